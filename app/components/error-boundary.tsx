@@ -1,0 +1,66 @@
+import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { button, card, muted, narrow, stack } from "~/styles/ui.css";
+
+/** The not-found page (status 404): any unknown route, unknown platform, missing row. */
+export function NotFound({ message }: { message?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={narrow}>
+      <div className={`${card} ${stack}`} data-testid="not-found" style={{ textAlign: "center" }}>
+        <p aria-hidden="true" style={{ fontSize: "3rem", margin: 0 }}>
+          🧭
+        </p>
+        <h1>{t("notFound.heading")}</h1>
+        <p style={{ fontSize: "1.25rem", fontWeight: 700, margin: 0 }}>{t("notFound.title")}</p>
+        <p className={muted}>{message ?? t("notFound.message")}</p>
+        <p>
+          <Link to="/" className={button.primary}>
+            {t("notFound.home")}
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The one general error boundary. Known statuses get a friendly page in the visitor's
+ * language; anything else a generic message. Never a stack trace.
+ */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+
+  if (isRouteErrorResponse(error)) {
+    // A loader may throw 404 with a translated message ("Plateforme introuvable").
+    const message = typeof error.data === "string" && error.data ? error.data : undefined;
+    if (error.status === 404) return <NotFound message={message} />;
+    return (
+      <ErrorCard
+        title={t(`errors.status.${error.status}`, { defaultValue: t("errors.generic") })}
+        message={message ?? t("errors.tryAgain")}
+        status={error.status}
+      />
+    );
+  }
+  if (typeof window === "undefined" || import.meta.env.DEV) console.error(error);
+  return <ErrorCard title={t("errors.generic")} message={t("errors.tryAgain")} status={500} />;
+}
+
+function ErrorCard({ title, message, status }: { title: string; message: string; status: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className={narrow}>
+      <div className={`${card} ${stack}`} role="alert" data-status={status} style={{ textAlign: "center" }}>
+        <h1>{title}</h1>
+        <p className={muted}>{message}</p>
+        <p>
+          <Link to="/" className={button.primary}>
+            {t("notFound.home")}
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { Form, useLocation, useSubmit } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from "~/i18n/config";
+import * as layout from "~/styles/layout.css";
+import { visuallyHidden } from "~/styles/ui.css";
+import { useHydrated } from "~/utils/use-hydrated";
+
+/** A plain form to /preferences; with JS it submits on change and mirrors to localStorage. */
+export function LanguageForm() {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const redirectTo = `${location.pathname}${stripLng(location.search)}`;
+
+  return (
+    <Form method="post" action="/preferences" className={layout.inlineForm} preventScrollReset>
+      <input type="hidden" name="intent" value="set-language" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <label htmlFor="language-select" className={visuallyHidden}>
+        {t("nav.language")}
+      </label>
+      <select
+        id="language-select"
+        name="language"
+        className={layout.select}
+        defaultValue={i18n.language}
+        key={i18n.language}
+        onChange={(event) => {
+          try {
+            localStorage.setItem("language", event.currentTarget.value);
+          } catch {
+            // storage unavailable
+          }
+          submit(event.currentTarget.form, { preventScrollReset: true });
+        }}
+      >
+        {SUPPORTED_LANGUAGES.map((lng) => (
+          <option key={lng} value={lng} lang={lng}>
+            {LANGUAGE_NAMES[lng]}
+          </option>
+        ))}
+      </select>
+      {hydrated ? null : (
+        <button type="submit" className={layout.iconButton}>
+          {t("nav.apply")}
+        </button>
+      )}
+    </Form>
+  );
+}
+
+function stripLng(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete("lng");
+  const rest = params.toString();
+  return rest ? `?${rest}` : "";
+}

@@ -1,0 +1,27 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import * as layout from "~/styles/layout.css";
+import { muted } from "~/styles/ui.css";
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  return (
+    <footer className={layout.footer}>
+      <div className={layout.footerInner}>
+        <p className={muted} style={{ margin: 0 }}>
+          {t("footer.copyright", { year: 2025 })}
+        </p>
+        <nav aria-label={t("footer.legal")}>
+          <ul className={layout.footerLinks}>
+            <li>
+              <Link to="/privacy">{t("footer.privacy")}</Link>
+            </li>
+            <li>
+              <Link to="/terms">{t("footer.terms")}</Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,60 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useRootData } from "~/root";
+import * as layout from "~/styles/layout.css";
+import { LanguageForm } from "./language-form";
+import { ThemeForm, useThemeToggleEnabled } from "./theme-form";
+
+const NAV = [
+  { to: "/submit", key: "nav.submit" },
+  { to: "/suggest-platform", key: "nav.suggest" },
+  { to: "/partnerships", key: "nav.seeAll" },
+] as const;
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const location = useLocation();
+  const showToggle = useThemeToggleEnabled(root?.themeToggleEnabled ?? false);
+
+  return (
+    <header className={layout.header}>
+      <div className={layout.headerInner}>
+        {/* key: a navigation closes the drawer */}
+        <details className={layout.drawer} key={location.key}>
+          <summary className={layout.drawerSummary} aria-label={t("nav.menu")}>
+            <span aria-hidden="true">☰</span>
+          </summary>
+          <div className={layout.drawerBackdrop} aria-hidden="true" />
+          <nav className={layout.drawerPanel} aria-label={t("nav.menu")}>
+            {NAV.map((item) => (
+              <Link key={item.to} to={item.to} className={layout.navLink} prefetch="intent">
+                {t(item.key)}
+              </Link>
+            ))}
+            <Link to="/privacy" className={layout.navLink}>
+              {t("footer.privacy")}
+            </Link>
+            <Link to="/terms" className={layout.navLink}>
+              {t("footer.terms")}
+            </Link>
+          </nav>
+        </details>
+        <Link to="/" className={layout.brand}>
+          <span aria-hidden="true">🎁 </span>Parrainly
+        </Link>
+        <nav className={layout.nav} aria-label={t("nav.main")}>
+          {NAV.map((item) => (
+            <Link key={item.to} to={item.to} className={layout.navLink} prefetch="intent">
+              {t(item.key)}
+            </Link>
+          ))}
+        </nav>
+        <div className={layout.headerTools}>
+          <LanguageForm />
+          {showToggle ? <ThemeForm /> : null}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,57 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useRootData } from "~/root";
+import * as layout from "~/styles/layout.css";
+import type { Theme } from "~/utils/theme";
+
+/** Theme toggle: a POST to /preferences that works without JS; with JS it switches at once. */
+export function ThemeForm() {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const pending = fetcher.formData?.get("theme");
+  const current: Theme = pending === "light" || pending === "dark" ? pending : (root?.theme ?? "dark");
+  const next: Theme = current === "dark" ? "light" : "dark";
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = current;
+    try {
+      localStorage.setItem("theme", current);
+    } catch {
+      // storage unavailable
+    }
+  }, [current]);
+
+  return (
+    <fetcher.Form method="post" action="/preferences" className={layout.inlineForm}>
+      <input type="hidden" name="intent" value="set-theme" />
+      <input type="hidden" name="theme" value={next} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <button type="submit" className={layout.iconButton} aria-label={t(next === "light" ? "theme.toLight" : "theme.toDark")}>
+        <span aria-hidden="true">{current === "dark" ? "☀️" : "🌙"}</span>
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** The setting's value, kept live by the server's event stream while the page is open. */
+export function useThemeToggleEnabled(initial: boolean): boolean {
+  const [enabled, setEnabled] = useState(initial);
+  useEffect(() => setEnabled(initial), [initial]);
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    const source = new EventSource("/events/settings");
+    source.addEventListener("setting", (event) => {
+      try {
+        const { key, value } = JSON.parse((event as MessageEvent<string>).data) as { key: string; value: string };
+        if (key === "enable_theme_toggle") setEnabled(value === "true");
+      } catch {
+        // ignore a malformed event
+      }
+    });
+    return () => source.close();
+  }, []);
+  return enabled;
+}

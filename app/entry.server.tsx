@@ -1,0 +1,84 @@
+import { PassThrough } from "node:stream";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { i18nBaseOptions } from "./i18n/config";
+import { i18next } from "./i18n/i18next.server";
+import { resources } from "./i18n/resources.server";
+import { NonceProvider } from "./utils/nonce";
+
+export const streamTimeout = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const instance = createInstance();
+  const lng = await i18next.getLocale(request);
+  await instance.use(initReactI18next).init({
+    ...i18nBaseOptions,
+    lng,
+    resources,
+    saveMissing: process.env.I18N_STRICT === "1",
+    missingKeyHandler:
+      process.env.I18N_STRICT === "1"
+        ? (_l: readonly string[], ns: string, key: string) => {
+            throw new Error(`Missing translation key ${ns}:${key}`);
+          }
+        : false,
+  });
+
+  const nonce = loadContext.cspNonce;
+  // Crawlers and link previews get the whole document at once; browsers get it streamed.
+  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            // Clear the abort timer once rendering is done, or every tree stays alive 5 s (stack pitfall 8).
+            final(callback) {
+              clearTimeout(timer);
+              callback();
+            },
+          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timer);
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    const timer = setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  console.error(`[error] ${request.method} ${new URL(request.url).pathname}`, error);
+}

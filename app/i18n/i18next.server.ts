@@ -1,0 +1,43 @@
+import { RemixI18Next } from "remix-i18next/server";
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, i18nBaseOptions, isLanguage, type Language } from "./config";
+import { resources } from "./resources.server";
+import { readCookie } from "~/utils/cookies.server";
+
+export const LANGUAGE_COOKIE = "language";
+
+const strict = process.env.I18N_STRICT === "1";
+
+/** Detection order: `?lng=`, cookie `language`, Accept-Language, then French. */
+export const i18next = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...SUPPORTED_LANGUAGES],
+    fallbackLanguage: DEFAULT_LANGUAGE,
+    searchParamKey: "lng",
+    order: ["searchParams", "custom", "header"],
+    async findLocale(request) {
+      const value = readCookie(request, LANGUAGE_COOKIE);
+      return isLanguage(value) ? value : null;
+    },
+  },
+  i18next: {
+    ...i18nBaseOptions,
+    resources,
+    // In tests a missing key must fail loudly instead of showing the key to a visitor.
+    saveMissing: strict,
+    missingKeyHandler: strict
+      ? (_lngs: readonly string[], ns: string, key: string) => {
+          throw new Error(`Missing translation key ${ns}:${key}`);
+        }
+      : false,
+  },
+});
+
+export async function getLanguage(request: Request): Promise<Language> {
+  const locale = await i18next.getLocale(request);
+  return isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
+}
+
+/** A `t` for loaders and actions (messages, meta, emails) in the visitor's language. */
+export async function getT(request: Request, ns: string | readonly [string, ...string[]] = "common") {
+  return i18next.getFixedT(request, ns);
+}

@@ -1,0 +1,12 @@
+import "@remix-run/node";
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** The client's address (socket, or proxy headers when TRUST_PROXY=1). */
+    clientIp: string;
+    /** Per-request nonce allowed by the Content-Security-Policy for inline scripts. */
+    cspNonce: string;
+  }
+}
+
+export {};

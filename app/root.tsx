@@ -1,0 +1,108 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { getSettings } from "~db/repositories/settings.server";
+import { GeneralErrorBoundary } from "./components/error-boundary";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { ToastRegion } from "./components/toast";
+import { getLanguage, getT, LANGUAGE_COOKIE } from "./i18n/i18next.server";
+import { isLanguage } from "./i18n/config";
+import "./styles/global.css";
+import * as layout from "./styles/layout.css";
+import { preferenceCookie, readCookie } from "./utils/cookies.server";
+import { getEnv } from "./utils/env.server";
+import type { PageMeta } from "./utils/meta";
+import { routeMeta } from "./utils/meta";
+import { useNonce } from "./utils/nonce";
+import { DEFAULT_THEME, isTheme, THEME_COOKIE } from "./utils/theme";
+import { getToast } from "./utils/toast.server";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const env = getEnv();
+  const [language, settings, { toast, headers: toastHeaders }, t] = await Promise.all([
+    getLanguage(request),
+    getSettings(),
+    getToast(request),
+    getT(request, "common"),
+  ]);
+  const cookieTheme = readCookie(request, THEME_COOKIE);
+  const theme = isTheme(cookieTheme) ? cookieTheme : DEFAULT_THEME;
+
+  const headers = new Headers(toastHeaders ?? undefined);
+  // `?lng=xx` is a choice: keep it in the cookie (detection order: ?lng, cookie, header, fr).
+  const asked = new URL(request.url).searchParams.get("lng");
+  if (isLanguage(asked) && readCookie(request, LANGUAGE_COOKIE) !== asked) {
+    headers.append("Set-Cookie", preferenceCookie(LANGUAGE_COOKIE, asked, env.NODE_ENV === "production"));
+  }
+  headers.set("Vary", "Cookie, Accept-Language");
+
+  const meta: PageMeta = { title: t("meta.defaultTitle"), description: t("meta.defaultDescription") };
+  return data(
+    {
+      language,
+      theme,
+      siteUrl: env.SITE_URL,
+      themeToggleEnabled: settings.enable_theme_toggle === "true",
+      toast: toast ? { ...toast, id: crypto.randomUUID() } : null,
+      meta,
+    },
+    { headers },
+  );
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
+
+export const meta = routeMeta;
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const nonce = useNonce();
+  const { i18n } = useTranslation();
+  const language = root?.language ?? i18n.language ?? "fr";
+  const theme = root?.theme ?? DEFAULT_THEME;
+  return (
+    <html lang={language} data-theme={theme} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="dark light" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className={layout.skipLink} href="#main">
+          {i18n.t("common:nav.skipToContent")}
+        </a>
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className={layout.main}>
+          {children}
+        </main>
+        <SiteFooter />
+        <ToastRegion />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const root = useRootData();
+  useChangeLanguage(root?.language ?? "fr");
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,150 @@
+import { keyframes, style } from "@vanilla-extract/css";
+import { breakpoints, radius, space, vars } from "./theme.css";
+
+export const skipLink = style({
+  position: "absolute",
+  left: space.md,
+  top: "-4rem",
+  zIndex: 100,
+  padding: space.sm,
+  background: vars.color.surface,
+  selectors: { "&:focus": { top: space.md } },
+});
+
+export const main = style({ padding: `${space.lg} 0 ${space.xxl}`, outline: "none" });
+
+export const header = style({
+  position: "sticky",
+  top: 0,
+  zIndex: 20,
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+export const headerInner = style({
+  display: "flex",
+  alignItems: "center",
+  gap: space.md,
+  minHeight: "4rem",
+  maxWidth: "72rem",
+  margin: "0 auto",
+  padding: `0 ${space.md}`,
+});
+export const brand = style({
+  fontWeight: 800,
+  fontSize: "1.25rem",
+  color: vars.color.text,
+  textDecoration: "none",
+  marginRight: "auto",
+});
+export const nav = style({
+  display: "flex",
+  alignItems: "center",
+  gap: space.md,
+  "@media": { [breakpoints.drawer]: { display: "none" } },
+});
+export const navLink = style({ color: vars.color.text, fontWeight: 600, textDecoration: "none", padding: `${space.xs} 0` });
+export const headerTools = style({ display: "flex", alignItems: "center", gap: space.sm });
+export const inlineForm = style({ display: "flex", alignItems: "center", gap: space.xs, margin: 0 });
+export const select = style({
+  minHeight: "2.5rem",
+  padding: `0 ${space.sm}`,
+  borderRadius: radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.bg,
+  color: vars.color.text,
+});
+export const iconButton = style({
+  minWidth: "2.5rem",
+  minHeight: "2.5rem",
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  borderRadius: radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceAlt,
+  color: vars.color.text,
+  cursor: "pointer",
+  padding: `0 ${space.sm}`,
+});
+
+// Drawer: <details>/<summary>, so it opens and closes without JavaScript.
+export const drawer = style({ display: "none", "@media": { [breakpoints.drawer]: { display: "block" } } });
+export const drawerSummary = style([
+  iconButton,
+  { listStyle: "none", position: "relative", zIndex: 41, selectors: { "&::-webkit-details-marker": { display: "none" } } },
+]);
+export const drawerPanel = style({
+  position: "fixed",
+  inset: "0 auto 0 0",
+  width: "min(80vw, 20rem)",
+  zIndex: 40,
+  background: vars.color.surface,
+  borderRight: `1px solid ${vars.color.border}`,
+  padding: `5rem ${space.lg} ${space.lg}`,
+  display: "flex",
+  flexDirection: "column",
+  gap: space.md,
+  boxShadow: vars.shadow.card,
+});
+export const drawerBackdrop = style({ position: "fixed", inset: 0, zIndex: 39, background: vars.color.overlay });
+
+export const footer = style({ borderTop: `1px solid ${vars.color.border}`, background: vars.color.surface, padding: `${space.lg} 0` });
+export const footerInner = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: space.md,
+  justifyContent: "space-between",
+  alignItems: "center",
+  maxWidth: "72rem",
+  margin: "0 auto",
+  padding: `0 ${space.md}`,
+});
+export const footerLinks = style({ display: "flex", gap: space.md, listStyle: "none", margin: 0, padding: 0 });
+
+const toastLife = keyframes({
+  "0%": { opacity: 0, transform: "translateY(0.5rem)" },
+  "4%": { opacity: 1, transform: "none" },
+  "96%": { opacity: 1, visibility: "visible" },
+  "100%": { opacity: 0, visibility: "hidden" },
+});
+export const toastRegion = style({
+  position: "fixed",
+  right: space.md,
+  bottom: space.md,
+  left: space.md,
+  zIndex: 60,
+  display: "flex",
+  justifyContent: "flex-end",
+  pointerEvents: "none",
+});
+export const toastDismiss = style({ position: "absolute", opacity: 0, width: 1, height: 1 });
+export const toast = style({
+  pointerEvents: "auto",
+  display: "flex",
+  alignItems: "flex-start",
+  gap: space.md,
+  maxWidth: "28rem",
+  padding: `${space.md} ${space.lg}`,
+  borderRadius: radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  boxShadow: vars.shadow.card,
+  // 5 s on screen, then gone: works without JavaScript.
+  animation: `${toastLife} 5s ease forwards`,
+  selectors: {
+    [`${toastDismiss}:checked + &`]: { display: "none" },
+    "&:hover, &:focus-within": { animationPlayState: "paused" },
+  },
+});
+export const toastSuccess = style({ borderLeft: `6px solid ${vars.color.success}` });
+export const toastError = style({ borderLeft: `6px solid ${vars.color.danger}` });
+export const toastInfo = style({ borderLeft: `6px solid ${vars.color.link}` });
+export const toastClose = style({
+  cursor: "pointer",
+  fontSize: "1.25rem",
+  lineHeight: 1,
+  padding: `0 ${space.xs}`,
+  borderRadius: radius.sm,
+  selectors: { [`${toastDismiss}:focus-visible + ${toast} &`]: { outline: `3px solid ${vars.color.focus}` } },
+});

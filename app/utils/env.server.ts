@@ -1,0 +1,75 @@
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["0", "1", "true", "false", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z.string().min(1).default("file:./data/app.db"),
+  SESSION_SECRET: z.string().min(1).optional(),
+  SITE_URL: z.string().url().optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(1).optional(),
+  RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+  RECAPTCHA_VERIFY_URL: z.string().url().default("https://www.google.com/recaptcha/api/siteverify"),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  ANTHROPIC_BASE_URL: z.string().url().optional(),
+  ANTHROPIC_MODEL: z.string().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  OPENAI_MODEL: z.string().optional(),
+  UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
+  TRUST_PROXY: booleanFlag,
+  SEED_DEMO: booleanFlag,
+  LOG_REQUESTS: z.enum(["0", "1"]).optional(),
+});
+
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; SITE_URL: string };
+
+const DEV_SECRET = "parrainly-dev-only-secret-change-me";
+let cached: Env | undefined;
+
+/** Reads and checks process.env once; throws a readable error on bad configuration. */
+export function getEnv(): Env {
+  if (cached) return cached;
+  // Empty strings mean "unset" (a common way to blank a variable in fly.toml or a shell).
+  const raw = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ""));
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  if (!env.SESSION_SECRET) {
+    if (env.NODE_ENV === "production") {
+      throw new Error("SESSION_SECRET is required when NODE_ENV=production. Refusing to start.");
+    }
+    const g = globalThis as { __parrainlyWarned?: boolean };
+    if (!g.__parrainlyWarned && env.NODE_ENV !== "test") {
+      g.__parrainlyWarned = true;
+      console.warn("⚠️  SESSION_SECRET is not set: using an insecure development secret. Never do this in production.");
+    }
+  }
+  cached = {
+    ...env,
+    SESSION_SECRET: env.SESSION_SECRET ?? DEV_SECRET,
+    SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+  };
+  return cached;
+}
+
+/** Tests change process.env between runs. */
+export function resetEnvCache() {
+  cached = undefined;
+}
+
+/** The SQLite file path behind DATABASE_URL (`file:./x.db`, `sqlite:x.db` or a bare path). */
+export function sqlitePathFromUrl(url: string): string {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    throw new Error("DATABASE_URL points at PostgreSQL, whose dialect is not available yet.");
+  }
+  return url.replace(/^file:(\/\/)?/, "").replace(/^sqlite:(\/\/)?/, "");
+}

@@ -1,0 +1,19 @@
+import type { AppLoadContext } from "@remix-run/node";
+
+/** The client's address as the server saw it (see server/index.ts for TRUST_PROXY). */
+export function clientIp(context: AppLoadContext): string {
+  return context.clientIp || "unknown";
+}
+
+/** A local path to go back to after a form, never another site (`//x`, `/\x`, `https:`). */
+export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+    return fallback;
+  }
+  return value;
+}
+
+/** Throws a 400/404/… Response rendered by the error boundary, in the visitor's language. */
+export function httpError(status: number, message?: string): Response {
+  return new Response(message ?? null, { status });
+}

@@ -1,0 +1,63 @@
+import type { MetaArgs, MetaDescriptor } from "@remix-run/react";
+
+export const SITE_NAME = "Parrainly";
+export const DEFAULT_OG_IMAGE = "/og-default.png";
+
+/** What a loader tells about its page; translated on the server (see pageMeta). */
+export interface PageMeta {
+  title: string;
+  description: string;
+  keywords?: string;
+  /** Path for the canonical link; the site base alone when absent. */
+  path?: string;
+  ogImage?: string;
+  structuredData?: Record<string, unknown> | Array<Record<string, unknown>>;
+  /** Keep crawlers out (admin, results of a draw). */
+  noindex?: boolean;
+}
+
+function absolute(siteUrl: string, pathOrUrl: string): string {
+  return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
+}
+
+/** The one metadata helper (spec section 1): `{title} | Parrainly`, canonical, Open Graph, JSON-LD. */
+export function buildMeta(meta: PageMeta, siteUrl: string, language = "fr"): MetaDescriptor[] {
+  const title = `${meta.title} | ${SITE_NAME}`;
+  const canonical = meta.path ? absolute(siteUrl, meta.path) : siteUrl;
+  const image = absolute(siteUrl, meta.ogImage ?? DEFAULT_OG_IMAGE);
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: meta.description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:locale", content: { fr: "fr_FR", en: "en_GB", de: "de_DE", es: "es_ES" }[language] ?? "fr_FR" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: meta.description },
+    { property: "og:url", content: canonical },
+    { property: "og:image", content: image },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+  if (meta.keywords) tags.push({ name: "keywords", content: meta.keywords });
+  if (meta.noindex) tags.push({ name: "robots", content: "noindex, nofollow" });
+  if (meta.structuredData) tags.push({ "script:ld+json": meta.structuredData });
+  return tags;
+}
+
+interface RootMetaData {
+  siteUrl: string;
+  language: string;
+  meta?: PageMeta;
+}
+
+/**
+ * Every route's `meta` export: reads `meta` from its own loader data, falling back to the root's.
+ * `export const meta = routeMeta;`
+ */
+export function routeMeta({ data, matches }: MetaArgs): MetaDescriptor[] {
+  const root = matches.find((m) => m.id === "root")?.data as RootMetaData | undefined;
+  const own = (data as { meta?: PageMeta } | undefined)?.meta;
+  const meta = own ?? root?.meta;
+  if (!root || !meta) return [{ title: SITE_NAME }];
+  return buildMeta(meta, root.siteUrl, root.language);
+}

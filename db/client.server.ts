@@ -1,0 +1,65 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import { getEnv, sqlitePathFromUrl } from "~/utils/env.server";
+import type { Database } from "./schema";
+
+export type DB = Kysely<Database>;
+
+interface Handle {
+  file: string;
+  sqlite: SQLite.Database;
+  db: DB;
+}
+
+// One handle per process. Kept on globalThis because the server entry and the Remix
+// bundle each carry a copy of this module; both must share the same connection.
+const globalStore = globalThis as unknown as { __parrainlyDb?: Handle };
+
+export function openSqlite(file: string): SQLite.Database {
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  return sqlite;
+}
+
+function open(file: string): Handle {
+  const sqlite = openSqlite(file);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { file, sqlite, db };
+}
+
+function handle(): Handle {
+  if (!globalStore.__parrainlyDb) {
+    globalStore.__parrainlyDb = open(sqlitePathFromUrl(getEnv().DATABASE_URL));
+  }
+  return globalStore.__parrainlyDb;
+}
+
+/** The Kysely instance. Inside a transaction use its `trx`, never this (stack pitfall 10). */
+export function getDb(): DB {
+  return handle().db;
+}
+
+/** The raw better-sqlite3 handle, for hot paths that use prepared statements. */
+export function getSqlite(): SQLite.Database {
+  return handle().sqlite;
+}
+
+/** Closes the handle (graceful shutdown, tests). The next getDb() opens DATABASE_URL again. */
+export async function closeDb(): Promise<void> {
+  const current = globalStore.__parrainlyDb;
+  if (!current) return;
+  globalStore.__parrainlyDb = undefined;
+  await current.db.destroy();
+  if (current.sqlite.open) current.sqlite.close();
+}
+
+/** Runs `fn` in one transaction on the shared handle. */
+export function transaction<T>(fn: (trx: DB) => Promise<T>): Promise<T> {
+  return getDb().transaction().execute(fn);
+}

@@ -1,0 +1,185 @@
+/**
+ * Referral links handled by data, not code. Each platform row carries:
+ * - `hosts`: space-separated host names its links may live on (sub-domains included);
+ * - `url_rules`: JSON array of extraction rules, tried in order;
+ * - `referral_url_template`: the link built from a plain code, `{code}` replaced.
+ *
+ * Rules:
+ * - `{ "type": "query", "param": "parrain" }` reads a query parameter;
+ * - `{ "type": "path", "after": "r" }` reads the path segment that follows `/r/`;
+ * - `{ "type": "path" }` reads the first path segment;
+ * - `"hosts": [...]` restricts a rule to some of the platform's hosts.
+ * The value read is cut at the first `&`, `#`, `!`, `?` or `/`, then upper-cased.
+ * Pure functions: used by the server, the admin forms and the tests alike.
+ */
+
+export type UrlRule =
+  | { type: "query"; param: string; hosts?: string[] }
+  | { type: "path"; after?: string; hosts?: string[] };
+
+export interface PlatformLinkConfig {
+  slug: string;
+  hosts: string;
+  url_rules: string;
+  referral_url_template: string | null;
+  code_pattern?: string | null;
+}
+
+export const MAX_INPUT_LENGTH = 2048;
+export const MAX_CODE_LENGTH = 64;
+/** Upper-case letters, digits, and `-`, `_`, `.` inside; ASCII only so look-alike letters cannot pass. */
+const CODE_SHAPE = /^[A-Z0-9](?:[A-Z0-9._-]*[A-Z0-9])?$/;
+
+export type CodeInputError =
+  | "codeRequired"
+  | "inputTooLong"
+  | "invalidLink"
+  | "foreignLink"
+  | "noCodeInLink"
+  | "invalidCode"
+  | "patternMismatch";
+
+export type NormalizedCode =
+  | { ok: true; code: string; referralUrl: string | null }
+  | { ok: false; error: CodeInputError };
+
+export function parseHosts(hosts: string): string[] {
+  return hosts
+    .split(/[\s,]+/)
+    .map((h) => h.trim().toLowerCase().replace(/^\.+|\.+$/g, ""))
+    .filter(Boolean);
+}
+
+export function parseUrlRules(json: string): UrlRule[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    if (!Array.isArray(value)) return [];
+    return value.filter(isUrlRule);
+  } catch {
+    return [];
+  }
+}
+
+function isUrlRule(value: unknown): value is UrlRule {
+  if (!value || typeof value !== "object") return false;
+  const rule = value as Record<string, unknown>;
+  if (rule.hosts !== undefined && !(Array.isArray(rule.hosts) && rule.hosts.every((h) => typeof h === "string"))) {
+    return false;
+  }
+  if (rule.type === "query") return typeof rule.param === "string" && rule.param.length > 0;
+  if (rule.type === "path") return rule.after === undefined || typeof rule.after === "string";
+  return false;
+}
+
+export function hostMatches(host: string, allowed: string[]): boolean {
+  const h = host.toLowerCase().replace(/\.$/, "");
+  return allowed.some((a) => h === a || h.endsWith(`.${a}`));
+}
+
+/** Only http(s) URLs, parsed; anything else (javascript:, data:, relative) gives null. */
+export function parseHttpUrl(input: string): URL | null {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    return null;
+  }
+  return url.protocol === "https:" || url.protocol === "http:" ? url : null;
+}
+
+/** An href safe to render, or null. Use at render time on any stored link. */
+export function safeHref(input: string | null | undefined): string | null {
+  if (!input) return null;
+  const url = parseHttpUrl(input.trim());
+  return url ? url.href : null;
+}
+
+function looksLikeUrl(input: string): boolean {
+  // A scheme ("x:" or "x://") or a dotted host with a path: treated as a link, never as a code.
+  return /^[a-z][a-z0-9+.-]*:/i.test(input) || /^[^\s/]+\.[a-z]{2,}(\/|$)/i.test(input);
+}
+
+function cutCode(raw: string): string {
+  let value = raw;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    // keep the raw value; it fails the shape check below if it is garbage
+  }
+  return value.split(/[&#!?/]/, 1)[0]!.trim().toUpperCase();
+}
+
+export function extractCodeFromUrl(url: URL, config: Pick<PlatformLinkConfig, "hosts" | "url_rules">): string | null {
+  const platformHosts = parseHosts(config.hosts);
+  for (const rule of parseUrlRules(config.url_rules)) {
+    const ruleHosts = rule.hosts ? rule.hosts.map((h) => h.toLowerCase()) : platformHosts;
+    if (!hostMatches(url.hostname, ruleHosts)) continue;
+    let raw: string | null | undefined;
+    if (rule.type === "query") {
+      // Read the raw query ourselves: URLSearchParams would turn '+' into a space.
+      const match = url.search.slice(1).split("&").find((pair) => pair.split("=", 1)[0] === rule.param);
+      raw = match?.slice(rule.param.length + 1);
+    } else {
+      const segments = url.pathname.split("/").filter(Boolean);
+      if (rule.after) {
+        const index = segments.findIndex((s) => s.toLowerCase() === rule.after!.toLowerCase());
+        raw = index >= 0 ? segments[index + 1] : undefined;
+      } else {
+        raw = segments[0];
+      }
+    }
+    if (raw) {
+      const code = cutCode(raw);
+      if (code) return code;
+    }
+  }
+  return null;
+}
+
+export function buildReferralUrl(code: string, template: string | null | undefined): string | null {
+  if (!template || !template.includes("{code}")) return null;
+  const built = template.split("{code}").join(encodeURIComponent(code));
+  return safeHref(built);
+}
+
+export function codeMatchesPattern(code: string, pattern: string | null | undefined): boolean {
+  if (!pattern) return true;
+  try {
+    return new RegExp(pattern).test(code);
+  } catch {
+    // A broken pattern must not lock out every submission; admins are told when they save one.
+    return true;
+  }
+}
+
+/**
+ * Normalises what a visitor typed for a platform into a code and a safe link
+ * (spec section 5): trim; a link of the platform gives its code; upper-case;
+ * a link is kept only when http(s) on one of the platform's hosts, else rebuilt from the code.
+ */
+export function normalizeCodeInput(input: string, config: PlatformLinkConfig): NormalizedCode {
+  const trimmed = input.trim();
+  if (!trimmed) return { ok: false, error: "codeRequired" };
+  if (trimmed.length > MAX_INPUT_LENGTH) return { ok: false, error: "inputTooLong" };
+
+  let code: string;
+  let referralUrl: string | null = null;
+  if (looksLikeUrl(trimmed)) {
+    const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
+    const url = parseHttpUrl(withScheme);
+    if (!url) return { ok: false, error: "invalidLink" };
+    if (!hostMatches(url.hostname, parseHosts(config.hosts))) return { ok: false, error: "foreignLink" };
+    const extracted = extractCodeFromUrl(url, config);
+    if (!extracted) return { ok: false, error: "noCodeInLink" };
+    code = extracted;
+    const keepable = !url.username && !url.password && !url.port && url.href.length <= MAX_INPUT_LENGTH;
+    referralUrl = keepable ? url.href : null;
+  } else {
+    code = trimmed.toUpperCase();
+  }
+
+  if (code.length > MAX_CODE_LENGTH || !CODE_SHAPE.test(code)) return { ok: false, error: "invalidCode" };
+  if (!codeMatchesPattern(code, config.code_pattern)) return { ok: false, error: "patternMismatch" };
+  referralUrl ??= buildReferralUrl(code, config.referral_url_template);
+  return { ok: true, code, referralUrl };
+}

@@ -1,0 +1,55 @@
+import type { Language } from "~/i18n/config";
+import { getDb, type DB } from "../client.server";
+import type { Platform } from "../schema";
+
+/** Public reads of platforms (spec section 7). Admin writes live in platform-admin.server.ts. */
+
+export async function listHomePlatforms(db: DB = getDb()) {
+  return db
+    .selectFrom("platforms")
+    .selectAll()
+    .where("is_active", "=", 1)
+    .where("show_in_homepage", "=", 1)
+    .orderBy("display_order", "asc")
+    .orderBy("name", "asc")
+    .execute();
+}
+
+export async function listPartnershipPlatforms(db: DB = getDb()) {
+  return db
+    .selectFrom("platforms")
+    .selectAll()
+    .where("is_active", "=", 1)
+    .where("show_in_partnerships", "=", 1)
+    .orderBy("display_order", "asc")
+    .orderBy("name", "asc")
+    .execute();
+}
+
+/** Active platforms for selects (id, name, slug) by name. */
+export async function listActivePlatformOptions(db: DB = getDb()) {
+  return db
+    .selectFrom("platforms")
+    .select(["id", "name", "slug"])
+    .where("is_active", "=", 1)
+    .orderBy("name", "asc")
+    .execute();
+}
+
+export async function getPlatformBySlug(slug: string, db: DB = getDb()): Promise<Platform | undefined> {
+  return db.selectFrom("platforms").selectAll().where("slug", "=", slug).executeTakeFirst();
+}
+
+export async function getActivePlatformBySlug(slug: string, db: DB = getDb()): Promise<Platform | undefined> {
+  return db.selectFrom("platforms").selectAll().where("slug", "=", slug).where("is_active", "=", 1).executeTakeFirst();
+}
+
+/** The description in the visitor's language, falling back to French. */
+export function platformDescription(
+  platform: Pick<Platform, "description" | "description_en" | "description_de" | "description_es">,
+  language: Language,
+): string {
+  const localized =
+    language === "en" ? platform.description_en : language === "de" ? platform.description_de : language === "es" ? platform.description_es : null;
+  return localized || platform.description;
+}

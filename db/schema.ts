@@ -1,0 +1,170 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * Typed schema of the database. Conventions (portable to PostgreSQL):
+ * - timestamps are ISO 8601 UTC strings (`new Date().toISOString()`), which sort as text;
+ * - booleans are integers 0/1 guarded by CHECK constraints;
+ * - list-like platform data (hosts, URL rules) is text/JSON, read through db/platform-links.ts.
+ */
+type Flag = ColumnType<number, number | undefined, number>;
+type Timestamp = string;
+
+export interface PlatformsTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  /** French description (the default language). */
+  description: ColumnType<string, string | undefined, string>;
+  description_en: string | null;
+  description_de: string | null;
+  description_es: string | null;
+  code_pattern: string | null;
+  emoji_icon: ColumnType<string, string | undefined, string>;
+  gradient_from: string;
+  gradient_to: string;
+  is_active: Flag;
+  show_in_homepage: Flag;
+  show_in_partnerships: Flag;
+  display_order: ColumnType<number, number | undefined, number>;
+  custom_logo_light_url: string | null;
+  custom_logo_dark_url: string | null;
+  /** Space-separated host names the platform's referral links may live on (e.g. `tesla.com ts.la`). */
+  hosts: ColumnType<string, string | undefined, string>;
+  /** Link built from a plain code, `{code}` replaced, e.g. `https://ts.la/{code}`. */
+  referral_url_template: string | null;
+  /** JSON array of extraction rules (see db/platform-links.ts). */
+  url_rules: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+export interface ReferralCodesTable {
+  id: Generated<number>;
+  platform_id: number;
+  code: string;
+  referral_url: string | null;
+  is_active: Flag;
+  is_permanent: Flag;
+  expires_at: Timestamp | null;
+  times_served: ColumnType<number, number | undefined, number>;
+  last_served_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface RandomRequestsTable {
+  id: Generated<number>;
+  platform_id: number;
+  served_code_id: number | null;
+  /** Snapshot of the code as served, kept when the code is later deleted. */
+  served_code: string;
+  created_at: Timestamp;
+}
+
+export type RequestStatus = "pending" | "approved" | "rejected";
+
+export interface DeletionRequestsTable {
+  id: Generated<number>;
+  code: string;
+  platform_id: number;
+  reason: string | null;
+  status: ColumnType<RequestStatus, RequestStatus | undefined, RequestStatus>;
+  created_at: Timestamp;
+  resolved_at: Timestamp | null;
+}
+
+export interface PlatformSuggestionsTable {
+  id: Generated<number>;
+  name: string;
+  normalized_name: string;
+  description: string | null;
+  website_url: string | null;
+  status: ColumnType<RequestStatus, RequestStatus | undefined, RequestStatus>;
+  votes_count: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export interface PlatformSuggestionVotesTable {
+  id: Generated<number>;
+  suggestion_id: number;
+  /** Salted hash of the client address. */
+  ip_hash: string;
+  /** Hash of the `client_id` cookie. */
+  client_fingerprint: string;
+  created_at: Timestamp;
+}
+
+export type DisplayMode = "logo" | "name" | "both";
+
+export interface PartnershipsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  url: string;
+  logo_url: string | null;
+  display_mode: ColumnType<DisplayMode, DisplayMode | undefined, DisplayMode>;
+  is_active: Flag;
+  display_order: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export type DeviceType = "mobile" | "desktop";
+
+export interface GameScoresTable {
+  id: Generated<number>;
+  player_name: string;
+  score: number;
+  device_type: DeviceType;
+  created_at: Timestamp;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  created_at: Timestamp;
+  password_changed_at: Timestamp;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role: "admin";
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface Database {
+  platforms: PlatformsTable;
+  referral_codes: ReferralCodesTable;
+  random_requests: RandomRequestsTable;
+  deletion_requests: DeletionRequestsTable;
+  platform_suggestions: PlatformSuggestionsTable;
+  platform_suggestion_votes: PlatformSuggestionVotesTable;
+  partnerships: PartnershipsTable;
+  game_scores: GameScoresTable;
+  settings: SettingsTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+}
+
+export type Platform = Selectable<PlatformsTable>;
+export type NewPlatform = Insertable<PlatformsTable>;
+export type PlatformUpdate = Updateable<PlatformsTable>;
+export type ReferralCode = Selectable<ReferralCodesTable>;
+export type NewReferralCode = Insertable<ReferralCodesTable>;
+export type DeletionRequest = Selectable<DeletionRequestsTable>;
+export type PlatformSuggestion = Selectable<PlatformSuggestionsTable>;
+export type Partnership = Selectable<PartnershipsTable>;
+export type NewPartnership = Insertable<PartnershipsTable>;
+export type GameScore = Selectable<GameScoresTable>;
+export type User = Selectable<UsersTable>;

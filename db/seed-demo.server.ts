@@ -1,0 +1,87 @@
+import type { DB } from "./client.server";
+
+const DAY = 86_400_000;
+const iso = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
+
+const DEMO_CODES: Record<string, string[]> = {
+  tesla: ["JULIEN48213", "CAMILLE7765", "THOMAS90021"],
+  revolut: ["MARIE3K9", "LUCASR21", "EMMA77Q"],
+  "trade-republic": ["NJ4K8P2X", "AB12CD34"],
+  igraal: ["SOPHIE-M", "ANTOINE75"],
+  n26: ["HUGOD8462", "LEAB1290"],
+  holy: ["CHLOE10", "MAXHOLY"],
+};
+
+/** Believable demo data (SEED_DEMO=1) so a first run looks alive. Idempotent. */
+export async function seedDemo(db: DB): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const platforms = await trx.selectFrom("platforms").select(["id", "slug"]).execute();
+    let codes = 0;
+    for (const p of platforms) {
+      for (const [i, code] of (DEMO_CODES[p.slug] ?? []).entries()) {
+        const r = await trx
+          .insertInto("referral_codes")
+          .values({
+            platform_id: p.id,
+            code,
+            referral_url: null,
+            is_active: 1,
+            is_permanent: i === 0 ? 1 : 0,
+            expires_at: i === 0 ? null : new Date(Date.now() + 150 * DAY).toISOString(),
+            created_at: iso((i + 1) * 3 * DAY),
+          })
+          .onConflict((oc) => oc.columns(["platform_id", "code"]).doNothing())
+          .executeTakeFirst();
+        codes += Number(r.numInsertedOrUpdatedRows ?? 0);
+      }
+    }
+    let suggestions = 0;
+    const existingSuggestions = await trx.selectFrom("platform_suggestions").select("id").limit(1).execute();
+    if (existingSuggestions.length === 0) {
+      const demo = [
+        { name: "Boursorama Banque", normalized_name: "boursoramabanque", website_url: "https://www.boursorama.com/", votes: 9, age: 12 * DAY },
+        { name: "Fortuneo", normalized_name: "fortuneo", website_url: "https://www.fortuneo.fr/", votes: 4, age: 5 * DAY },
+        { name: "Bitpanda", normalized_name: "bitpanda", website_url: "https://www.bitpanda.com/", votes: 1, age: 3 * 3_600_000 },
+      ];
+      for (const s of demo) {
+        await trx
+          .insertInto("platform_suggestions")
+          .values({ name: s.name, normalized_name: s.normalized_name, description: null, website_url: s.website_url, votes_count: 0, created_at: iso(s.age) })
+          .execute();
+        suggestions++;
+      }
+    }
+    let partnerships = 0;
+    const existingPartners = await trx.selectFrom("partnerships").select("id").limit(1).execute();
+    if (existingPartners.length === 0) {
+      const demo = [
+        { name: "Keepa", url: "https://keepa.com/", description: "Suivi des prix Amazon" },
+        { name: "Poulpeo", url: "https://www.poulpeo.com/", description: "Cashback et codes promo" },
+        { name: "Dealabs", url: "https://www.dealabs.com/", description: "Bons plans de la communauté" },
+        { name: "Ma Reduc", url: "https://www.ma-reduc.com/", description: "Codes de réduction" },
+      ];
+      for (const [i, p] of demo.entries()) {
+        await trx
+          .insertInto("partnerships")
+          .values({ ...p, logo_url: null, display_mode: "name", is_active: 1, display_order: i, created_at: iso((10 - i) * DAY) })
+          .execute();
+        partnerships++;
+      }
+    }
+    let scores = 0;
+    const existingScores = await trx.selectFrom("game_scores").select("id").limit(1).execute();
+    if (existingScores.length === 0) {
+      const demo = [
+        ["Étoile", 420, "desktop"],
+        ["Orion", 380, "desktop"],
+        ["Nova", 250, "mobile"],
+        ["Lyra", 190, "mobile"],
+      ] as const;
+      for (const [i, [player_name, score, device_type]] of demo.entries()) {
+        await trx.insertInto("game_scores").values({ player_name, score, device_type, created_at: iso((i + 1) * DAY) }).execute();
+        scores++;
+      }
+    }
+    return `${codes} code(s), ${suggestions} suggestion(s), ${partnerships} partnership(s), ${scores} score(s)`;
+  });
+}

@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import * as m0001 from "./0001_initial";
+
+/**
+ * Every migration, in order. Listed statically so the server bundle carries them
+ * (no directory scan at run time). Add new ones at the end; never edit a shipped one.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001_initial": m0001,
+};

@@ -1,0 +1,60 @@
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3217);
+const BASE_URL = `http://localhost:${PORT}`;
+const DB_FILE = path.resolve("tests/.tmp/e2e.db");
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  globalSetup: "./tests/e2e/global-setup.ts",
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: "js", use: { ...devices["Desktop Chrome"], locale: "fr-FR", launchOptions: chromium, javaScriptEnabled: true } },
+    { name: "no-js", use: { ...devices["Desktop Chrome"], locale: "fr-FR", launchOptions: chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node build/server.mjs",
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      DATABASE_URL: `file:${DB_FILE}`,
+      SESSION_SECRET: "e2e-secret-0123456789abcdef",
+      SITE_URL: BASE_URL,
+      UPLOADS_DIR: path.resolve("tests/.tmp/e2e-uploads"),
+      LOG_REQUESTS: "0",
+      I18N_STRICT: "1",
+      ADMIN_EMAIL: "admin@parrainly.test",
+      ADMIN_PASSWORD: "e2e-admin-passphrase",
+    },
+  },
+});

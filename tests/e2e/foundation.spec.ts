@@ -1,0 +1,89 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible, jsDisabled } from "./support";
+
+test.describe("layout, languages, theme", () => {
+  test("home renders in French by default with header, footer and platforms", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await expect(page).toHaveTitle(/\| Parrainly$/);
+    const header = page.locator("header");
+    await expect(header.getByRole("link", { name: "Suggérer une plateforme" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Voir tout" })).toBeVisible();
+    await expect(page.locator("footer").getByRole("link", { name: "Confidentialité" })).toHaveAttribute("href", "/privacy");
+    await expect(page.locator("footer")).toContainText("© 2025");
+    for (const name of ["Tesla", "Revolut", "Trade Republic", "iGraal", "N26", "Holy"]) {
+      await expect(page.locator("main").getByRole("heading", { name: new RegExp(`^\\W*${name}$`) })).toBeVisible();
+    }
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^http:\/\/localhost:\d+\/?$/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /og-default\.png$/);
+    await expectAccessible(page);
+  });
+
+  for (const [lng, text] of [
+    ["en", "Suggest a platform"],
+    ["de", "Plattform vorschlagen"],
+    ["es", "Sugerir una plataforma"],
+  ] as const) {
+    test(`?lng=${lng} switches the language and the cookie keeps it`, async ({ page }) => {
+      await page.goto(`/?lng=${lng}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", lng);
+      await expect(page.locator("header").getByRole("link", { name: text })).toBeVisible();
+      await page.goto("/");
+      await expect(page.locator("html")).toHaveAttribute("lang", lng);
+      await expectAccessible(page);
+    });
+  }
+
+  test("the language selector works (with and without JS)", async ({ page }, testInfo) => {
+    await page.goto("/");
+    await page.getByLabel("Langue").selectOption("de");
+    if (jsDisabled(testInfo)) await page.locator("header").getByRole("button", { name: "OK" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.locator("header").getByRole("link", { name: "Plattform vorschlagen" })).toBeVisible();
+    if (!jsDisabled(testInfo)) expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("de");
+  });
+
+  test("the theme toggle switches to light and back, and the cookie keeps it", async ({ page }, testInfo) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Passer au thème clair" }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+    if (!jsDisabled(testInfo)) {
+      await expect.poll(() => page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
+    }
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Passer au thème sombre" }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  });
+
+  test("the mobile drawer opens and closes", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/");
+    const drawerLink = page.locator("details nav").getByRole("link", { name: "Conditions d'utilisation" });
+    await expect(drawerLink).toBeHidden();
+    await page.locator("details summary").click();
+    await expect(drawerLink).toBeVisible();
+    await page.locator("details summary").click();
+    await expect(drawerLink).toBeHidden();
+    await expectAccessible(page);
+  });
+
+  test("unknown routes answer 404 with the not-found page", async ({ page }) => {
+    const response = await page.goto("/this/does/not/exist");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId("not-found")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Retour à l'accueil" })).toHaveAttribute("href", "/");
+    await expectAccessible(page);
+  });
+
+  test("keyboard: the skip link is first and focus is visible", async ({ page }) => {
+    await page.goto("/");
+    await page.keyboard.press("Tab");
+    const focused = page.locator(":focus");
+    await expect(focused).toHaveText("Aller au contenu");
+    const outline = await focused.evaluate((el) => getComputedStyle(el).outlineStyle);
+    expect(outline).not.toBe("none");
+  });
+});

@@ -1,0 +1,76 @@
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import SQLite from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import type { Database } from "../../db/schema";
+
+/** True in the project that runs with JavaScript off. */
+export function jsDisabled(testInfo: TestInfo): boolean {
+  return testInfo.project.name === "no-js";
+}
+
+/**
+ * axe: no WCAG 2.1 A/AA violation on the page as it is now. axe needs JavaScript, so on the
+ * no-JS project the page's current HTML is checked in a twin page whose own scripts are blocked.
+ */
+export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}) {
+  let target = page;
+  let close = async () => {};
+  if (test.info().project.name === "no-js") {
+    const context = await page.context().browser()!.newContext({ viewport: page.viewportSize(), locale: "fr-FR", javaScriptEnabled: true });
+    await context.route(/\.js(\?.*)?$/, (route) => route.abort());
+    target = await context.newPage();
+    const html = await page.content();
+    await target.goto(new URL("/healthz", page.url()).href);
+    await target.setContent(html, { waitUntil: "load" });
+    close = () => context.close();
+  }
+  try {
+    let builder = new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+    for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+    const { violations } = await builder.analyze();
+    const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+    expect(summary).toEqual([]);
+  } finally {
+    await close();
+  }
+}
+
+let db: Kysely<Database> | undefined;
+/**
+ * The running e2e server's own SQLite file, for arranging data a test needs (platforms, codes)
+ * and checking what a flow wrote. WAL lets both processes use it at once.
+ */
+export function e2eDb(): Kysely<Database> {
+  if (!db) {
+    const sqlite = new SQLite(path.resolve("tests/.tmp/e2e.db"));
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma("foreign_keys = ON");
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  }
+  return db;
+}
+
+/** A new active platform with a unique slug, for tests that must not share state. */
+export async function createE2ePlatform(overrides: Partial<Database["platforms"]> & { slug?: string } = {}) {
+  const slug = overrides.slug ?? `e2e-${Math.random().toString(36).slice(2, 9)}`;
+  return e2eDb()
+    .insertInto("platforms")
+    .values({
+      name: `E2E ${slug}`,
+      slug,
+      description: "Plateforme de test",
+      gradient_from: "#1d4ed8",
+      gradient_to: "#6d28d9",
+      hosts: `${slug}.example`,
+      referral_url_template: `https://${slug}.example/r/{code}`,
+      url_rules: JSON.stringify([{ type: "path", after: "r" }]),
+      is_active: 1,
+      show_in_homepage: 0,
+      show_in_partnerships: 0,
+      created_at: new Date().toISOString(),
+    } as never)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

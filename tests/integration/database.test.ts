@@ -1,0 +1,79 @@
+import { sql } from "kysely";
+import { beforeEach, describe, expect, it } from "vitest";
+import { seedBase } from "~db/seed.server";
+import { SEED_PLATFORMS, SETTING_KEYS } from "~db/seed-data";
+import { getSqlite, useFreshDatabase, type DB } from "../support/db";
+
+let db: DB;
+beforeEach(async () => {
+  ({ db } = await useFreshDatabase());
+});
+
+describe("database", () => {
+  it("opens with WAL, foreign keys, busy timeout and synchronous NORMAL", () => {
+    const sqlite = getSqlite();
+    expect(sqlite.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(sqlite.pragma("foreign_keys", { simple: true })).toBe(1);
+    expect(sqlite.pragma("busy_timeout", { simple: true })).toBe(5000);
+    expect(sqlite.pragma("synchronous", { simple: true })).toBe(1);
+  });
+
+  it("seeds the six platforms with hosts and link template, and every setting", async () => {
+    const platforms = await db.selectFrom("platforms").selectAll().orderBy("display_order").execute();
+    expect(platforms.map((p) => p.slug)).toEqual(SEED_PLATFORMS.map((p) => p.slug));
+    for (const p of platforms) {
+      expect(p.hosts).not.toBe("");
+      expect(p.referral_url_template).toContain("{code}");
+      expect(JSON.parse(p.url_rules)).not.toHaveLength(0);
+      expect(p.description_en && p.description_de && p.description_es).toBeTruthy();
+    }
+    const keys = (await db.selectFrom("settings").select("key").execute()).map((r) => r.key).sort();
+    expect(keys).toEqual([...SETTING_KEYS].sort());
+  });
+
+  it("seeding twice changes nothing", async () => {
+    expect(await seedBase(db)).toEqual({ platforms: 0, settings: 0 });
+  });
+
+  it("refuses a duplicate slug, a duplicate code on one platform, a bad status and a bad device type", async () => {
+    const tesla = await db.selectFrom("platforms").select("id").where("slug", "=", "tesla").executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await expect(
+      db.insertInto("platforms").values({ name: "X", slug: "tesla", gradient_from: "#000", gradient_to: "#fff", created_at: now }).execute(),
+    ).rejects.toThrow(/UNIQUE/);
+    await db.insertInto("referral_codes").values({ platform_id: tesla.id, code: "ABC", created_at: now }).execute();
+    await expect(db.insertInto("referral_codes").values({ platform_id: tesla.id, code: "ABC", created_at: now }).execute()).rejects.toThrow(/UNIQUE/);
+    await expect(
+      sql`insert into deletion_requests (code, platform_id, status, created_at) values ('A', ${tesla.id}, 'maybe', ${now})`.execute(db),
+    ).rejects.toThrow(/CHECK/);
+    await expect(
+      sql`insert into game_scores (player_name, score, device_type, created_at) values ('a', 1, 'tablet', ${now})`.execute(db),
+    ).rejects.toThrow(/CHECK/);
+    await expect(
+      sql`insert into partnerships (name, url, display_mode, created_at) values ('a', 'https://a', 'huge', ${now})`.execute(db),
+    ).rejects.toThrow(/CHECK/);
+  });
+
+  it("deleting a platform removes its codes (ON DELETE CASCADE) and keeps served history rows' snapshot", async () => {
+    const tesla = await db.selectFrom("platforms").select("id").where("slug", "=", "tesla").executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    const code = await db.insertInto("referral_codes").values({ platform_id: tesla.id, code: "ABC", created_at: now }).returning("id").executeTakeFirstOrThrow();
+    await db.insertInto("random_requests").values({ platform_id: tesla.id, served_code_id: code.id, served_code: "ABC", created_at: now }).execute();
+    await db.deleteFrom("referral_codes").where("id", "=", code.id).execute();
+    const log = await db.selectFrom("random_requests").selectAll().executeTakeFirstOrThrow();
+    expect(log.served_code_id).toBeNull();
+    expect(log.served_code).toBe("ABC");
+    await db.deleteFrom("platforms").where("id", "=", tesla.id).execute();
+    expect(await db.selectFrom("random_requests").selectAll().execute()).toHaveLength(0);
+  });
+
+  it("the draw query uses its index", () => {
+    const plan = getSqlite()
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT id FROM referral_codes WHERE platform_id = 1 AND is_active = 1
+         AND (is_permanent = 1 OR expires_at IS NULL OR expires_at > ?) ORDER BY times_served, last_served_at NULLS FIRST, created_at, id LIMIT 1`,
+      )
+      .all(new Date().toISOString()) as Array<{ detail: string }>;
+    expect(plan.map((r) => r.detail).join("\n")).toContain("referral_codes_draw_idx");
+  });
+});

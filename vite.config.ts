@@ -1,0 +1,35 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  server: { port: 3000 },
+  build: {
+    // Small chunks load faster on cheap phones; the game island will be its own lazy chunk.
+    target: "es2020",
+    assetsInlineLimit: 0,
+  },
+  plugins: [
+    vanillaExtractPlugin(),
+    // The Remix plugin must stay out of Vitest (stack pitfall 5).
+    !process.env.VITEST &&
+      remix({
+        future: {
+          v3_fetcherPersist: true,
+          v3_relativeSplatPath: true,
+          v3_throwAbortReason: true,
+          v3_singleFetch: true,
+          v3_lazyRouteDiscovery: true,
+          v3_routeConfig: true,
+        },
+      }),
+    tsconfigPaths(),
+  ],
+});
