@@ -77,6 +77,10 @@ describe("the built server over HTTP", () => {
     controller.abort();
   });
 
+  it("refuses to start in production without SESSION_SECRET", async () => {
+    await expect(startServer({ SESSION_SECRET: "" })).rejects.toThrow(/SESSION_SECRET is required/);
+  });
+
   it("closes the database and exits on SIGTERM", async () => {
     const other = await startServer();
     await other.stop();
