@@ -1,7 +1,5 @@
 import { getDb, type DB } from "../client.server";
 
-export const MAX_DELETION_REASON_LENGTH = 1000;
-
 /** A visitor asks the admin to remove a code already in the database (the duplicate flow). */
 export async function createDeletionRequest(
   input: { platformId: number; code: string; reason: string | null },
