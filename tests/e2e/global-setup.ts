@@ -1,8 +1,3 @@
-// The e2e database is created by the server itself (migrations on start); nothing to do here
-// but make sure a stale file from an earlier run never leaks in. The webServer starts after this.
-import fs from "node:fs";
-import path from "node:path";
-
-export default function globalSetup() {
-  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(path.resolve(`tests/.tmp/e2e.db${suffix}`), { force: true });
-}
+// Playwright starts the webServer before globalSetup, so removing the e2e database here would pull
+// it from under the running server: the webServer command in playwright.config.ts removes it instead.
+export default function globalSetup() {}
