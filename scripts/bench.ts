@@ -68,16 +68,22 @@ async function spread(db: DB): Promise<{ spread: number; served: number; logged:
   return { spread: Math.max(...counts) - Math.min(...counts), served: counts.reduce((a, b) => a + b, 0), logged: Number(logged.n) };
 }
 
-async function repositoryRun() {
-  const db = await prepareDatabase(path.join(tmp, "repository.db"));
+async function repositoryRun(callers: number) {
+  const db = await prepareDatabase(path.join(tmp, `repository-${callers}.db`));
   const platform = await db.selectFrom("platforms").select("id").where("slug", "=", SLUG).executeTakeFirstOrThrow();
   for (let i = 0; i < 1000; i++) await drawReferralCode(platform.id); // warm-up
+  let draws = 0;
   const start = performance.now();
   const deadline = start + SECONDS * 1000;
-  let draws = 0;
-  while (performance.now() < deadline) {
-    for (let i = 0; i < 500; i++) if (await drawReferralCode(platform.id)) draws++;
-  }
+  // `callers` loops awaiting one draw at a time: 1 is strictly sequential (one commit per draw);
+  // more mirror concurrent requests, whose draws share commits (see drawReferralCode).
+  await Promise.all(
+    Array.from({ length: callers }, async () => {
+      while (performance.now() < deadline) {
+        for (let i = 0; i < 50; i++) if (await drawReferralCode(platform.id)) draws++;
+      }
+    }),
+  );
   const elapsed = (performance.now() - start) / 1000;
   const after = await spread(db);
   await closeDb();
@@ -196,7 +202,8 @@ const row = (name: string, target: number, r: { perSecond: number; draws: number
 
 console.log(`Draw benchmark: ${CODES} codes, ${SECONDS} s per run, ${os.cpus().length} CPU(s), Node ${process.version}`);
 try {
-  results.push(row("repository drawReferralCode (in process)", 20_000, await repositoryRun()));
+  results.push(row("repository drawReferralCode, 1 caller (sequential)", 20_000, await repositoryRun(1)));
+  results.push(row(`repository drawReferralCode, ${CONNECTIONS} concurrent callers`, 20_000, await repositoryRun(CONNECTIONS)));
   results.push(row(`HTTP POST /${SLUG}/get-code, ${CONNECTIONS} connections`, 1_000, await httpRun()));
   console.table(results);
 } catch (error) {

@@ -69,16 +69,58 @@ export interface Drawn {
  * request, all in ONE transaction. `platformId` null draws across every active platform (/random).
  * Returns null when no code is eligible (nothing is written).
  *
- * Hot path: the Kysely queries are compiled once and run as prepared better-sqlite3 statements in a
- * synchronous transaction (~30 µs instead of ~140 µs through Kysely's driver, docs/decisions/010).
- * The SQL still comes from Kysely; a PostgreSQL dialect would simply use drawReferralCodeWithKysely.
+ * Hot path (docs/decisions/010): the Kysely queries are compiled once and run as prepared
+ * better-sqlite3 statements in a synchronous transaction. Draws that arrive in the same event-loop
+ * turn (concurrent requests) share one commit: each runs in its own savepoint, in arrival order,
+ * so it stays atomic and fair, and a failing draw rolls back alone. The commit (a WAL write) is the
+ * expensive part on this disk, so this is what lets HTTP draws scale. A PostgreSQL dialect would
+ * simply call drawReferralCodeWithKysely inside db.transaction().
  */
-export async function drawReferralCode(platformId: number | null, now = new Date()): Promise<Drawn | null> {
+export function drawReferralCode(platformId: number | null, now?: Date): Promise<Drawn | null> {
+  return new Promise((resolve, reject) => {
+    queue.push({ platformId, now, resolve, reject });
+    if (!flushScheduled) {
+      flushScheduled = true;
+      setImmediate(flushDraws);
+    }
+  });
+}
+
+interface PendingDraw {
+  platformId: number | null;
+  now?: Date;
+  resolve: (drawn: Drawn | null) => void;
+  reject: (error: unknown) => void;
+}
+
+let queue: PendingDraw[] = [];
+let flushScheduled = false;
+
+function flushDraws() {
+  flushScheduled = false;
+  const batch = queue;
+  queue = [];
+  if (batch.length === 0) return;
   const sqlite = getSqlite();
-  // A Kysely transaction is open on the shared connection (it spans awaits): our statements would
-  // join it. Queue behind Kysely's connection mutex instead.
-  if (sqlite.inTransaction) return getDb().transaction().execute((trx) => drawReferralCodeWithKysely(platformId, now, trx));
-  return prepared(sqlite).draw(platformId, now.toISOString());
+  if (sqlite.inTransaction) {
+    // A Kysely transaction is open on the shared connection (it spans awaits): our statements would
+    // join it. Queue behind Kysely's connection mutex instead, one transaction per draw.
+    for (const item of batch) {
+      getDb()
+        .transaction()
+        .execute((trx) => drawReferralCodeWithKysely(item.platformId, item.now ?? new Date(), trx))
+        .then(item.resolve, item.reject);
+    }
+    return;
+  }
+  let outcomes: Array<{ ok: true; value: Drawn | null } | { ok: false; error: unknown }>;
+  try {
+    outcomes = prepared(sqlite).drawMany(batch);
+  } catch (error) {
+    for (const item of batch) item.reject(error);
+    return;
+  }
+  outcomes.forEach((outcome, i) => (outcome.ok ? batch[i]!.resolve(outcome.value) : batch[i]!.reject(outcome.error)));
 }
 
 /** The same draw through Kysely only: the portable version (PostgreSQL) and the reference in tests. */
@@ -106,7 +148,7 @@ function binder(query: CompiledQuery) {
 }
 
 interface PreparedDraw {
-  draw: (platformId: number | null, now: string) => Drawn | null;
+  drawMany: (items: Array<{ platformId: number | null; now?: Date }>) => Array<{ ok: true; value: Drawn | null } | { ok: false; error: unknown }>;
 }
 
 const preparedByHandle = new WeakMap<SQLite.Database, PreparedDraw>();
@@ -124,7 +166,8 @@ function prepared(sqlite: SQLite.Database): PreparedDraw {
   const serve = compile(serveQuery(db, CODE_ID, NOW));
   const log = compile(logQuery(db, { platformId: PLATFORM, codeId: CODE_ID, code: CODE, now: NOW }));
 
-  const run = sqlite.transaction((platformId: number | null, now: string): Drawn | null => {
+  // Called inside the batch's transaction, better-sqlite3 runs this one as a savepoint.
+  const drawOne = sqlite.transaction((platformId: number | null, now: string): Drawn | null => {
     const pick = platformId === null ? pickAll : pickOne;
     const picked = pick.stmt.get(pick.bind({ now, platformId: platformId ?? undefined })) as
       | { id: number; code: string; platform_id: number }
@@ -134,9 +177,18 @@ function prepared(sqlite: SQLite.Database): PreparedDraw {
     const info = log.stmt.run(log.bind({ now, platformId: picked.platform_id, codeId: picked.id, code: picked.code }));
     return { requestId: Number(info.lastInsertRowid), codeId: picked.id, code: picked.code, platformId: picked.platform_id };
   });
-  // IMMEDIATE: take the write lock before reading, so another process (backup, CLI) cannot
-  // slip a write between the pick and the count.
-  const entry: PreparedDraw = { draw: (platformId, now) => run.immediate(platformId, now) };
+  const batch = sqlite.transaction((items: Array<{ platformId: number | null; now?: Date }>) =>
+    items.map((item) => {
+      try {
+        return { ok: true as const, value: drawOne(item.platformId, (item.now ?? new Date()).toISOString()) };
+      } catch (error) {
+        return { ok: false as const, error };
+      }
+    }),
+  );
+  // IMMEDIATE: take the write lock before reading, so another process (backup, CLI, tests) cannot
+  // slip a write between a pick and its count.
+  const entry: PreparedDraw = { drawMany: (items) => batch.immediate(items) };
   preparedByHandle.set(sqlite, entry);
   return entry;
 }

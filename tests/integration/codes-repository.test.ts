@@ -64,7 +64,7 @@ describe("drawReferralCode (fairness)", () => {
     const counts = await serveCounts(p.id);
     expect(counts.EXPIRED1).toBe(0);
     expect(counts.INACTIVE1).toBe(0);
-    expect(counts.PERMANENT1 + counts.VALID1).toBe(110);
+    expect(counts.PERMANENT1! + counts.VALID1!).toBe(110);
   });
 
   it("returns null and writes nothing when no code is eligible", async () => {
@@ -106,6 +106,16 @@ describe("drawReferralCode (fairness)", () => {
     await expect(inFlight).rejects.toThrow("rollback");
     expect((await concurrent)!.code).toBe("BBB222");
     expect(await serveCounts(p.id)).toEqual({ AAA111: 1, BBB222: 1, CCC333: 0, DDD444: 0 });
+  });
+
+  it("draws arriving together share a commit yet each stays fair and logged once", async () => {
+    const p = await insertPlatform(db);
+    for (const code of ["AAA111", "BBB222", "CCC333"]) await addCode(p.id, code);
+    const drawn = await Promise.all(Array.from({ length: 30 }, () => drawReferralCode(p.id)));
+    expect(new Set(drawn.map((d) => d!.requestId)).size).toBe(30);
+    expect(new Set(drawn.slice(0, 3).map((d) => d!.code)).size).toBe(3);
+    expect(await serveCounts(p.id)).toEqual({ AAA111: 10, BBB222: 10, CCC333: 10 });
+    expect(await db.selectFrom("random_requests").select("id").execute()).toHaveLength(30);
   });
 
   it("getDrawResult shows the code as served, with its link", async () => {
