@@ -2,8 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
-import { countAvailableCodes, drawReferralCode, getDrawResult } from "~db/repositories/codes.server";
-import { getActivePlatformBySlug } from "~db/repositories/platforms.server";
+import { countAvailableCodes, drawReferralCodeBySlug, getDrawResult } from "~db/repositories/codes.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DrawReadyForm, DrawResultView, NoCode } from "~/features/codes/draw-views";
 import { drawToken, readDrawToken } from "~/features/codes/draw-token.server";
@@ -62,15 +61,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const t = await getT(request, "platform");
     throw new Response(t("errors.badIntent"), { status: 400 });
   }
-  const platform = params.slug ? await getActivePlatformBySlug(params.slug) : undefined;
-  if (!platform) {
-    // Unknown or inactive: the same answers as the page itself.
-    await loadPlatformPage(request, params.slug);
-    return data({ noCode: true }, { status: 404 });
-  }
-  const drawn = await drawReferralCode(platform.id);
-  if (!drawn) return data({ noCode: true }, { status: 200 });
-  return redirect(`/${platform.slug}/get-code?draw=${drawToken(drawn.requestId)}`, { status: 303 });
+  // Hot path: the platform lookup is part of the draw's pick. Only a miss needs to know why.
+  const drawn = params.slug ? await drawReferralCodeBySlug(params.slug) : null;
+  if (drawn) return redirect(`/${params.slug}/get-code?draw=${drawToken(drawn.requestId)}`, { status: 303 });
+  // Unknown or inactive platform: the same answers as the page itself; else no eligible code.
+  await loadPlatformPage(request, params.slug);
+  return data({ noCode: true }, { status: 200 });
 }
 
 export default function DrawPage() {

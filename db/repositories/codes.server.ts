@@ -32,14 +32,17 @@ function inServingOrder<O>(qb: SelectQueryBuilder<Database, "referral_codes" | "
     .limit(1);
 }
 
-function pickQuery(db: DB, platformId: number | null, now: string) {
+type DrawTarget = { platformId: number } | { slug: string } | null;
+
+function pickQuery(db: DB, target: DrawTarget, now: string) {
   let qb = db
     .selectFrom("referral_codes")
     .innerJoin("platforms", "platforms.id", "referral_codes.platform_id")
     .select(["referral_codes.id", "referral_codes.code", "referral_codes.platform_id"])
     .where("platforms.is_active", "=", 1)
     .where(eligible(now));
-  if (platformId !== null) qb = qb.where("referral_codes.platform_id", "=", platformId);
+  if (target && "platformId" in target) qb = qb.where("referral_codes.platform_id", "=", target.platformId);
+  if (target && "slug" in target) qb = qb.where("platforms.slug", "=", target.slug);
   return inServingOrder(qb);
 }
 
@@ -77,8 +80,20 @@ export interface Drawn {
  * simply call drawReferralCodeWithKysely inside db.transaction().
  */
 export function drawReferralCode(platformId: number | null, now?: Date): Promise<Drawn | null> {
+  return enqueueDraw(platformId === null ? null : { platformId }, now);
+}
+
+/**
+ * The same draw for the active platform with this slug, the platform lookup folded into the pick
+ * (the HTTP hot path). Null when the platform is unknown or inactive, or has no eligible code.
+ */
+export function drawReferralCodeBySlug(slug: string, now?: Date): Promise<Drawn | null> {
+  return enqueueDraw({ slug }, now);
+}
+
+function enqueueDraw(target: DrawTarget, now?: Date): Promise<Drawn | null> {
   return new Promise((resolve, reject) => {
-    queue.push({ platformId, now, resolve, reject });
+    queue.push({ target, now, resolve, reject });
     if (!flushScheduled) {
       flushScheduled = true;
       setImmediate(flushDraws);
@@ -87,7 +102,7 @@ export function drawReferralCode(platformId: number | null, now?: Date): Promise
 }
 
 interface PendingDraw {
-  platformId: number | null;
+  target: DrawTarget;
   now?: Date;
   resolve: (drawn: Drawn | null) => void;
   reject: (error: unknown) => void;
@@ -108,7 +123,7 @@ function flushDraws() {
     for (const item of batch) {
       getDb()
         .transaction()
-        .execute((trx) => drawReferralCodeWithKysely(item.platformId, item.now ?? new Date(), trx))
+        .execute((trx) => drawWithKysely(item.target, item.now ?? new Date(), trx))
         .then(item.resolve, item.reject);
     }
     return;
@@ -125,8 +140,12 @@ function flushDraws() {
 
 /** The same draw through Kysely only: the portable version (PostgreSQL) and the reference in tests. */
 export async function drawReferralCodeWithKysely(platformId: number | null, now: Date, trx: DB): Promise<Drawn | null> {
+  return drawWithKysely(platformId === null ? null : { platformId }, now, trx);
+}
+
+async function drawWithKysely(target: DrawTarget, now: Date, trx: DB): Promise<Drawn | null> {
   const at = now.toISOString();
-  const picked = await pickQuery(trx, platformId, at).executeTakeFirst();
+  const picked = await pickQuery(trx, target, at).executeTakeFirst();
   if (!picked) return null;
   await serveQuery(trx, picked.id, at).execute();
   const logged = await logQuery(trx, { platformId: picked.platform_id, codeId: picked.id, code: picked.code, now: at })
@@ -140,15 +159,18 @@ const NOW = "\u0000now";
 const PLATFORM = -1_000_001;
 const CODE_ID = -1_000_002;
 const CODE = "\u0000code";
+const SLUG = "\u0000slug";
 
 function binder(query: CompiledQuery) {
   const params = query.parameters;
-  return (values: { now: string; platformId?: number; codeId?: number; code?: string }) =>
-    params.map((p) => (p === NOW ? values.now : p === PLATFORM ? values.platformId : p === CODE_ID ? values.codeId : p === CODE ? values.code : p));
+  return (values: { now: string; platformId?: number; codeId?: number; code?: string; slug?: string }) =>
+    params.map((p) =>
+      p === NOW ? values.now : p === PLATFORM ? values.platformId : p === CODE_ID ? values.codeId : p === CODE ? values.code : p === SLUG ? values.slug : p,
+    );
 }
 
 interface PreparedDraw {
-  drawMany: (items: Array<{ platformId: number | null; now?: Date }>) => Array<{ ok: true; value: Drawn | null } | { ok: false; error: unknown }>;
+  drawMany: (items: Array<{ target: DrawTarget; now?: Date }>) => Array<{ ok: true; value: Drawn | null } | { ok: false; error: unknown }>;
 }
 
 const preparedByHandle = new WeakMap<SQLite.Database, PreparedDraw>();
@@ -161,15 +183,18 @@ function prepared(sqlite: SQLite.Database): PreparedDraw {
     const compiled = q.compile();
     return { stmt: sqlite.prepare(compiled.sql), bind: binder(compiled) };
   };
-  const pickOne = compile(pickQuery(db, PLATFORM, NOW));
+  const pickOne = compile(pickQuery(db, { platformId: PLATFORM }, NOW));
+  const pickBySlug = compile(pickQuery(db, { slug: SLUG }, NOW));
   const pickAll = compile(pickQuery(db, null, NOW));
   const serve = compile(serveQuery(db, CODE_ID, NOW));
   const log = compile(logQuery(db, { platformId: PLATFORM, codeId: CODE_ID, code: CODE, now: NOW }));
 
   // Called inside the batch's transaction, better-sqlite3 runs this one as a savepoint.
-  const drawOne = sqlite.transaction((platformId: number | null, now: string): Drawn | null => {
-    const pick = platformId === null ? pickAll : pickOne;
-    const picked = pick.stmt.get(pick.bind({ now, platformId: platformId ?? undefined })) as
+  const drawOne = sqlite.transaction((target: DrawTarget, now: string): Drawn | null => {
+    const pick = target === null ? pickAll : "slug" in target ? pickBySlug : pickOne;
+    const picked = pick.stmt.get(
+      pick.bind({ now, platformId: target && "platformId" in target ? target.platformId : undefined, slug: target && "slug" in target ? target.slug : undefined }),
+    ) as
       | { id: number; code: string; platform_id: number }
       | undefined;
     if (!picked) return null;
@@ -177,10 +202,10 @@ function prepared(sqlite: SQLite.Database): PreparedDraw {
     const info = log.stmt.run(log.bind({ now, platformId: picked.platform_id, codeId: picked.id, code: picked.code }));
     return { requestId: Number(info.lastInsertRowid), codeId: picked.id, code: picked.code, platformId: picked.platform_id };
   });
-  const batch = sqlite.transaction((items: Array<{ platformId: number | null; now?: Date }>) =>
+  const batch = sqlite.transaction((items: Array<{ target: DrawTarget; now?: Date }>) =>
     items.map((item) => {
       try {
-        return { ok: true as const, value: drawOne(item.platformId, (item.now ?? new Date()).toISOString()) };
+        return { ok: true as const, value: drawOne(item.target, (item.now ?? new Date()).toISOString()) };
       } catch (error) {
         return { ok: false as const, error };
       }

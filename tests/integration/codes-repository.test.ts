@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import {
   countAvailableCodes,
   drawReferralCode,
+  drawReferralCodeBySlug,
   drawReferralCodeWithKysely,
   expiryFrom,
   getDrawResult,
@@ -116,6 +117,17 @@ describe("drawReferralCode (fairness)", () => {
     expect(new Set(drawn.slice(0, 3).map((d) => d!.code)).size).toBe(3);
     expect(await serveCounts(p.id)).toEqual({ AAA111: 10, BBB222: 10, CCC333: 10 });
     expect(await db.selectFrom("random_requests").select("id").execute()).toHaveLength(30);
+  });
+
+  it("by slug: draws the active platform's codes; unknown or inactive slugs draw nothing", async () => {
+    const on = await insertPlatform(db);
+    const off = await insertPlatform(db, { is_active: 0 });
+    await addCode(on.id, "SLUG01");
+    await addCode(off.id, "SLUG02");
+    expect(await drawReferralCodeBySlug(on.slug)).toMatchObject({ code: "SLUG01", platformId: on.id });
+    expect(await drawReferralCodeBySlug(off.slug)).toBeNull();
+    expect(await drawReferralCodeBySlug("no-such-slug")).toBeNull();
+    expect(await db.selectFrom("random_requests").select("id").execute()).toHaveLength(1);
   });
 
   it("getDrawResult shows the code as served, with its link", async () => {
