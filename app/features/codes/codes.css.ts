@@ -1,0 +1,53 @@
+import { style } from "@vanilla-extract/css";
+import { radius, space, vars } from "~/styles/theme.css";
+
+export const heroInner = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: space.lg });
+export const logo = style({ width: "4.5rem", height: "4.5rem", objectFit: "contain", borderRadius: radius.md, background: "rgba(255,255,255,0.12)" });
+export const emoji = style({ fontSize: "3.5rem", lineHeight: 1 });
+export const heroActions = style({ display: "flex", flexWrap: "wrap", gap: space.sm, marginTop: space.md });
+/** Buttons sitting on a platform gradient: solid dark so contrast never depends on the colours. */
+export const onGradientButton = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "2.75rem",
+  padding: `${space.sm} ${space.lg}`,
+  borderRadius: radius.md,
+  background: "rgba(2, 6, 23, 0.85)",
+  color: "#ffffff",
+  fontWeight: 700,
+  textDecoration: "none",
+  textShadow: "none",
+  border: "1px solid rgba(255,255,255,0.5)",
+});
+export const count = style({ fontWeight: 700, margin: `${space.sm} 0 0` });
+export const steps = style({ display: "grid", gap: space.md, gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 14rem), 1fr))", listStyle: "none", padding: 0, margin: 0 });
+export const stepNumber = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  width: "2rem",
+  height: "2rem",
+  borderRadius: radius.full,
+  background: vars.color.primary,
+  color: vars.color.onPrimary,
+  fontWeight: 700,
+  marginRight: space.sm,
+});
+export const codeBox = style({
+  fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+  fontSize: "clamp(1.5rem, 6vw, 2.5rem)",
+  fontWeight: 800,
+  letterSpacing: "0.08em",
+  textAlign: "center",
+  padding: `${space.md} ${space.sm}`,
+  borderRadius: radius.md,
+  border: `2px dashed ${vars.color.border}`,
+  background: vars.color.surfaceAlt,
+  userSelect: "all",
+  wordBreak: "break-all",
+  margin: 0,
+});
+export const slot = style([codeBox, { userSelect: "none", opacity: 0.85 }]);
+export const linkText = style({ wordBreak: "break-all", fontFamily: "ui-monospace, monospace", fontSize: "0.9rem", margin: 0 });
+export const previewBanner = style({ marginBottom: space.md });
+export const shareList = style({ display: "flex", flexWrap: "wrap", gap: space.sm, listStyle: "none", padding: 0, margin: 0 });

@@ -1,0 +1,159 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { safeHref } from "~db/platform-links";
+import { alert, button, card, muted, row, stack } from "~/styles/ui.css";
+import { useHydrated } from "~/utils/use-hydrated";
+import * as styles from "./codes.css";
+import { CopyButton } from "./copy-button";
+
+/** Spec section 4/9: 5 candidates, every 50 ms for 2 s, then every 100 ms for 1.5 s, result 500 ms after settling. */
+export const SLOT = { candidates: 5, fastMs: 50, fastForMs: 2000, slowMs: 100, slowForMs: 1500, revealAfterMs: 500 } as const;
+
+// Set when this tab submits a draw; the result page plays the animation once, then clears it.
+// A reload or a shared result address shows the code at once.
+let animateNextResult = false;
+
+export interface DrawResultData {
+  code: string;
+  referralUrl: string | null;
+  platformName: string;
+  platformSlug: string;
+}
+
+export function DrawReadyForm({ action, available }: { action: string; available: number }) {
+  const { t } = useTranslation("platform");
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction === action;
+  return (
+    <Form method="post" action={action} className={stack} onSubmit={() => (animateNextResult = true)}>
+      <input type="hidden" name="intent" value="draw" />
+      <p className={muted} data-testid="available-count">
+        {available > 0 ? t("landing.available", { count: available }) : t("landing.none")}
+      </p>
+      <p>
+        <button type="submit" className={button.gradient} disabled={busy} data-testid="draw-button">
+          {busy ? t("draw.drawing") : t("draw.launch")}
+        </button>
+      </p>
+    </Form>
+  );
+}
+
+export function NoCode({ message }: { message: string }) {
+  return (
+    <p className={alert.warning} data-testid="no-code" role="status">
+      {message}
+    </p>
+  );
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+}
+
+function decoys(code: string, n: number): string[] {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  const length = Math.min(Math.max(code.length, 6), 16);
+  return Array.from({ length: n - 1 }, () => Array.from({ length }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join("")).concat(code);
+}
+
+/** Decorates the server's answer; it never chooses. Resolves to the result after the sequence. */
+function useSlotMachine(code: string): { spinning: boolean; shown: string } {
+  // Decided once at mount (a client navigation right after this tab's draw), not on the server.
+  const [animate] = useState(() => animateNextResult && !prefersReducedMotion());
+  const [state, setState] = useState<{ spinning: boolean; shown: string }>({ spinning: animate, shown: animate ? "" : code });
+  useEffect(() => {
+    animateNextResult = false;
+    if (!animate) return;
+    const candidates = decoys(code, SLOT.candidates);
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    let elapsed = 0;
+    let i = 0;
+    setState({ spinning: true, shown: candidates[0]! });
+    const schedule = (step: number, until: number) => {
+      while (elapsed + step <= until) {
+        elapsed += step;
+        const shown = candidates[++i % candidates.length]!;
+        timers.push(setTimeout(() => setState({ spinning: true, shown }), elapsed));
+      }
+    };
+    schedule(SLOT.fastMs, SLOT.fastForMs);
+    schedule(SLOT.slowMs, SLOT.fastForMs + SLOT.slowForMs);
+    timers.push(setTimeout(() => setState({ spinning: true, shown: code }), elapsed));
+    timers.push(setTimeout(() => setState({ spinning: false, shown: code }), elapsed + SLOT.revealAfterMs));
+    return () => timers.forEach(clearTimeout);
+  }, [animate, code]);
+  return state;
+}
+
+export function DrawResultView({ result, anotherHref, showPlatform }: { result: DrawResultData; anotherHref: string; showPlatform?: boolean }) {
+  const { t } = useTranslation("platform");
+  const hydrated = useHydrated();
+  const { spinning, shown } = useSlotMachine(result.code);
+  const href = safeHref(result.referralUrl);
+  const canShare = useMemo(() => hydrated && typeof navigator !== "undefined" && typeof navigator.share === "function", [hydrated]);
+
+  if (spinning) {
+    return (
+      <div className={`${card} ${stack}`} aria-busy="true" data-testid="slot-machine">
+        <h2>{t("draw.drawing")}</h2>
+        <p className={styles.slot} aria-hidden="true">
+          {shown}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <section className={`${card} ${stack}`} aria-labelledby="your-code-heading" data-testid="draw-result">
+      <h2 id="your-code-heading">{t("draw.yourCode")}</h2>
+      {showPlatform ? <p data-testid="drawn-platform">{t("draw.platform", { name: result.platformName })}</p> : null}
+      <p className={styles.codeBox} data-testid="drawn-code">
+        {result.code}
+      </p>
+      {!hydrated ? (
+        <label className={stack}>
+          <span className={muted}>{t("draw.codeField")}</span>
+          <input className={styles.linkText} readOnly value={result.code} style={{ padding: "0.5rem" }} />
+        </label>
+      ) : null}
+      {href ? (
+        <p className={styles.linkText}>
+          <span className={muted}>{t("draw.link")} </span>
+          {href}
+        </p>
+      ) : null}
+      <div className={row}>
+        {hydrated ? <CopyButton value={result.code} label={t("draw.copy")} testId="copy-code" /> : null}
+        {href ? (
+          <a data-testid="referral-link" className={button.primary} href={href} target="_blank" rel="noopener noreferrer">
+            {t("draw.openLink")}
+            <span style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>{t("draw.newTab")}</span>
+          </a>
+        ) : null}
+        {canShare ? (
+          <button
+            type="button"
+            className={button.secondary}
+            onClick={() => {
+              void navigator
+                .share({ title: result.platformName, text: t("draw.shareText", { name: result.platformName, code: result.code }), url: href ?? undefined })
+                .catch(() => {});
+            }}
+          >
+            {t("draw.share")}
+          </button>
+        ) : hydrated && href ? (
+          <CopyButton value={href} label={t("draw.share")} copiedLabel={t("draw.linkCopied")} />
+        ) : null}
+      </div>
+      <p className={muted}>{t("draw.lruNote")}</p>
+      <p>
+        <Link to={anotherHref} className={button.gradient}>
+          {t("draw.another")}
+        </Link>
+      </p>
+    </section>
+  );
+}

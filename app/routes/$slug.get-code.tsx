@@ -1,0 +1,107 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { assignInlineVars } from "@vanilla-extract/dynamic";
+import { useTranslation } from "react-i18next";
+import { countAvailableCodes, drawReferralCodeBySlug, getDrawResult } from "~db/repositories/codes.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { DrawReadyForm, DrawResultView, NoCode } from "~/features/codes/draw-views";
+import { drawToken, readDrawToken } from "~/features/codes/draw-token.server";
+import { PlatformLogo } from "~/features/codes/platform-logo";
+import { loadPlatformPage } from "~/features/codes/platform-page.server";
+import { getT } from "~/i18n/i18next.server";
+import { gradientFrom, gradientTo } from "~/styles/theme.css";
+import { gradientHero, narrow, stack } from "~/styles/ui.css";
+import { routeMeta } from "~/utils/meta";
+import * as styles from "~/features/codes/codes.css";
+
+export const handle = { i18n: ["platform"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { platform } = await loadPlatformPage(request, params.slug);
+  const t = await getT(request, "platform");
+  const token = new URL(request.url).searchParams.get("draw");
+  const path = `/${platform.slug}/get-code`;
+  const view = {
+    platform: {
+      name: platform.name,
+      slug: platform.slug,
+      emoji: platform.emoji_icon,
+      from: platform.gradient_from,
+      to: platform.gradient_to,
+      logoLight: platform.custom_logo_light_url,
+      logoDark: platform.custom_logo_dark_url,
+    },
+  };
+  if (token !== null) {
+    const requestId = readDrawToken(token);
+    const result = requestId ? await getDrawResult(requestId) : null;
+    if (!result || result.platformId !== platform.id) throw new Response(t("errors.resultNotFound"), { status: 404 });
+    return {
+      ...view,
+      available: 0,
+      result: { code: result.code, referralUrl: result.referralUrl, platformName: result.platformName, platformSlug: result.platformSlug },
+      // A result is one visitor's: never indexed.
+      meta: { title: t("meta.resultTitle", { name: platform.name }), description: t("meta.drawDescription", { name: platform.name }), path, noindex: true },
+    };
+  }
+  return {
+    ...view,
+    available: await countAvailableCodes(platform.id),
+    result: null,
+    meta: { title: t("meta.drawTitle", { name: platform.name }), description: t("meta.drawDescription", { name: platform.name }), path },
+  };
+}
+
+export const meta = routeMeta;
+
+/** Only a POST spends a serve: crawlers and link previews (GET) never draw. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") !== "draw") {
+    const t = await getT(request, "platform");
+    throw new Response(t("errors.badIntent"), { status: 400 });
+  }
+  // Hot path: the platform lookup is part of the draw's pick. Only a miss needs to know why.
+  const drawn = params.slug ? await drawReferralCodeBySlug(params.slug) : null;
+  if (drawn) return redirect(`/${params.slug}/get-code?draw=${drawToken(drawn.requestId)}`, { status: 303 });
+  // Unknown or inactive platform: the same answers as the page itself; else no eligible code.
+  await loadPlatformPage(request, params.slug);
+  return data({ noCode: true }, { status: 200 });
+}
+
+export default function DrawPage() {
+  const { platform, available, result } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("platform");
+  const drawPath = `/${platform.slug}/get-code`;
+  return (
+    <div className={`${narrow} ${stack}`} style={assignInlineVars({ [gradientFrom]: platform.from, [gradientTo]: platform.to })}>
+      <section className={gradientHero} aria-labelledby="draw-heading">
+        <div className={styles.heroInner}>
+          <PlatformLogo name={platform.name} emoji={platform.emoji} light={platform.logoLight} dark={platform.logoDark} />
+          <div>
+            <h1 id="draw-heading" style={{ margin: 0 }}>
+              {t("draw.heading", { name: platform.name })}
+            </h1>
+            <p style={{ margin: "0.5rem 0 0" }}>{t("draw.intro")}</p>
+          </div>
+        </div>
+      </section>
+      {result ? (
+        <DrawResultView result={result} anotherHref={drawPath} />
+      ) : (
+        <>
+          {actionData?.noCode ? <NoCode message={t("draw.noCode")} /> : null}
+          <DrawReadyForm action={drawPath} available={available} />
+        </>
+      )}
+      <p>
+        <Link to={`/${platform.slug}`}>{t("draw.back", { name: platform.name })}</Link>
+      </p>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

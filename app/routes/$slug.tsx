@@ -1,0 +1,136 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useOutlet } from "@remix-run/react";
+import { assignInlineVars } from "@vanilla-extract/dynamic";
+import { useTranslation } from "react-i18next";
+import { countAvailableCodes } from "~db/repositories/codes.server";
+import { platformDescription } from "~db/repositories/platforms.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import * as styles from "~/features/codes/codes.css";
+import { PlatformLogo } from "~/features/codes/platform-logo";
+import { loadPlatformPage } from "~/features/codes/platform-page.server";
+import { getLanguage, getT } from "~/i18n/i18next.server";
+import { gradientFrom, gradientTo } from "~/styles/theme.css";
+import { alert, card, container, gradientHero, grid, muted, section, stack } from "~/styles/ui.css";
+import { getEnv } from "~/utils/env.server";
+import { routeMeta } from "~/utils/meta";
+
+export const handle = { i18n: ["platform"] };
+
+/**
+ * The platform landing page, and the parent of /{slug}/get-code (which renders in its place).
+ * Static routes (submit, random, admin, ...) rank above this single dynamic segment.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { platform, preview } = await loadPlatformPage(request, params.slug);
+  const [t, language, available] = await Promise.all([getT(request, "platform"), getLanguage(request), countAvailableCodes(platform.id)]);
+  const siteUrl = getEnv().SITE_URL;
+  const path = `/${platform.slug}`;
+  return {
+    platform: {
+      name: platform.name,
+      slug: platform.slug,
+      emoji: platform.emoji_icon,
+      from: platform.gradient_from,
+      to: platform.gradient_to,
+      logoLight: platform.custom_logo_light_url,
+      logoDark: platform.custom_logo_dark_url,
+      description: platformDescription(platform, language),
+    },
+    available,
+    preview,
+    meta: {
+      title: t("meta.title", { name: platform.name }),
+      description: t("meta.description", { name: platform.name }),
+      path,
+      noindex: preview,
+      structuredData: {
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        itemListElement: [
+          { "@type": "ListItem", position: 1, name: t("breadcrumb.home"), item: `${siteUrl}/` },
+          { "@type": "ListItem", position: 2, name: platform.name, item: `${siteUrl}${path}` },
+        ],
+      },
+    },
+  };
+}
+
+export const meta = routeMeta;
+
+const BENEFITS = ["fair", "free", "validity"] as const;
+const STEPS = ["click", "copy", "enjoy"] as const;
+
+export default function PlatformLanding() {
+  const outlet = useOutlet();
+  const { platform, available, preview } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("platform");
+  if (outlet) return outlet;
+  return (
+    <div className={container} style={assignInlineVars({ [gradientFrom]: platform.from, [gradientTo]: platform.to })}>
+      {preview ? (
+        <p className={`${alert.warning} ${styles.previewBanner}`} role="status" data-testid="preview-banner">
+          {t("landing.previewBanner")}
+        </p>
+      ) : null}
+      <section className={gradientHero} aria-labelledby="platform-heading">
+        <div className={styles.heroInner}>
+          <PlatformLogo name={platform.name} emoji={platform.emoji} light={platform.logoLight} dark={platform.logoDark} />
+          <div>
+            <h1 id="platform-heading" style={{ margin: 0 }}>
+              {platform.name}
+            </h1>
+            <p style={{ margin: "0.5rem 0 0" }}>{platform.description}</p>
+            <p className={styles.count} data-testid="available-count">
+              {available > 0 ? t("landing.available", { count: available }) : t("landing.none")}
+            </p>
+          </div>
+        </div>
+        <div className={styles.heroActions}>
+          <Link to={`/${platform.slug}/get-code`} className={styles.onGradientButton} data-testid="get-code-link">
+            {t("landing.getCode", { name: platform.name })}
+          </Link>
+          <Link to={`/submit?platform=${encodeURIComponent(platform.slug)}`} className={styles.onGradientButton}>
+            {t("landing.submit", { name: platform.name })}
+          </Link>
+        </div>
+      </section>
+
+      <section className={section} aria-labelledby="benefits-heading">
+        <h2 id="benefits-heading">{t("landing.benefitsHeading")}</h2>
+        <ul className={grid} style={{ listStyle: "none", padding: 0 }}>
+          {BENEFITS.map((key) => (
+            <li key={key} className={`${card} ${stack}`}>
+              <h3 style={{ margin: 0 }}>{t(`landing.benefits.${key}.title`)}</h3>
+              <p className={muted} style={{ margin: 0 }}>
+                {t(`landing.benefits.${key}.text`)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="steps-heading">
+        <h2 id="steps-heading">{t("landing.stepsHeading")}</h2>
+        <ol className={styles.steps}>
+          {STEPS.map((key, index) => (
+            <li key={key} className={card}>
+              <h3 style={{ marginTop: 0 }}>
+                <span className={styles.stepNumber} aria-hidden="true">
+                  {index + 1}
+                </span>
+                {t(`landing.steps.${key}.title`)}
+              </h3>
+              <p className={muted} style={{ margin: 0 }}>
+                {t(`landing.steps.${key}.text`, { name: platform.name })}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

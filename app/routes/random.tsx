@@ -1,0 +1,77 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { countAllAvailableCodes, drawReferralCode, getDrawResult } from "~db/repositories/codes.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { DrawReadyForm, DrawResultView, NoCode } from "~/features/codes/draw-views";
+import { drawToken, readDrawToken } from "~/features/codes/draw-token.server";
+import { getT } from "~/i18n/i18next.server";
+import { gradientHero, narrow, stack } from "~/styles/ui.css";
+import { routeMeta } from "~/utils/meta";
+
+export const handle = { i18n: ["platform"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getT(request, "platform");
+  const token = new URL(request.url).searchParams.get("draw");
+  if (token !== null) {
+    const requestId = readDrawToken(token);
+    const result = requestId ? await getDrawResult(requestId) : null;
+    if (!result) throw new Response(t("errors.resultNotFound"), { status: 404 });
+    return {
+      available: 0,
+      result: { code: result.code, referralUrl: result.referralUrl, platformName: result.platformName, platformSlug: result.platformSlug },
+      meta: { title: t("meta.randomResultTitle"), description: t("meta.randomDescription"), path: "/random", noindex: true },
+    };
+  }
+  return {
+    available: await countAllAvailableCodes(),
+    result: null,
+    meta: { title: t("meta.randomTitle"), description: t("meta.randomDescription"), path: "/random" },
+  };
+}
+
+export const meta = routeMeta;
+
+/** Draws across every active platform; only a POST spends a serve. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") !== "draw") {
+    const t = await getT(request, "platform");
+    throw new Response(t("errors.badIntent"), { status: 400 });
+  }
+  const drawn = await drawReferralCode(null);
+  if (!drawn) return data({ noCode: true }, { status: 200 });
+  return redirect(`/random?draw=${drawToken(drawn.requestId)}`, { status: 303 });
+}
+
+export default function RandomDrawPage() {
+  const { available, result } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("platform");
+  return (
+    <div className={`${narrow} ${stack}`}>
+      <section className={gradientHero} aria-labelledby="random-heading">
+        <h1 id="random-heading" style={{ margin: 0 }}>
+          {t("draw.randomHeading")}
+        </h1>
+        <p style={{ margin: "0.5rem 0 0" }}>{t("draw.randomIntro")}</p>
+      </section>
+      {result ? (
+        <DrawResultView result={result} anotherHref="/random" showPlatform />
+      ) : (
+        <>
+          {actionData?.noCode ? <NoCode message={t("draw.noCodeAny")} /> : null}
+          <DrawReadyForm action="/random" available={available} />
+        </>
+      )}
+      <p>
+        <Link to="/">{t("draw.backHome")}</Link>
+      </p>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,305 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { normalizeCodeInput } from "~db/platform-links";
+import { findCode, submitReferralCode } from "~db/repositories/codes.server";
+import { createDeletionRequest } from "~db/repositories/deletion-requests.server";
+import { getActivePlatformBySlug, listActivePlatformOptions } from "~db/repositories/platforms.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { CAPTCHA_FIELD, captchaSiteKey, verifyCaptcha } from "~/features/codes/captcha.server";
+import * as styles from "~/features/codes/codes.css";
+import { CopyButton } from "~/features/codes/copy-button";
+import { SUBMIT_RATE_LIMIT } from "~/features/codes/limits";
+import { Recaptcha } from "~/features/codes/recaptcha";
+import { shareLinks } from "~/features/codes/share-links";
+import { deletionRequestSchema, submitSchema } from "~/features/codes/submit-schema";
+import { getT } from "~/i18n/i18next.server";
+import { alert, button, card, field, fieldError, hint, input, label, muted, narrow, row, stack } from "~/styles/ui.css";
+import { getEnv } from "~/utils/env.server";
+import { HoneypotField, isHoneypotFilled } from "~/utils/honeypot";
+import { clientIp } from "~/utils/http.server";
+import { routeMeta } from "~/utils/meta";
+import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { useHydrated } from "~/utils/use-hydrated";
+
+export const handle = { i18n: ["submit"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const [t, platforms, siteKey] = await Promise.all([getT(request, "submit"), listActivePlatformOptions(), captchaSiteKey()]);
+  const asked = url.searchParams.get("platform");
+  return {
+    platforms: platforms.map((p) => ({ slug: p.slug, name: p.name })),
+    preselected: platforms.some((p) => p.slug === asked) ? asked : null,
+    siteKey,
+    thanks: url.searchParams.get("thanks") === "1",
+    siteUrl: getEnv().SITE_URL,
+    meta: { title: t("meta.title"), description: t("meta.description"), path: "/submit" },
+  };
+}
+
+export const meta = routeMeta;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+
+  if (intent === "cancel") return redirectWithToast("/submit", { type: "info", key: "submit:toast.notAdded" });
+  if (intent !== "submit" && intent !== "request-deletion") {
+    const t = await getT(request, "submit");
+    throw new Response(t("errors.badIntent"), { status: 400 });
+  }
+
+  const schema = intent === "submit" ? submitSchema : deletionRequestSchema;
+  const submission = parseWithZod(form, { schema });
+  if (isHoneypotFilled(form)) {
+    return data({ result: submission.reply({ formErrors: ["errors.spam"] }), duplicate: null }, { status: 400 });
+  }
+  const limit = hitRateLimit(SUBMIT_RATE_LIMIT, clientIp(context));
+  if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
+  if (submission.status !== "success") return data({ result: submission.reply(), duplicate: null }, { status: 400 });
+  const value = submission.value;
+  let duplicateStep: { platform: string; platformName: string; code: string } | null = null;
+  // A refused deletion request shows its step again, with the message.
+  const reject = (errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status = 400) =>
+    data({ result: submission.reply(errors), duplicate: duplicateStep }, { status });
+
+  if (value.intent === "submit") {
+    const siteKey = await captchaSiteKey();
+    if (siteKey) {
+      const token = form.get(CAPTCHA_FIELD);
+      if (typeof token !== "string" || !token) return reject({ formErrors: ["errors.captchaRequired"] });
+      if (!(await verifyCaptcha(token, clientIp(context)))) return reject({ formErrors: ["errors.captchaFailed"] });
+    }
+  }
+
+  const platform = await getActivePlatformBySlug(value.platform);
+  if (!platform) return reject({ fieldErrors: { platform: ["errors.platformNotFound"] } });
+  const normalized = normalizeCodeInput(value.code, platform);
+  if (!normalized.ok) return reject({ fieldErrors: { code: [`errors.code.${normalized.error}`] } });
+
+  if (value.intent === "request-deletion") {
+    duplicateStep = { platform: platform.slug, platformName: platform.name, code: normalized.code };
+    // Only for a code that really is in the database (the duplicate step's question).
+    if (!(await findCode(platform.id, normalized.code))) return reject({ formErrors: ["errors.deletionFailed"] });
+    try {
+      await createDeletionRequest({ platformId: platform.id, code: normalized.code, reason: value.reason || null });
+    } catch (error) {
+      console.error("deletion request failed", error);
+      return reject({ formErrors: ["errors.deletionFailed"] }, 503);
+    }
+    return redirectWithToast("/submit", { type: "success", key: "submit:toast.deletionSent" });
+  }
+
+  let outcome;
+  try {
+    outcome = await submitReferralCode({ platformId: platform.id, code: normalized.code, referralUrl: normalized.referralUrl });
+  } catch (error) {
+    console.error("submit failed", error);
+    return reject({ formErrors: ["errors.addFailed"] }, 503);
+  }
+  if (!outcome.ok) {
+    // Nothing written: the page asks whether to send a deletion request instead.
+    return data(
+      { result: submission.reply(), duplicate: { platform: platform.slug, platformName: platform.name, code: normalized.code } },
+      { status: 409 },
+    );
+  }
+  return redirectWithToast("/submit?thanks=1", { type: "success", key: "submit:toast.added" });
+}
+
+export default function SubmitPage() {
+  const { platforms, preselected, siteKey, thanks, siteUrl } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("submit");
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "submit";
+  const duplicate = actionData?.duplicate ?? null;
+  const lastSubmitIntent = actionData?.result.initialValue?.intent;
+
+  const [form, fields] = useForm({
+    id: "submit-code",
+    lastResult: lastSubmitIntent === "request-deletion" ? undefined : actionData?.result,
+    constraint: getZodConstraint(submitSchema),
+    defaultValue: { platform: preselected ?? "" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: submitSchema }),
+  });
+
+  return (
+    <div className={`${narrow} ${stack}`}>
+      <h1>{t("heading")}</h1>
+      <p className={muted}>{t("intro")}</p>
+      {thanks ? <ThankYou siteUrl={siteUrl} /> : null}
+      {!duplicate && lastSubmitIntent === "request-deletion" && actionData?.result.error ? (
+        <p className={alert.error} role="alert">
+          {Object.values(actionData.result.error).flat().filter((m): m is string => !!m).map((m) => t(m)).join(" ")}
+        </p>
+      ) : null}
+      {duplicate ? (
+        <DuplicateStep duplicate={duplicate} errors={lastSubmitIntent === "request-deletion" ? actionData?.result.error : undefined} />
+      ) : (
+        <Form method="post" className={`${card} ${stack}`} {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="submit" />
+          <HoneypotField />
+          {form.errors?.length ? (
+            <p className={alert.error} role="alert" id={form.errorId} data-testid="form-error">
+              {form.errors.map((e) => t(e)).join(" ")}
+            </p>
+          ) : null}
+          <div className={field}>
+            <label className={label} htmlFor={fields.platform.id}>
+              {t("platformLabel")}
+            </label>
+            <select className={input} {...getSelectProps(fields.platform)} key={fields.platform.key}>
+              <option value="">{t("platformPlaceholder")}</option>
+              {platforms.map((p) => (
+                <option key={p.slug} value={p.slug}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+            {fields.platform.errors?.length ? (
+              <p className={fieldError} id={fields.platform.errorId}>
+                {fields.platform.errors.map((e) => t(e)).join(" ")}
+              </p>
+            ) : null}
+          </div>
+          <div className={field}>
+            <label className={label} htmlFor={fields.code.id}>
+              {t("codeLabel")}
+            </label>
+            <input
+              className={input}
+              {...getInputProps(fields.code, { type: "text", ariaDescribedBy: `${fields.code.id}-hint` })}
+              key={fields.code.key}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <p className={hint} id={`${fields.code.id}-hint`}>
+              {t("codeHint")}
+            </p>
+            {fields.code.errors?.length ? (
+              <p className={fieldError} id={fields.code.errorId}>
+                {fields.code.errors.map((e) => t(e)).join(" ")}
+              </p>
+            ) : null}
+          </div>
+          {siteKey ? <Recaptcha key={actionData ? JSON.stringify(actionData.result.error ?? {}) : "first"} siteKey={siteKey} label={t("captchaLabel")} /> : null}
+          <div className={row}>
+            <button type="submit" className={button.primary} disabled={submitting}>
+              {submitting ? t("submitting") : t("submit")}
+            </button>
+            <Link to="/">{t("back")}</Link>
+          </div>
+          <p className={hint}>{t("info")}</p>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+function DuplicateStep({
+  duplicate,
+  errors,
+}: {
+  duplicate: { platform: string; platformName: string; code: string };
+  errors?: Record<string, string[] | null> | null;
+}) {
+  const { t } = useTranslation("submit");
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // With JS the step replaces the form in place: bring focus (and screen readers) to the question.
+  useEffect(() => headingRef.current?.focus(), []);
+  const messages = Object.values(errors ?? {}).flat().filter((m): m is string => !!m);
+  return (
+    <section className={`${card} ${stack}`} aria-labelledby="duplicate-heading" data-testid="duplicate-step">
+      <h2 id="duplicate-heading" ref={headingRef} tabIndex={-1}>
+        {t("duplicate.heading")}
+      </h2>
+      <p>{t("duplicate.question")}</p>
+      <p className={styles.linkText}>{t("duplicate.codeLine", { code: duplicate.code, platform: duplicate.platformName })}</p>
+      {messages.length ? (
+        <p className={alert.error} role="alert">
+          {messages.map((m) => t(m)).join(" ")}
+        </p>
+      ) : null}
+      <DeletionForm duplicate={duplicate} />
+      <Form method="post">
+        <input type="hidden" name="intent" value="cancel" />
+        <button type="submit" className={button.secondary}>
+          {t("duplicate.no")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function DeletionForm({ duplicate }: { duplicate: { platform: string; code: string } }) {
+  const { t } = useTranslation("submit");
+  const [form, fields] = useForm<z.input<typeof deletionRequestSchema>>({ id: "request-deletion", constraint: getZodConstraint(deletionRequestSchema) });
+  return (
+    <Form method="post" className={stack} {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="request-deletion" />
+      <input type="hidden" name="platform" value={duplicate.platform} />
+      <input type="hidden" name="code" value={duplicate.code} />
+      <HoneypotField />
+      <div className={field}>
+        <label className={label} htmlFor={fields.reason.id}>
+          {t("duplicate.reasonLabel")}
+        </label>
+        <textarea className={input} rows={3} {...getTextareaProps(fields.reason)} key={fields.reason.key} />
+      </div>
+      <p>
+        <button type="submit" className={button.danger}>
+          {t("duplicate.yes")}
+        </button>
+      </p>
+    </Form>
+  );
+}
+
+function ThankYou({ siteUrl }: { siteUrl: string }) {
+  const { t } = useTranslation("submit");
+  const hydrated = useHydrated();
+  const text = t("thanks.shareText");
+  const canShare = hydrated && typeof navigator !== "undefined" && typeof navigator.share === "function";
+  return (
+    <section className={`${card} ${stack}`} aria-labelledby="thanks-heading" data-testid="thank-you">
+      <h2 id="thanks-heading">{t("thanks.heading")}</h2>
+      <p>{t("thanks.text")}</p>
+      <label className={field}>
+        <span className={label}>{t("thanks.siteUrlLabel")}</span>
+        <input className={input} readOnly value={siteUrl} />
+      </label>
+      <div className={row}>
+        {hydrated ? <CopyButton value={siteUrl} label={t("thanks.copy")} copiedLabel={t("thanks.copied")} /> : null}
+        {canShare ? (
+          <button type="button" className={button.secondary} onClick={() => void navigator.share({ text, url: siteUrl }).catch(() => {})}>
+            {t("thanks.nativeShare")}
+          </button>
+        ) : null}
+      </div>
+      <h3>{t("thanks.shareHeading")}</h3>
+      <ul className={styles.shareList}>
+        {shareLinks(siteUrl, text).map((link) => (
+          <li key={link.id}>
+            <a className={button.ghost} href={link.href} target="_blank" rel="noopener noreferrer" data-testid={`share-${link.id}`}>
+              {link.label}
+              <span style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>{t("thanks.newTab")}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,235 @@
+// npm run bench — the draw benchmark: draws per second through the repository function and through
+// HTTP (50 concurrent keep-alive connections against the built server), with the fairness spread
+// (max - min times_served) after each run. Temporary databases only, loopback only. Prints a table;
+// never fails on a number. Options: --seconds N (default 5 per run), --codes N (default 20).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { closeDb, getDb, type DB } from "~db/client.server";
+import { migrateToLatest } from "~db/migrate.server";
+import { drawReferralCode } from "~db/repositories/codes.server";
+import { resetEnvCache } from "~/utils/env.server";
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    console.error(`--${name} takes a positive number`);
+    process.exit(2);
+  }
+  return value;
+}
+
+process.env.SESSION_SECRET ??= "bench-secret-0123456789abcdef";
+const SECONDS = option("seconds", 5);
+const CODES = option("codes", 20);
+const CONNECTIONS = 50;
+const SLUG = "bench";
+const root = path.resolve(import.meta.dirname, "..");
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "parrainly-bench-"));
+
+async function prepareDatabase(file: string): Promise<DB> {
+  await closeDb();
+  process.env.DATABASE_URL = `file:${file}`;
+  resetEnvCache();
+  const db = getDb();
+  await migrateToLatest(db);
+  const platform = await db
+    .insertInto("platforms")
+    .values({
+      name: "Bench",
+      slug: SLUG,
+      gradient_from: "#3b82f6",
+      gradient_to: "#8b5cf6",
+      hosts: "bench.example",
+      referral_url_template: "https://bench.example/r/{code}",
+      created_at: new Date().toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const created = new Date().toISOString();
+  await db
+    .insertInto("referral_codes")
+    .values(Array.from({ length: CODES }, (_, i) => ({ platform_id: platform.id, code: `BENCH${String(i).padStart(4, "0")}`, is_permanent: 1, created_at: created })))
+    .execute();
+  return db;
+}
+
+async function spread(db: DB): Promise<{ spread: number; served: number; logged: number }> {
+  const rows = await db
+    .selectFrom("referral_codes")
+    .innerJoin("platforms", "platforms.id", "referral_codes.platform_id")
+    .select("referral_codes.times_served")
+    .where("platforms.slug", "=", SLUG)
+    .execute();
+  const counts = rows.map((r) => r.times_served);
+  const logged = await db.selectFrom("random_requests").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return { spread: Math.max(...counts) - Math.min(...counts), served: counts.reduce((a, b) => a + b, 0), logged: Number(logged.n) };
+}
+
+async function repositoryRun(callers: number) {
+  const db = await prepareDatabase(path.join(tmp, `repository-${callers}.db`));
+  const platform = await db.selectFrom("platforms").select("id").where("slug", "=", SLUG).executeTakeFirstOrThrow();
+  for (let i = 0; i < 1000; i++) await drawReferralCode(platform.id); // warm-up
+  let draws = 0;
+  const cpuBefore = process.cpuUsage();
+  const start = performance.now();
+  const deadline = start + SECONDS * 1000;
+  // `callers` loops awaiting one draw at a time: 1 is strictly sequential (one commit per draw);
+  // more mirror concurrent requests, whose draws share commits (see drawReferralCode).
+  await Promise.all(
+    Array.from({ length: callers }, async () => {
+      while (performance.now() < deadline) {
+        for (let i = 0; i < 50; i++) if (await drawReferralCode(platform.id)) draws++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const after = await spread(db);
+  await closeDb();
+  return { perSecond: draws / elapsed, perCpuSecond: draws / ((cpu.user + cpu.system) / 1e6), draws: draws + 1000, errors: 0, ...after };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+async function startBuiltServer(file: string): Promise<{ port: number; pid: number; stop: () => Promise<void> }> {
+  const entry = path.join(root, "build", "server.mjs");
+  if (!fs.existsSync(entry)) throw new Error("No build: run `npm run build` first.");
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      DATABASE_URL: `file:${file}`,
+      SESSION_SECRET: "bench-secret-0123456789abcdef",
+      UPLOADS_DIR: path.join(tmp, "uploads"),
+      LOG_REQUESTS: "0",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  return {
+    port,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+function postDraw(agent: http.Agent, port: number): Promise<number> {
+  const body = "intent=draw";
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: `/${SLUG}/get-code`,
+        method: "POST",
+        agent,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), Origin: `http://127.0.0.1:${port}` },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", () => resolve(0));
+    req.end(body);
+  });
+}
+
+async function httpRun() {
+  const file = path.join(tmp, "http.db");
+  await prepareDatabase(file);
+  await closeDb();
+  const server = await startBuiltServer(file);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  try {
+    // Warm-up: JIT, statement cache, sockets.
+    await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+      for (let i = 0; i < 20; i++) await postDraw(agent, server.port);
+    }));
+    let draws = 0;
+    let errors = 0;
+    const cpuBefore = cpuSecondsOf(server.pid);
+    const start = performance.now();
+    const deadline = start + SECONDS * 1000;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (performance.now() < deadline) {
+          const status = await postDraw(agent, server.port);
+          if (status === 303) draws++;
+          else errors++;
+        }
+      }),
+    );
+    const elapsed = (performance.now() - start) / 1000;
+    const cpu = cpuSecondsOf(server.pid) - cpuBefore;
+    await server.stop();
+    const reopened = getDb();
+    const after = await spread(reopened);
+    await closeDb();
+    return { perSecond: draws / elapsed, perCpuSecond: draws / cpu, draws: draws + CONNECTIONS * 20, errors, ...after };
+  } finally {
+    agent.destroy();
+    await server.stop();
+  }
+}
+
+const results: Array<Record<string, string | number>> = [];
+type Run = { perSecond: number; perCpuSecond: number; draws: number; errors: number; spread: number; served: number; logged: number };
+const row = (name: string, target: number, r: Run) => ({
+  run: name,
+  "draws/s": Math.round(r.perSecond),
+  // Wall-clock figures depend on what else the machine runs; draws per CPU-second of the drawing
+  // process tell what one free core would do.
+  "draws/CPU-s": Number.isFinite(r.perCpuSecond) ? Math.round(r.perCpuSecond) : "n/a",
+  target: `>= ${target.toLocaleString("en")}`,
+  "met?": r.perSecond >= target ? "yes" : "NO",
+  errors: r.errors,
+  "spread (max-min serves)": r.spread,
+  "serves = log rows": r.served === r.logged ? `yes (${r.logged})` : `NO (${r.served} vs ${r.logged})`,
+});
+
+console.log(
+  `Draw benchmark: ${CODES} codes, ${SECONDS} s per run, ${os.cpus().length} CPU(s), load average ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}`,
+);
+try {
+  results.push(row("repository drawReferralCode, 1 caller (sequential)", 20_000, await repositoryRun(1)));
+  results.push(row(`repository drawReferralCode, ${CONNECTIONS} concurrent callers`, 20_000, await repositoryRun(CONNECTIONS)));
+  results.push(row(`HTTP POST /${SLUG}/get-code, ${CONNECTIONS} connections`, 1_000, await httpRun()));
+  console.table(results);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+} finally {
+  fs.rmSync(tmp, { recursive: true, force: true });
+}

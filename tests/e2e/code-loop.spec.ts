@@ -1,0 +1,161 @@
+import { expect, test } from "@playwright/test";
+import { createE2ePlatform, e2eDb, expectAccessible, jsDisabled } from "./support";
+
+async function addCodes(platformId: number, codes: string[], timesServed = 0) {
+  for (const code of codes) {
+    await e2eDb()
+      .insertInto("referral_codes")
+      .values({ platform_id: platformId, code, times_served: timesServed, created_at: new Date().toISOString() } as never)
+      .execute();
+  }
+}
+
+// Several pages per test, each checked with axe, on a machine shared with other suites.
+test.describe.configure({ timeout: 90_000 });
+
+test.describe("platform landing and draw", () => {
+  test("landing → draw → result, with the code and its link; another code returns to ready", async ({ page, context }, testInfo) => {
+    const p = await createE2ePlatform();
+    // Served often already, so the /random test running in parallel (fewest serves first) never takes them.
+    await addCodes(p.id, ["LOOPA1", "LOOPB2"], 1000);
+    await page.goto(`/${p.slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: p.name })).toBeVisible();
+    await expect(page.getByTestId("available-count")).toHaveText("Codes disponibles : 2");
+    await expect(page.getByRole("link", { name: `Partager mon code ${p.name}` })).toHaveAttribute("href", `/submit?platform=${p.slug}`);
+    await expectAccessible(page);
+
+    await page.getByRole("link", { name: `Obtenir un code ${p.name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/${p.slug}/get-code$`));
+    await expectAccessible(page);
+    if (!jsDisabled(testInfo)) await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: "Lancer le tirage au sort" }).click();
+    if (!jsDisabled(testInfo)) await expect(page.getByTestId("slot-machine")).toBeVisible();
+    const drawn = page.getByTestId("drawn-code");
+    await expect(drawn).toHaveText(/^LOOP(A1|B2)$/, { timeout: 10_000 });
+    const code = (await drawn.textContent())!;
+    const link = page.getByTestId("referral-link");
+    await expect(link).toHaveAttribute("href", `https://${p.slug}.example/r/${code}`);
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    await expect(page).toHaveURL(/\?draw=\d+\./);
+    await expectAccessible(page);
+
+    if (jsDisabled(testInfo)) {
+      await expect(page.getByRole("textbox", { name: "Code à copier" })).toHaveValue(code);
+    } else {
+      const copy = page.getByTestId("copy-code");
+      await copy.click();
+      await expect(copy).toHaveText("Copié !");
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+      await expect(copy).toHaveText("Copier le code", { timeout: 3500 });
+    }
+
+    // A reload shows the same code and does not draw again.
+    await page.reload();
+    await expect(drawn).toHaveText(code);
+    const served = await e2eDb().selectFrom("referral_codes").select("times_served").where("platform_id", "=", p.id).execute();
+    expect(served.reduce((a, r) => a + r.times_served, 0)).toBe(2001);
+
+    await page.getByRole("link", { name: "Obtenir un autre code" }).click();
+    await expect(page.getByRole("button", { name: "Lancer le tirage au sort" })).toBeVisible();
+  });
+
+  test("reduced motion skips the animation", async ({ page }, testInfo) => {
+    test.skip(jsDisabled(testInfo), "the animation needs JavaScript");
+    const p = await createE2ePlatform();
+    await addCodes(p.id, ["CALM01"]);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto(`/${p.slug}/get-code`);
+    await page.getByRole("button", { name: "Lancer le tirage au sort" }).click();
+    await expect(page.getByTestId("drawn-code")).toHaveText("CALM01", { timeout: 2000 });
+    await expect(page.getByTestId("slot-machine")).toHaveCount(0);
+  });
+
+  test("no eligible code: the message", async ({ page }) => {
+    const p = await createE2ePlatform();
+    await page.goto(`/${p.slug}/get-code`);
+    await page.getByRole("button", { name: "Lancer le tirage au sort" }).click();
+    await expect(page.getByTestId("no-code")).toHaveText("Aucun code disponible pour cette plateforme");
+    await expectAccessible(page);
+  });
+
+  test("/random shows the platform's name", async ({ page }) => {
+    const p = await createE2ePlatform();
+    await addCodes(p.id, ["RAND01"]);
+    await page.goto("/random");
+    await page.getByRole("button", { name: "Lancer le tirage au sort" }).click();
+    await expect(page.getByTestId("drawn-code")).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByTestId("drawn-platform")).toContainText("Plateforme : ");
+    await expect(page.getByRole("link", { name: "Retour à l'accueil" }).last()).toHaveAttribute("href", "/");
+    await expectAccessible(page);
+  });
+
+  test("unknown platform: the 404 page says so", async ({ page }) => {
+    const res = await page.goto("/plateforme-qui-n-existe-pas");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByTestId("not-found")).toContainText("Plateforme introuvable");
+  });
+});
+
+test.describe("submit", () => {
+  test("preselected platform, a URL becomes its code, then the thank-you step", async ({ page }) => {
+    const p = await createE2ePlatform();
+    await page.goto(`/submit?platform=${p.slug}`);
+    await expect(page.getByLabel("Plateforme")).toHaveValue(p.slug);
+    await expectAccessible(page);
+
+    await page.getByRole("button", { name: "Ajouter mon code" }).click();
+    await expect(page.getByText("Veuillez saisir un code ou une URL")).toBeVisible();
+
+    await page.getByLabel("Code ou lien de parrainage").fill(`https://${p.slug}.example/r/share42`);
+    await page.getByRole("button", { name: "Ajouter mon code" }).click();
+    await expect(page.getByTestId("thank-you")).toBeVisible();
+    await expect(page.getByTestId("toast")).toContainText("Code ajouté avec succès !");
+    await expect(page.getByTestId("share-whatsapp")).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=/);
+    await expectAccessible(page, { exclude: ['[data-testid="toast"]'] });
+    const row = await e2eDb().selectFrom("referral_codes").selectAll().where("platform_id", "=", p.id).executeTakeFirstOrThrow();
+    expect(row.code).toBe("SHARE42");
+    expect(row.referral_url).toBe(`https://${p.slug}.example/r/share42`);
+  });
+
+  test("a foreign link is refused with the message and the input kept", async ({ page }) => {
+    const p = await createE2ePlatform();
+    await page.goto(`/submit?platform=${p.slug}`);
+    await page.getByLabel("Code ou lien de parrainage").fill("https://evil.example/r/abc123");
+    await page.getByRole("button", { name: "Ajouter mon code" }).click();
+    await expect(page.getByText("Ce lien n'appartient pas à la plateforme choisie.")).toBeVisible();
+    await expect(page.getByLabel("Code ou lien de parrainage")).toHaveValue("https://evil.example/r/abc123");
+    const rows = await e2eDb().selectFrom("referral_codes").select("id").where("platform_id", "=", p.id).execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  test("duplicate → yes, with a reason: a deletion request", async ({ page }) => {
+    const p = await createE2ePlatform();
+    await addCodes(p.id, ["TWICE1"]);
+    await page.goto(`/submit?platform=${p.slug}`);
+    await page.getByLabel("Code ou lien de parrainage").fill("twice1");
+    await page.getByRole("button", { name: "Ajouter mon code" }).click();
+    const step = page.getByTestId("duplicate-step");
+    await expect(step).toContainText("Ce code existe déjà dans notre base de données.");
+    await expectAccessible(page);
+    await page.getByLabel("Raison (facultatif)").fill("Il ne fonctionne plus");
+    await page.getByRole("button", { name: "Oui, envoyer une demande de suppression" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Demande de suppression envoyée !");
+    const request = await e2eDb().selectFrom("deletion_requests").selectAll().where("platform_id", "=", p.id).executeTakeFirstOrThrow();
+    expect(request).toMatchObject({ code: "TWICE1", reason: "Il ne fonctionne plus", status: "pending" });
+  });
+
+  test("duplicate → no: 'Code non ajouté', nothing written", async ({ page }) => {
+    const p = await createE2ePlatform();
+    await addCodes(p.id, ["TWICE2"]);
+    await page.goto(`/submit?platform=${p.slug}`);
+    await page.getByLabel("Code ou lien de parrainage").fill("TWICE2");
+    await page.getByRole("button", { name: "Ajouter mon code" }).click();
+    await page.getByRole("button", { name: "Non, annuler" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Code non ajouté");
+    const deletions = await e2eDb().selectFrom("deletion_requests").select("id").where("platform_id", "=", p.id).execute();
+    expect(deletions).toHaveLength(0);
+    const codes = await e2eDb().selectFrom("referral_codes").select("id").where("platform_id", "=", p.id).execute();
+    expect(codes).toHaveLength(1);
+  });
+});

@@ -1,0 +1,156 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  countAvailableCodes,
+  drawReferralCode,
+  drawReferralCodeBySlug,
+  drawReferralCodeWithKysely,
+  expiryFrom,
+  getDrawResult,
+  submitReferralCode,
+} from "~db/repositories/codes.server";
+import type { NewReferralCode } from "~db/schema";
+import { insertPlatform, useFreshDatabase, type DB } from "../support/db";
+
+let db: DB;
+beforeEach(async () => {
+  ({ db } = await useFreshDatabase({ seed: false }));
+});
+
+async function addCode(platformId: number, code: string, overrides: Partial<NewReferralCode> = {}) {
+  return db
+    .insertInto("referral_codes")
+    .values({ platform_id: platformId, code, created_at: new Date(Date.now() - 60_000).toISOString(), ...overrides })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+async function serveCounts(platformId: number) {
+  const rows = await db.selectFrom("referral_codes").select(["code", "times_served"]).where("platform_id", "=", platformId).orderBy("code").execute();
+  return Object.fromEntries(rows.map((r) => [r.code, r.times_served]));
+}
+
+describe("drawReferralCode (fairness)", () => {
+  it("with 3 codes, 9 draws serve each exactly 3 times and the first 3 draws are distinct", async () => {
+    const p = await insertPlatform(db);
+    for (const code of ["AAA111", "BBB222", "CCC333"]) await addCode(p.id, code);
+    const served: string[] = [];
+    for (let i = 0; i < 9; i++) served.push((await drawReferralCode(p.id))!.code);
+    expect(new Set(served.slice(0, 3)).size).toBe(3);
+    expect(await serveCounts(p.id)).toEqual({ AAA111: 3, BBB222: 3, CCC333: 3 });
+    const logged = await db.selectFrom("random_requests").select(["served_code", "served_code_id"]).orderBy("id").execute();
+    expect(logged.map((r) => r.served_code)).toEqual(served);
+  });
+
+  it("serves the never-served code first, then the least recently served", async () => {
+    const p = await insertPlatform(db);
+    await addCode(p.id, "OLD111", { times_served: 1, last_served_at: "2026-01-02T00:00:00.000Z" });
+    await addCode(p.id, "OLDER1", { times_served: 1, last_served_at: "2026-01-01T00:00:00.000Z" });
+    await addCode(p.id, "NEVER1", { times_served: 1, last_served_at: null });
+    expect((await drawReferralCode(p.id))!.code).toBe("NEVER1");
+    expect((await drawReferralCode(p.id))!.code).toBe("OLDER1");
+    expect((await drawReferralCode(p.id))!.code).toBe("OLD111");
+  });
+
+  it("never serves expired or inactive codes; permanent ones always are eligible", async () => {
+    const p = await insertPlatform(db);
+    const past = new Date(Date.now() - 1000).toISOString();
+    await addCode(p.id, "EXPIRED1", { expires_at: past });
+    await addCode(p.id, "INACTIVE1", { is_active: 0, expires_at: expiryFrom(new Date()) });
+    await addCode(p.id, "PERMANENT1", { is_permanent: 1, expires_at: past, times_served: 50 });
+    await addCode(p.id, "VALID1", { expires_at: expiryFrom(new Date()), times_served: 50 });
+    const served = new Set<string>();
+    for (let i = 0; i < 10; i++) served.add((await drawReferralCode(p.id))!.code);
+    expect([...served].sort()).toEqual(["PERMANENT1", "VALID1"]);
+    expect(await countAvailableCodes(p.id)).toBe(2);
+    const counts = await serveCounts(p.id);
+    expect(counts.EXPIRED1).toBe(0);
+    expect(counts.INACTIVE1).toBe(0);
+    expect(counts.PERMANENT1! + counts.VALID1!).toBe(110);
+  });
+
+  it("returns null and writes nothing when no code is eligible", async () => {
+    const p = await insertPlatform(db);
+    await addCode(p.id, "EXPIRED1", { expires_at: new Date(Date.now() - 1000).toISOString() });
+    expect(await drawReferralCode(p.id)).toBeNull();
+    expect(await db.selectFrom("random_requests").select("id").execute()).toEqual([]);
+  });
+
+  it("draws only the platform asked for; null draws across active platforms only", async () => {
+    const a = await insertPlatform(db);
+    const b = await insertPlatform(db);
+    const off = await insertPlatform(db, { is_active: 0 });
+    await addCode(a.id, "AAA111");
+    await addCode(b.id, "BBB222");
+    await addCode(off.id, "OFF333");
+    expect((await drawReferralCode(b.id))!.code).toBe("BBB222");
+    const across = new Set<string>();
+    for (let i = 0; i < 6; i++) across.add((await drawReferralCode(null))!.code);
+    expect([...across].sort()).toEqual(["AAA111", "BBB222"]);
+    expect((await serveCounts(off.id)).OFF333).toBe(0);
+    const [aServed, bServed] = [(await serveCounts(a.id)).AAA111!, (await serveCounts(b.id)).BBB222!];
+    expect(aServed + bServed).toBe(7);
+    expect(Math.abs(aServed - bServed)).toBeLessThanOrEqual(1);
+  });
+
+  it("the prepared path and the portable Kysely path agree, and a draw inside an open Kysely transaction waits its turn", async () => {
+    const p = await insertPlatform(db);
+    for (const code of ["AAA111", "BBB222", "CCC333", "DDD444"]) await addCode(p.id, code);
+    const viaKysely = await db.transaction().execute((trx) => drawReferralCodeWithKysely(p.id, new Date(), trx));
+    expect(viaKysely!.code).toBe("AAA111");
+    // Open a Kysely transaction that spans an await; a draw started meanwhile must not join it.
+    const inFlight = db.transaction().execute(async (trx) => {
+      await trx.updateTable("referral_codes").set({ times_served: 9 }).where("code", "=", "DDD444").execute();
+      await new Promise((r) => setTimeout(r, 20));
+      throw new Error("rollback");
+    });
+    const concurrent = drawReferralCode(p.id);
+    await expect(inFlight).rejects.toThrow("rollback");
+    expect((await concurrent)!.code).toBe("BBB222");
+    expect(await serveCounts(p.id)).toEqual({ AAA111: 1, BBB222: 1, CCC333: 0, DDD444: 0 });
+  });
+
+  it("draws arriving together share a commit yet each stays fair and logged once", async () => {
+    const p = await insertPlatform(db);
+    for (const code of ["AAA111", "BBB222", "CCC333"]) await addCode(p.id, code);
+    const drawn = await Promise.all(Array.from({ length: 30 }, () => drawReferralCode(p.id)));
+    expect(new Set(drawn.map((d) => d!.requestId)).size).toBe(30);
+    expect(new Set(drawn.slice(0, 3).map((d) => d!.code)).size).toBe(3);
+    expect(await serveCounts(p.id)).toEqual({ AAA111: 10, BBB222: 10, CCC333: 10 });
+    expect(await db.selectFrom("random_requests").select("id").execute()).toHaveLength(30);
+  });
+
+  it("by slug: draws the active platform's codes; unknown or inactive slugs draw nothing", async () => {
+    const on = await insertPlatform(db);
+    const off = await insertPlatform(db, { is_active: 0 });
+    await addCode(on.id, "SLUG01");
+    await addCode(off.id, "SLUG02");
+    expect(await drawReferralCodeBySlug(on.slug)).toMatchObject({ code: "SLUG01", platformId: on.id });
+    expect(await drawReferralCodeBySlug(off.slug)).toBeNull();
+    expect(await drawReferralCodeBySlug("no-such-slug")).toBeNull();
+    expect(await db.selectFrom("random_requests").select("id").execute()).toHaveLength(1);
+  });
+
+  it("getDrawResult shows the code as served, with its link", async () => {
+    const p = await insertPlatform(db);
+    await addCode(p.id, "AAA111", { referral_url: `https://${p.slug}.example/r/aaa111` });
+    const drawn = await drawReferralCode(p.id);
+    const result = await getDrawResult(drawn!.requestId);
+    expect(result).toMatchObject({ code: "AAA111", referralUrl: `https://${p.slug}.example/r/aaa111`, platformSlug: p.slug });
+    await db.deleteFrom("referral_codes").execute();
+    expect(await getDrawResult(drawn!.requestId)).toMatchObject({ code: "AAA111", referralUrl: `https://${p.slug}.example/r/AAA111` });
+  });
+});
+
+describe("submitReferralCode", () => {
+  it("stores a temporary code valid 6 months, and refuses a duplicate without writing", async () => {
+    const p = await insertPlatform(db);
+    const now = new Date("2026-03-31T10:00:00.000Z");
+    const first = await submitReferralCode({ platformId: p.id, code: "ABC123", referralUrl: null }, now);
+    expect(first.ok).toBe(true);
+    const row = await db.selectFrom("referral_codes").selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ code: "ABC123", is_permanent: 0, is_active: 1, times_served: 0, expires_at: expiryFrom(now) });
+    expect(row.expires_at!.startsWith("2026-10-01") || row.expires_at!.startsWith("2026-09-30")).toBe(true);
+    expect(await submitReferralCode({ platformId: p.id, code: "ABC123", referralUrl: null }, now)).toEqual({ ok: false, reason: "duplicate" });
+    expect(await db.selectFrom("referral_codes").select("id").execute()).toHaveLength(1);
+  });
+});
