@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -56,6 +56,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers },
   );
 }
+
+/** A thrown 429 keeps its Retry-After on the rendered error page. */
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = errorHeaders?.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
 
