@@ -150,7 +150,7 @@ export default function AdminCodes() {
           {t("codes.show")}
         </button>
       </Form>
-      {actionData && !codes.some((c) => c.id === actionData.id) ? <FormAlert errors={errorsOf(actionData, actionData.intent, actionData.id, "")} /> : null}
+      {actionData && !codes.some((c) => c.id === actionData.id) ? <FormAlert errors={Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? [])} /> : null}
       {!selected ? (
         <p className={muted}>{t("codes.noPlatform")}</p>
       ) : codes.length === 0 ? (
@@ -182,6 +182,7 @@ export default function AdminCodes() {
                 const updateFormErrors = errorsOf(actionData, "update", c.id, "");
                 const editing = codeErrors.length + urlErrors.length + updateFormErrors.length > 0;
                 const href = safeHref(c.referralUrl);
+                const expiryEditable = autoCleanup && !c.isPermanent && Boolean(c.expiresAt);
                 return (
                   <tr key={c.id} data-testid={`code-row-${c.code}`}>
                     <td className={admin.cell}>
@@ -209,7 +210,8 @@ export default function AdminCodes() {
                           <RowButton intent="delete" id={c.id} tone="danger" label={t("common.delete")} accessibleName={`${t("common.delete")} ${c.code}`} />
                         </div>
                         <FormAlert errors={rowErrors} />
-                        {autoCleanup && !c.isPermanent && c.expiresAt ? (
+                        {expiryEditable ? null : <FormAlert errors={expiryErrors} />}
+                        {expiryEditable ? (
                           <Form method="post" className={admin.inlineForm} preventScrollReset>
                             <input type="hidden" name="intent" value="set-expiry" />
                             <input type="hidden" name="id" value={c.id} />

@@ -64,7 +64,7 @@ export default function AdminDeletions() {
   const { requests } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as RowActionData | undefined;
   const { t } = useTranslation("admin-catalog");
-  const orphan = actionData && !requests.some((r) => r.id === actionData.id) ? errorsOf(actionData, actionData.intent, actionData.id, "") : [];
+  const orphan = actionData && !requests.some((r) => r.id === actionData.id) ? Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? []) : [];
   return (
     <section className={stack} aria-labelledby="deletions-heading">
       <h2 id="deletions-heading">{t("deletions.title")}</h2>

@@ -59,7 +59,7 @@ export default function AdminSuggestions() {
   const { suggestions, confirming } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as RowActionData | undefined;
   const { t } = useTranslation("admin-catalog");
-  const orphan = actionData && !suggestions.some((s) => s.id === actionData.id) ? errorsOf(actionData, actionData.intent, actionData.id, "") : [];
+  const orphan = actionData && !suggestions.some((s) => s.id === actionData.id) ? Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? []) : [];
   return (
     <section className={stack} aria-labelledby="suggestions-heading">
       <h2 id="suggestions-heading">{t("suggestions.title")}</h2>
