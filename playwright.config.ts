@@ -38,7 +38,8 @@ export default defineConfig({
     { name: "no-js", use: { ...devices["Desktop Chrome"], locale: "fr-FR", launchOptions: chromium, javaScriptEnabled: false } },
   ],
   webServer: {
-    command: "node build/server.mjs",
+    // Playwright starts the web server BEFORE globalSetup, so the stale database is removed here.
+    command: `node -e "for (const s of ['', '-wal', '-shm']) require('fs').rmSync(process.argv[1] + s, { force: true })" ${JSON.stringify(DB_FILE)} && node build/server.mjs`,
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,8 +1,9 @@
-// The e2e database is created by the server itself (migrations on start); nothing to do here
-// but make sure a stale file from an earlier run never leaks in. The webServer starts after this.
+// Playwright runs the webServer plugin BEFORE globalSetup: deleting the e2e database here would
+// pull it from under the running server. The webServer command removes the stale file instead
+// (playwright.config.ts); this only makes sure the folder exists.
 import fs from "node:fs";
 import path from "node:path";
 
 export default function globalSetup() {
-  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(path.resolve(`tests/.tmp/e2e.db${suffix}`), { force: true });
+  fs.mkdirSync(path.resolve("tests/.tmp"), { recursive: true });
 }
