@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./admin-support";
 import { createE2ePlatform, e2eDb, expectAccessible, jsDisabled } from "./support";
 
@@ -6,7 +6,7 @@ import { createE2ePlatform, e2eDb, expectAccessible, jsDisabled } from "./suppor
 
 const now = () => new Date().toISOString();
 const unique = () => Math.random().toString(36).slice(2, 8);
-const toast = (page: import("@playwright/test").Page) => page.getByTestId("toast").locator("p");
+const toast = (page: Page) => page.getByTestId("toast").locator("p");
 
 // Long flows with an accessibility check per page, on a small shared machine.
 test.describe.configure({ timeout: 90_000 });
@@ -160,15 +160,14 @@ test("deletions tab: approve removes the code, reject then delete from history",
 test("suggestions tab: approve through the prefilled form, reject after confirming", async ({ page }) => {
   const name = `Banque ${unique()}`;
   const other = `Boutique ${unique()}`;
-  const [approved, rejected] = await Promise.all(
-    [name, other].map((n) =>
-      e2eDb()
-        .insertInto("platform_suggestions")
-        .values({ name: n, normalized_name: n.toLowerCase(), description: "Une suggestion", website_url: `https://www.${n.split(" ")[1]}.example/`, created_at: now() })
-        .returning("id")
-        .executeTakeFirstOrThrow(),
-    ),
-  );
+  const suggest = (n: string) =>
+    e2eDb()
+      .insertInto("platform_suggestions")
+      .values({ name: n, normalized_name: n.toLowerCase(), description: "Une suggestion", website_url: `https://www.${n.split(" ")[1]}.example/`, created_at: now() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+  const approved = await suggest(name);
+  const rejected = await suggest(other);
   await signIn(page, "/admin/suggestions");
   await expectAccessible(page);
 

@@ -194,7 +194,7 @@ async function upload(id: number, variant: string, bytes: Buffer, name: string, 
   body.set("intent", "upload-logo");
   body.set("id", String(id));
   body.set("variant", variant);
-  body.set("file", new Blob([bytes], { type }), name);
+  body.set("file", new Blob([new Uint8Array(bytes)], { type }), name);
   return fetch(`${server.url}/admin/platforms`, { method: "POST", body, redirect: "manual", headers: { Cookie: cookie, Origin: server.url } });
 }
 
