@@ -6,6 +6,7 @@ import { getSuggestion, listAdminSuggestions, rejectSuggestion } from "~db/repos
 import { safeHref } from "~db/platform-links";
 import * as admin from "~/features/admin/admin.css";
 import { errorsOf, FormAlert, RowButton } from "~/features/admin/catalog/components";
+import { ConfirmDialog } from "~/features/admin/catalog/confirm-dialog";
 import { readAdminForm, rowError, rowIdOf } from "~/features/admin/catalog/forms.server";
 import type { RowActionData } from "~/features/admin/catalog/types";
 import { getT } from "~/i18n/i18next.server";
@@ -13,6 +14,7 @@ import { alert, badge, button, buttonSmall, muted, row, stack, visuallyHidden } 
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
+import { useHydrated } from "~/utils/use-hydrated";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["admin", "admin-catalog"] };
@@ -59,6 +61,7 @@ export default function AdminSuggestions() {
   const { suggestions, confirming } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as RowActionData | undefined;
   const { t } = useTranslation("admin-catalog");
+  const hydrated = useHydrated();
   const orphan = actionData && !suggestions.some((s) => s.id === actionData.id) ? Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? []) : [];
   return (
     <section className={stack} aria-labelledby="suggestions-heading">
@@ -124,10 +127,20 @@ export default function AdminSuggestions() {
                     {s.status === "pending" ? (
                       <div className={admin.actions}>
                         <RowButton intent="approve" id={s.id} tone="primary" label={t("suggestions.approve")} accessibleName={`${t("suggestions.approve")} ${s.name}`} />
-                        <Link to={`/admin/suggestions?reject=${s.id}`} className={`${button.secondary} ${buttonSmall}`} preventScrollReset>
-                          {t("suggestions.reject")}
-                          <span className={visuallyHidden}> {s.name}</span>
-                        </Link>
+                        {hydrated ? (
+                          <ConfirmDialog
+                            trigger={t("suggestions.reject")}
+                            triggerLabel={`${t("suggestions.reject")} ${s.name}`}
+                            title={t("suggestions.confirmReject", { name: s.name })}
+                            confirmLabel={t("suggestions.confirmRejectYes")}
+                            fields={{ intent: "reject", id: String(s.id), confirm: "yes" }}
+                          />
+                        ) : (
+                          <Link to={`/admin/suggestions?reject=${s.id}`} className={`${button.secondary} ${buttonSmall}`} preventScrollReset>
+                            {t("suggestions.reject")}
+                            <span className={visuallyHidden}> {s.name}</span>
+                          </Link>
+                        )}
                       </div>
                     ) : null}
                     <FormAlert errors={["approve", "reject"].flatMap((i) => errorsOf(actionData, i, s.id, ""))} />

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { alert, button, buttonSmall, fieldError } from "~/styles/ui.css";
 import * as admin from "../admin.css";
@@ -58,6 +58,9 @@ export function RowButton({
   extra?: Record<string, string>;
   accessibleName?: string;
 }) {
+  const navigation = useNavigation();
+  // With JS: this row's button shows it is working and cannot be pressed twice.
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === intent && navigation.formData?.get("id") === String(id);
   return (
     <Form method="post" className={admin.inlineForm} preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
@@ -65,7 +68,7 @@ export function RowButton({
       {Object.entries(extra ?? {}).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      <button type="submit" className={`${button[tone]} ${buttonSmall}`} aria-label={accessibleName}>
+      <button type="submit" className={`${button[tone]} ${buttonSmall}`} aria-label={accessibleName} disabled={pending} aria-busy={pending || undefined}>
         {label}
       </button>
     </Form>
