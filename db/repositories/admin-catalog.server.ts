@@ -244,10 +244,12 @@ export async function deleteProcessedDeletionRequest(id: number, db: DB = getDb(
 
 // ---------- platform suggestions ----------
 
+/** Spec section 7: the public order (most votes, then newest), but every status. */
 export async function listAdminSuggestions(db: DB = getDb()) {
   return db
     .selectFrom("platform_suggestions")
     .selectAll()
+    .orderBy("votes_count", "desc")
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
