@@ -50,6 +50,23 @@ app.use((req, res, next) => {
   next();
 });
 
+// Cross-site writes are refused here with 403: Remix's own check for them would answer 500
+// on document routes before any action (and its requireAdmin) runs.
+const siteHost = new URL(env.SITE_URL).host;
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const origin = req.get("origin");
+  if (!origin) return next();
+  let host: string | null = null;
+  try {
+    host = origin === "null" ? null : new URL(origin).host;
+  } catch {
+    host = null;
+  }
+  if (host && (host === req.get("host") || host === siteHost)) return next();
+  res.status(403).type("text/plain; charset=utf-8").send("Requête refusée : elle ne provient pas de ce site.");
+});
+
 let build: ServerBuild | (() => Promise<ServerBuild>);
 if (dev) {
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));

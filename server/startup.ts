@@ -26,5 +26,15 @@ export async function prepareDatabase(log: (line: string) => void = console.log)
   }
 }
 
-/** Tasks that need more than the database layer (admin from env, cleanup job). */
-export const extraStartupTasks: StartupTask[] = [];
+/** Tasks that need more than the base data (admin from env, cleanup job). */
+export const extraStartupTasks: StartupTask[] = [
+  {
+    name: "admin",
+    async run() {
+      const { ADMIN_EMAIL, ADMIN_PASSWORD } = getEnv();
+      if (!ADMIN_EMAIL || !ADMIN_PASSWORD) return;
+      const { upsertAdmin } = await import("~db/repositories/users.server");
+      return `${ADMIN_EMAIL}: ${await upsertAdmin(ADMIN_EMAIL, ADMIN_PASSWORD)}`;
+    },
+  },
+];

@@ -1,0 +1,39 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { getEnv } from "~/utils/env.server";
+
+/** Logos are small pictures; anything bigger is refused before it reaches the disk. */
+export const MAX_LOGO_BYTES = 512 * 1024;
+
+export type ImageKind = { ext: "png" | "jpg" | "webp"; type: string };
+
+/** The real type of an upload, read from its first bytes (never from its name or declared type). */
+export function detectImageKind(bytes: Uint8Array): ImageKind | null {
+  const starts = (sig: number[], offset = 0) => sig.every((b, i) => bytes[offset + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { ext: "png", type: "image/png" };
+  if (starts([0xff, 0xd8, 0xff])) return { ext: "jpg", type: "image/jpeg" };
+  // RIFF....WEBP
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return { ext: "webp", type: "image/webp" };
+  return null;
+}
+
+export function uploadsDir(): string {
+  return path.resolve(getEnv().UPLOADS_DIR);
+}
+
+/** Stores the logo as `<slug>-<variant>-<timestamp>.<ext>` and answers its public URL. */
+export async function storeLogo(slug: string, variant: string, kind: ImageKind, bytes: Uint8Array): Promise<string> {
+  const dir = uploadsDir();
+  await fs.mkdir(dir, { recursive: true });
+  const name = `${slug}-${variant}-${Date.now()}.${kind.ext}`;
+  await fs.writeFile(path.join(dir, name), bytes, { flag: "wx" });
+  return `/uploads/${name}`;
+}
+
+/** Removes a file we stored earlier; links elsewhere and missing files are left alone. */
+export async function removeStoredLogo(url: string | null | undefined): Promise<void> {
+  if (!url?.startsWith("/uploads/")) return;
+  const name = path.basename(url);
+  if (name !== url.slice("/uploads/".length)) return;
+  await fs.rm(path.join(uploadsDir(), name), { force: true }).catch(() => {});
+}

@@ -1,0 +1,44 @@
+/** Slugs of new platforms: what /{slug} and /{slug}/get-code are served under. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const MAX_SLUG_LENGTH = 60;
+
+/** Paths the site already uses: a platform there would be unreachable or shadow a page. */
+export const RESERVED_SLUGS = new Set([
+  "admin",
+  "assets",
+  "uploads",
+  "submit",
+  "suggest-platform",
+  "random",
+  "partnerships",
+  "privacy",
+  "terms",
+  "sitemap-audit",
+  "sitemap.xml",
+  "robots.txt",
+  "healthz",
+  "preferences",
+  "events",
+  "game",
+  "404",
+]);
+
+/** Lower-case, accents removed, anything else than letters and digits to single hyphens, trimmed. */
+export function deriveSlug(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, MAX_SLUG_LENGTH)
+    .replace(/-+$/g, "");
+}
+
+/** Characters as a person counts them (an emoji with modifiers is one). */
+export function graphemeCount(value: string): number {
+  const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  let count = 0;
+  for (const _ of segmenter.segment(value)) count++;
+  return count;
+}

@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { NotFound } from "~/components/error-boundary";
+import { requireAdmin } from "~/utils/auth.server";
+
+/**
+ * Any other path under /admin: strangers meet the same guard as on real tabs (so nothing about
+ * the admin's layout leaks), the admin a 404.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  throw new Response(null, { status: 404 });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  throw new Response(null, { status: 404 });
+}
+
+export default function AdminNotFound() {
+  return <NotFound />;
+}

@@ -1,0 +1,227 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  approveSuggestionAsPlatform,
+  createPlatform,
+  getSuggestion,
+  isSlugTaken,
+  RowGoneError,
+  SlugTakenError,
+} from "~db/repositories/admin-catalog.server";
+import { parseHttpUrl } from "~db/platform-links";
+import { GRADIENTS } from "~db/seed-data";
+import * as admin from "~/features/admin/admin.css";
+import { FieldErrors, FormAlert } from "~/features/admin/catalog/components";
+import { readAdminForm } from "~/features/admin/catalog/forms.server";
+import { deriveUrlRules, normalizeHosts } from "~/features/admin/catalog/rules";
+import {
+  DEFAULT_CODE_PATTERN,
+  DEFAULT_DISPLAY_ORDER,
+  DEFAULT_EMOJI,
+  DEFAULT_GRADIENT_ID,
+  platformCreateSchema,
+} from "~/features/admin/catalog/schemas";
+import { deriveSlug } from "~/features/admin/catalog/slug";
+import type { RowActionData } from "~/features/admin/catalog/types";
+import { getT } from "~/i18n/i18next.server";
+import { alert, button, field, hint, input, label, row, stack } from "~/styles/ui.css";
+import { requireAdmin } from "~/utils/auth.server";
+import { routeMeta } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const handle = { i18n: ["admin", "admin-catalog"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const t = await getT(request, "admin-catalog");
+  const suggestionId = Number(new URL(request.url).searchParams.get("suggestion"));
+  const suggestion = Number.isInteger(suggestionId) && suggestionId > 0 ? await getSuggestion(suggestionId) : undefined;
+  const pending = suggestion?.status === "pending" ? suggestion : undefined;
+  const website = pending?.website_url ? parseHttpUrl(pending.website_url) : null;
+  return {
+    suggestion: pending
+      ? {
+          id: pending.id,
+          name: pending.name,
+          description: pending.description ?? "",
+          hosts: website ? website.hostname.replace(/^www\./, "") : "",
+        }
+      : null,
+    suggestionMissing: Boolean(suggestionId) && !pending,
+    meta: { title: t("newPlatform.title"), description: t("newPlatform.title"), path: "/admin/platforms/new", noindex: true },
+  };
+}
+
+export const meta = routeMeta;
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const { form } = await readAdminForm(request);
+  const submission = parseWithZod(form, { schema: platformCreateSchema });
+  const reject = (fieldErrors: Record<string, string[]>, status = 400) =>
+    data<RowActionData>({ intent: "create", id: null, result: submission.reply({ fieldErrors }) }, { status });
+  if (submission.status !== "success") return data<RowActionData>({ intent: "create", id: null, result: submission.reply() }, { status: 400 });
+
+  const v = submission.value;
+  const slug = v.slug || deriveSlug(v.name);
+  if (!slug) return reject({ slug: ["errors.required"] });
+  if (await isSlugTaken(slug)) return reject({ slug: ["platformForm.errors.slugTaken"] });
+  const gradient = GRADIENTS.find((g) => g.id === v.gradient) ?? GRADIENTS[3];
+  const template = v.referral_url_template ?? null;
+  const values = {
+    name: v.name,
+    slug,
+    description: v.description ?? "",
+    code_pattern: v.code_pattern,
+    emoji_icon: v.emoji || DEFAULT_EMOJI,
+    gradient_from: gradient.from,
+    gradient_to: gradient.to,
+    display_order: v.display_order ?? DEFAULT_DISPLAY_ORDER,
+    show_in_homepage: v.show_in_homepage ? 1 : 0,
+    show_in_partnerships: v.show_in_partnerships ? 1 : 0,
+    hosts: normalizeHosts(v.hosts),
+    referral_url_template: template,
+    url_rules: JSON.stringify(deriveUrlRules(template)),
+  };
+
+  try {
+    if (v.suggestion_id) {
+      // The platform starts inactive and the suggestion is approved in the same transaction.
+      await approveSuggestionAsPlatform(v.suggestion_id, values);
+      return redirectWithToast("/admin/suggestions", { type: "success", key: "admin-catalog:suggestions.toast.approved", values: { page: `/${slug}`, drawPage: `/${slug}/get-code` } });
+    }
+    await createPlatform({ ...values, is_active: v.is_active ? 1 : 0 });
+  } catch (error) {
+    if (error instanceof SlugTakenError) return reject({ slug: ["platformForm.errors.slugTaken"] });
+    if (error instanceof RowGoneError) return reject({ "": ["suggestions.errors.notPending"] }, 404);
+    throw error;
+  }
+  return redirectWithToast("/admin/platforms", { type: "success", key: "admin-catalog:newPlatform.toast.created", values: { page: `/${slug}`, drawPage: `/${slug}/get-code` } });
+}
+
+export default function NewPlatform() {
+  const { suggestion, suggestionMissing } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as RowActionData | undefined;
+  const { t } = useTranslation("admin-catalog");
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  const last = actionData?.result.initialValue ?? null;
+  const errors = (name: string) => actionData?.result.error?.[name] ?? [];
+  const value = (name: string) => {
+    const v = last?.[name];
+    return typeof v === "string" ? v : undefined;
+  };
+  // Checkboxes: after a rejected post, exactly what was sent; on first display, the defaults.
+  const checked = (name: string, fallback: boolean) => (last ? last[name] === "on" : fallback);
+
+  const [name, setName] = useState(value("name") ?? suggestion?.name ?? "");
+  const [slug, setSlug] = useState(value("slug") ?? (suggestion ? deriveSlug(suggestion.name) : ""));
+  const onNameChange = (next: string) => {
+    // The slug follows the name while it is empty or still what the previous name gave.
+    if (!slug || slug === deriveSlug(name)) setSlug(deriveSlug(next));
+    setName(next);
+  };
+
+  const anyRequired = Object.values(actionData?.result.error ?? {}).some((e) => e?.includes("errors.required"));
+  const props = (fieldName: string) => {
+    const e = errors(fieldName);
+    return {
+      id: `new-${fieldName}`,
+      name: fieldName,
+      className: input,
+      "aria-invalid": e.length > 0 || undefined,
+      "aria-describedby": e.length > 0 ? `new-${fieldName}-error` : undefined,
+    };
+  };
+  const fieldBlock = (fieldName: string, text: string, control: React.ReactNode, help?: string) => (
+    <div className={field}>
+      <label htmlFor={`new-${fieldName}`} className={label}>
+        {text}
+      </label>
+      {control}
+      {help ? <span className={hint}>{help}</span> : null}
+      <FieldErrors id={`new-${fieldName}-error`} errors={errors(fieldName)} />
+    </div>
+  );
+
+  return (
+    <section className={stack} aria-labelledby="new-platform-heading">
+      <h2 id="new-platform-heading">{suggestion ? t("newPlatform.fromSuggestion", { name: suggestion.name }) : t("newPlatform.title")}</h2>
+      {suggestion ? <p className={alert.info}>{t("newPlatform.suggestionNote")}</p> : null}
+      {suggestionMissing ? <p className={alert.warning}>{t("suggestions.errors.notPending")}</p> : null}
+      {anyRequired ? <FormAlert errors={["errors.required"]} testId="required-error" /> : null}
+      <FormAlert errors={errors("")} />
+      <Form method="post" className={stack}>
+        <input type="hidden" name="intent" value="create" />
+        {suggestion ? <input type="hidden" name="suggestion_id" value={suggestion.id} /> : null}
+        <div className={admin.formGrid}>
+          {fieldBlock("name", t("platformForm.name"), <input {...props("name")} required maxLength={100} value={name} onChange={(e) => onNameChange(e.target.value)} />)}
+          {fieldBlock(
+            "slug",
+            t("platformForm.slug"),
+            <input {...props("slug")} maxLength={60} value={slug} onChange={(e) => setSlug(e.target.value)} pattern="[a-z0-9]+(-[a-z0-9]+)*" />,
+            t("platformForm.slugHint"),
+          )}
+          {fieldBlock(
+            "code_pattern",
+            t("platformForm.codePattern"),
+            <input {...props("code_pattern")} required maxLength={200} defaultValue={value("code_pattern") ?? DEFAULT_CODE_PATTERN} />,
+            t("platformForm.codePatternHint"),
+          )}
+          {fieldBlock("emoji", t("platformForm.emoji"), <input {...props("emoji")} defaultValue={value("emoji") ?? DEFAULT_EMOJI} />, t("platformForm.emojiHint"))}
+          {fieldBlock(
+            "gradient",
+            t("platformForm.gradient"),
+            <select {...props("gradient")} defaultValue={value("gradient") ?? DEFAULT_GRADIENT_ID}>
+              {GRADIENTS.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.label}
+                </option>
+              ))}
+            </select>,
+          )}
+          {fieldBlock(
+            "display_order",
+            t("platformForm.displayOrder"),
+            <input {...props("display_order")} type="number" min={0} step={1} inputMode="numeric" defaultValue={value("display_order") ?? String(DEFAULT_DISPLAY_ORDER)} />,
+          )}
+          {fieldBlock("hosts", t("platformForm.hosts"), <input {...props("hosts")} defaultValue={value("hosts") ?? suggestion?.hosts ?? ""} />, t("platformForm.hostsHint"))}
+          {fieldBlock(
+            "referral_url_template",
+            t("platformForm.template"),
+            <input {...props("referral_url_template")} defaultValue={value("referral_url_template") ?? ""} placeholder="https://example.com/r/{code}" />,
+            t("platformForm.templateHint"),
+          )}
+        </div>
+        {fieldBlock(
+          "description",
+          t("platformForm.description"),
+          <textarea {...props("description")} rows={3} maxLength={1000} required={!suggestion} defaultValue={value("description") ?? suggestion?.description ?? ""} />,
+        )}
+        <fieldset className={row} style={{ border: "none", padding: 0, margin: 0 }}>
+          <legend className={label}>{t("platformForm.flags")}</legend>
+          {suggestion ? null : (
+            <label className={row}>
+              <input type="checkbox" name="is_active" defaultChecked={checked("is_active", true)} /> {t("platformForm.isActive")}
+            </label>
+          )}
+          <label className={row}>
+            <input type="checkbox" name="show_in_homepage" defaultChecked={checked("show_in_homepage", true)} /> {t("platformForm.showInHomepage")}
+          </label>
+          <label className={row}>
+            <input type="checkbox" name="show_in_partnerships" defaultChecked={checked("show_in_partnerships", true)} /> {t("platformForm.showInPartnerships")}
+          </label>
+        </fieldset>
+        <div>
+          <button type="submit" className={button.primary} disabled={pending}>
+            {pending ? t("newPlatform.pending") : t("newPlatform.submit")}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

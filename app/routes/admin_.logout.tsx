@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { assertSameOrigin, endAdminSession } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  await assertSameOrigin(request);
+  return redirectWithToast("/", { type: "success", key: "admin:logout.success" }, { headers: { "Set-Cookie": await endAdminSession(request) } });
+}
+
+export function loader() {
+  return redirect("/admin", 303);
+}

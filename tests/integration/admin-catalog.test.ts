@@ -1,0 +1,450 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInAsAdmin, startServerWithAdmin } from "../support/admin";
+import { tmpPath } from "../support/paths";
+import { postForm, type RunningServer } from "../support/server";
+
+/**
+ * The catalog tabs over real HTTP, as a browser without JavaScript uses them: every intent's
+ * success (303 + toast, row changed) and its rejection (4xx, page with the message, nothing written).
+ */
+let server: RunningServer;
+let cookie: string;
+let uploads: string;
+let sqlite: SQLite.Database;
+
+beforeAll(async () => {
+  uploads = tmpPath("uploads");
+  server = await startServerWithAdmin({ UPLOADS_DIR: uploads });
+  // Only the session: the sign-in's own toast must not shadow the ones under test.
+  cookie = (await signInAsAdmin(server)).split("; ").filter((c) => c.startsWith("__session=")).join("; ");
+  sqlite = new SQLite(server.dbFile);
+  sqlite.pragma("busy_timeout = 5000");
+});
+afterAll(async () => {
+  sqlite?.close();
+  await server?.stop();
+});
+
+const now = () => new Date().toISOString();
+let counter = 0;
+function platform(overrides: Record<string, unknown> = {}) {
+  const slug = `cat-${++counter}-${Math.random().toString(36).slice(2, 6)}`;
+  const row = {
+    name: `Cat ${slug}`,
+    slug,
+    description: "Plateforme de test",
+    code_pattern: "^[A-Z0-9]{4,}$",
+    gradient_from: "#000000",
+    gradient_to: "#ffffff",
+    hosts: `${slug}.example`,
+    referral_url_template: `https://${slug}.example/r/{code}`,
+    url_rules: JSON.stringify([{ type: "path", after: "r" }]),
+    created_at: now(),
+    ...overrides,
+  };
+  const cols = Object.keys(row);
+  const info = sqlite.prepare(`insert into platforms (${cols.join(",")}) values (${cols.map((c) => `@${c}`).join(",")})`).run(row);
+  return { id: Number(info.lastInsertRowid), slug };
+}
+function code(platformId: number, value: string, overrides: Record<string, unknown> = {}) {
+  const row = { platform_id: platformId, code: value, referral_url: null, is_permanent: 0, expires_at: new Date(Date.now() + 86_400_000 * 30).toISOString(), created_at: now(), ...overrides };
+  const cols = Object.keys(row);
+  const info = sqlite.prepare(`insert into referral_codes (${cols.join(",")}) values (${cols.map((c) => `@${c}`).join(",")})`).run(row);
+  return Number(info.lastInsertRowid);
+}
+const get = <T>(sql: string, ...params: unknown[]) => sqlite.prepare(sql).get(...params) as T;
+const codeRow = (id: number) => get<{ code: string; referral_url: string | null; is_active: number; is_permanent: number; expires_at: string | null } | undefined>("select * from referral_codes where id = ?", id);
+const platformRow = (id: number) => get<Record<string, string | number | null> | undefined>("select * from platforms where id = ?", id);
+
+async function post(pathname: string, fields: Record<string, string>) {
+  return postForm(`${server.url}${pathname}`, fields, { cookie });
+}
+/** The page's HTML with React's entity escapes undone, to search for French texts. */
+async function textOf(res: Response): Promise<string> {
+  return (await res.text()).replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+}
+async function toastOf(res: Response): Promise<string> {
+  expect(res.status).toBe(303);
+  const page = await fetch(new URL(res.headers.get("location")!, server.url), { headers: { Cookie: `${cookie}; ${res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ")}` } });
+  const html = await page.text();
+  return /data-testid="toast"[^>]*>\s*<p[^>]*>([^<]*)<\/p>/.exec(html)?.[1] ?? "";
+}
+
+describe("codes tab", () => {
+  it("lists a platform's codes newest first with 'Pseudo' and dd/MM/yyyy dates", async () => {
+    const p = platform();
+    code(p.id, "OLDER1", { created_at: "2026-01-02T10:00:00.000Z" });
+    code(p.id, "NEWER1", { created_at: "2026-03-04T10:00:00.000Z" });
+    const html = await (await fetch(`${server.url}/admin/codes?platform=${p.slug}`, { headers: { Cookie: cookie } })).text();
+    expect(html).toContain("Pseudo");
+    expect(html.indexOf("NEWER1")).toBeLessThan(html.indexOf("OLDER1"));
+    expect(html).toContain("04/03/2026");
+  });
+
+  it("toggle-active and toggle-permanent flip the flags with the spec's toasts", async () => {
+    const p = platform();
+    const id = code(p.id, "TOGGLE1");
+    expect(await toastOf(await post("/admin/codes", { intent: "toggle-active", id: String(id) }))).toBe("Code désactivé");
+    expect(codeRow(id)!.is_active).toBe(0);
+    expect(await toastOf(await post("/admin/codes", { intent: "toggle-active", id: String(id) }))).toBe("Code activé");
+    expect(codeRow(id)!.is_active).toBe(1);
+    expect(await toastOf(await post("/admin/codes", { intent: "toggle-permanent", id: String(id) }))).toBe("Code permanent (ne expire jamais)");
+    expect(codeRow(id)!.is_permanent).toBe(1);
+    expect(await toastOf(await post("/admin/codes", { intent: "toggle-permanent", id: String(id) }))).toBe("Expiration réactivée");
+    expect(codeRow(id)!.is_permanent).toBe(0);
+  });
+
+  it("row actions on an unknown id answer 404, never 500", async () => {
+    for (const intent of ["toggle-active", "toggle-permanent", "delete", "update", "set-expiry"]) {
+      const res = await post("/admin/codes", { intent, id: "999999", code: "ABCD", days: "3" });
+      expect(res.status, intent).toBe(404);
+    }
+    const garbage = await post("/admin/codes", { intent: "delete", id: "abc" });
+    expect(garbage.status).toBe(404);
+    const unknown = await post("/admin/codes", { intent: "explode", id: "1" });
+    expect(unknown.status).toBe(400);
+  });
+
+  it("update normalises like a submission: a link of the platform gives its code; foreign links and bad codes are refused", async () => {
+    const p = platform();
+    const id = code(p.id, "ORIGINAL1");
+    const ok = await post(`/admin/codes?platform=${p.slug}`, { intent: "update", id: String(id), code: `https://${p.slug}.example/r/newcode42`, referral_url: "" });
+    expect(await toastOf(ok)).toBe("Code modifié");
+    expect(codeRow(id)).toMatchObject({ code: "NEWCODE42", referral_url: `https://${p.slug}.example/r/newcode42` });
+
+    const plain = await post(`/admin/codes?platform=${p.slug}`, { intent: "update", id: String(id), code: "plain99", referral_url: "" });
+    expect(plain.status).toBe(303);
+    expect(codeRow(id)).toMatchObject({ code: "PLAIN99", referral_url: `https://${p.slug}.example/r/PLAIN99` });
+
+    for (const [fields, message] of [
+      [{ code: "https://evil.example/r/X1234" }, "n'appartient pas à cette plateforme"],
+      [{ code: "" }, "Veuillez remplir tous les champs obligatoires"],
+      [{ code: "ab" }, "ne correspond pas au format"],
+      [{ code: "GOOD1234", referral_url: "javascript:alert(1)" }, "adresse http(s) de cette plateforme"],
+      [{ code: "GOOD1234", referral_url: "https://evil.example/r/GOOD1234" }, "adresse http(s) de cette plateforme"],
+    ] as const) {
+      const res = await post(`/admin/codes?platform=${p.slug}`, { intent: "update", id: String(id), referral_url: "", ...fields });
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+      expect(await textOf(res)).toContain(message);
+    }
+    expect(codeRow(id)).toMatchObject({ code: "PLAIN99" });
+
+    code(p.id, "TAKEN123");
+    const taken = await post(`/admin/codes?platform=${p.slug}`, { intent: "update", id: String(id), code: "TAKEN123", referral_url: "" });
+    expect(taken.status).toBe(400);
+    expect(await textOf(taken)).toContain("existe déjà");
+  });
+
+  it("delete removes the code", async () => {
+    const p = platform();
+    const id = code(p.id, "DELETE12");
+    expect(await toastOf(await post("/admin/codes", { intent: "delete", id: String(id) }))).toBe("Code supprimé");
+    expect(codeRow(id)).toBeUndefined();
+  });
+});
+
+describe("platforms tab", () => {
+  it("lists platforms newest first and toggles one's status", async () => {
+    const a = platform({ created_at: "2020-01-01T00:00:00.000Z" });
+    const b = platform();
+    const html = await (await fetch(`${server.url}/admin/platforms`, { headers: { Cookie: cookie } })).text();
+    expect(html.indexOf(`/${b.slug}`)).toBeLessThan(html.indexOf(`/${a.slug}`));
+    expect(await toastOf(await post("/admin/platforms", { intent: "toggle-active", id: String(b.id) }))).toContain("désactivée");
+    expect(platformRow(b.id)!.is_active).toBe(0);
+    expect((await post("/admin/platforms", { intent: "toggle-active", id: "999999" })).status).toBe(404);
+  });
+
+  it("update saves name, slug, pattern, hosts and template; refuses a broken pattern and a taken slug", async () => {
+    const p = platform();
+    const other = platform();
+    const fields = { intent: "update", id: String(p.id), name: "Renamed", slug: `${p.slug}-x`, code_pattern: "^[A-Z]{3,}$", hosts: "renamed.example", referral_url_template: "https://renamed.example/?ref={code}", description: "Nouvelle" };
+    expect(await toastOf(await post("/admin/platforms", fields))).toContain("mise à jour");
+    expect(platformRow(p.id)).toMatchObject({ name: "Renamed", slug: `${p.slug}-x`, code_pattern: "^[A-Z]{3,}$", hosts: "renamed.example", url_rules: JSON.stringify([{ type: "query", param: "ref" }]) });
+
+    const broken = await post("/admin/platforms", { ...fields, code_pattern: "([A-Z" });
+    expect(broken.status).toBe(400);
+    expect(await textOf(broken)).toContain("expression régulière valide");
+    const taken = await post("/admin/platforms", { ...fields, slug: other.slug });
+    expect(taken.status).toBe(400);
+    expect(await textOf(taken)).toContain("Ce slug existe déjà. Veuillez en choisir un autre.");
+    const empty = await post("/admin/platforms", { ...fields, name: "" });
+    expect(empty.status).toBe(400);
+    expect(platformRow(p.id)).toMatchObject({ name: "Renamed", slug: `${p.slug}-x`, code_pattern: "^[A-Z]{3,}$" });
+  });
+
+  it("delete removes the platform and its codes", async () => {
+    const p = platform();
+    const c = code(p.id, "GONE1234");
+    expect(await toastOf(await post("/admin/platforms", { intent: "delete", id: String(p.id) }))).toContain("supprimée");
+    expect(platformRow(p.id)).toBeUndefined();
+    expect(codeRow(c)).toBeUndefined();
+  });
+});
+
+// Tiny files that are what their first bytes say.
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32)]);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32), Buffer.from([0xff, 0xd9])]);
+const WEBP = Buffer.concat([Buffer.from("RIFF"), Buffer.from([0x24, 0, 0, 0]), Buffer.from("WEBPVP8 "), Buffer.alloc(24)]);
+
+async function upload(id: number, variant: string, bytes: Buffer, name: string, type: string) {
+  const body = new FormData();
+  body.set("intent", "upload-logo");
+  body.set("id", String(id));
+  body.set("variant", variant);
+  body.set("file", new Blob([new Uint8Array(bytes)], { type }), name);
+  return fetch(`${server.url}/admin/platforms`, { method: "POST", body, redirect: "manual", headers: { Cookie: cookie, Origin: server.url } });
+}
+
+describe("logo upload", () => {
+  it.each([
+    ["png", PNG, "image/png"],
+    ["jpg", JPEG, "image/jpeg"],
+    ["webp", WEBP, "image/webp"],
+  ] as const)("accepts a %s, stores it under UPLOADS_DIR and serves it cached for an hour", async (ext, bytes, type) => {
+    const p = platform();
+    const res = await upload(p.id, "dark", bytes, `logo.${ext}`, type);
+    expect(await toastOf(res)).toContain("enregistré");
+    const url = platformRow(p.id)!.custom_logo_dark_url as string;
+    expect(url).toMatch(new RegExp(`^/uploads/${p.slug}-dark-\\d+\\.${ext}$`));
+    expect(fs.readFileSync(path.join(uploads, path.basename(url)))).toEqual(bytes);
+    const served = await fetch(`${server.url}${url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("cache-control")).toContain("max-age=3600");
+  });
+
+  it("refuses a text file renamed .png, whatever type it claims", async () => {
+    const p = platform();
+    const res = await upload(p.id, "light", Buffer.from("just some text, not an image"), "logo.png", "image/png");
+    expect(res.status).toBe(400);
+    expect(await textOf(res)).toContain("PNG, JPEG ou WebP uniquement");
+    expect(platformRow(p.id)!.custom_logo_light_url).toBeNull();
+  });
+
+  it("refuses an oversize image with 413 and a message, never 500, and writes nothing", async () => {
+    const p = platform();
+    const before = fs.readdirSync(uploads).length;
+    const big = Buffer.concat([PNG, Buffer.alloc(600 * 1024)]);
+    const res = await upload(p.id, "light", big, "big.png", "image/png");
+    expect(res.status).toBe(413);
+    expect(await textOf(res)).toContain("Image trop volumineuse");
+    expect(platformRow(p.id)!.custom_logo_light_url).toBeNull();
+    expect(fs.readdirSync(uploads).length).toBe(before);
+  });
+
+  it("refuses an unknown variant and an unknown platform; remove-logo clears the URL and the file", async () => {
+    const p = platform();
+    expect((await upload(p.id, "purple", PNG, "a.png", "image/png")).status).toBe(400);
+    expect((await upload(999999, "light", PNG, "a.png", "image/png")).status).toBe(404);
+    expect((await upload(p.id, "light", PNG, "a.png", "image/png")).status).toBe(303);
+    const url = platformRow(p.id)!.custom_logo_light_url as string;
+    expect(await toastOf(await post("/admin/platforms", { intent: "remove-logo", id: String(p.id), variant: "light" }))).toContain("supprimé");
+    expect(platformRow(p.id)!.custom_logo_light_url).toBeNull();
+    expect(fs.existsSync(path.join(uploads, path.basename(url)))).toBe(false);
+    expect((await post("/admin/platforms", { intent: "remove-logo", id: String(p.id), variant: "x" })).status).toBe(400);
+  });
+});
+
+describe("create platform", () => {
+  const base = { intent: "create", name: "", slug: "", description: "Une plateforme", code_pattern: "^[A-Z0-9]{8,}$", emoji: "", gradient: "pink-violet", display_order: "", hosts: "", referral_url_template: "" };
+
+  it("derives the slug from the name, applies the defaults and names the pages created", async () => {
+    const name = `Crème Brûlée ${++counter}!`;
+    const res = await post("/admin/platforms/new", { ...base, name, is_active: "on", show_in_homepage: "on", hosts: "creme.example", referral_url_template: "https://creme.example/r/{code}" });
+    const slug = `creme-brulee-${counter}`;
+    expect(await toastOf(res)).toBe(`Plateforme créée : /${slug} et /${slug}/get-code`);
+    const row = get<Record<string, unknown>>("select * from platforms where slug = ?", slug);
+    expect(row).toMatchObject({ name, emoji_icon: "🌐", gradient_from: "#ec4899", gradient_to: "#8b5cf6", display_order: 10, is_active: 1, show_in_homepage: 1, show_in_partnerships: 0, hosts: "creme.example", url_rules: JSON.stringify([{ type: "path", after: "r" }]) });
+  });
+
+  it("refuses missing fields, a taken slug, a long emoji, a bad gradient, order or pattern, writing nothing", async () => {
+    const existing = platform();
+    const count = () => get<{ n: number }>("select count(*) as n from platforms").n;
+    const before = count();
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ name: "" }, "Veuillez remplir tous les champs obligatoires"],
+      [{ name: "Sans description", description: "   " }, "Veuillez remplir tous les champs obligatoires"],
+      [{ name: "Sans format", code_pattern: "" }, "Veuillez remplir tous les champs obligatoires"],
+      [{ name: "Pris", slug: existing.slug }, "Ce slug existe déjà. Veuillez en choisir un autre."],
+      [{ name: existing.slug }, "Ce slug existe déjà. Veuillez en choisir un autre."],
+      [{ name: "Emoji", emoji: "😀😀😀😀😀" }, "4 caractères au maximum"],
+      [{ name: "Dégradé", gradient: "rainbow" }, "dégradés proposés"],
+      [{ name: "Ordre", display_order: "-1" }, "entier positif ou nul"],
+      [{ name: "Format", code_pattern: "(unclosed" }, "expression régulière valide"],
+      [{ name: "Réservé", slug: "admin" }, "réservé"],
+      [{ name: "Lien", referral_url_template: "javascript:alert({code})" }, "http(s)"],
+    ];
+    for (const [fields, message] of cases) {
+      const res = await post("/admin/platforms/new", { ...base, ...fields });
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+      const html = await textOf(res);
+      expect(html, JSON.stringify(fields)).toContain(message);
+      if (fields.name) expect(html).toContain(`value="${fields.name}"`);
+    }
+    expect(count()).toBe(before);
+  });
+
+  it("counts an emoji with modifiers as one character", async () => {
+    const res = await post("/admin/platforms/new", { ...base, name: `Family ${++counter}`, emoji: "👨‍👩‍👧‍👦👍🏽🇫🇷⚡" });
+    expect(res.status).toBe(303);
+  });
+});
+
+describe("deletions tab", () => {
+  function deletion(platformId: number, value: string, status = "pending") {
+    return Number(
+      sqlite.prepare("insert into deletion_requests (code, platform_id, reason, status, created_at, resolved_at) values (?, ?, ?, ?, ?, ?)").run(value, platformId, "doublon", status, now(), status === "pending" ? null : now()).lastInsertRowid,
+    );
+  }
+  const request = (id: number) => get<{ status: string; resolved_at: string | null } | undefined>("select * from deletion_requests where id = ?", id);
+
+  it("lists requests newest first with the platform's name", async () => {
+    const p = platform();
+    deletion(p.id, "LISTED01");
+    const html = await (await fetch(`${server.url}/admin/deletions`, { headers: { Cookie: cookie } })).text();
+    expect(html).toContain("LISTED01");
+    expect(html).toContain(`Cat ${p.slug}`);
+  });
+
+  it("approve deletes the code and marks the request approved", async () => {
+    const p = platform();
+    const c = code(p.id, "DOOMED01");
+    const id = deletion(p.id, "DOOMED01");
+    expect(await toastOf(await post("/admin/deletions", { intent: "approve", id: String(id) }))).toBe("Code supprimé avec succès");
+    expect(codeRow(c)).toBeUndefined();
+    expect(request(id)).toMatchObject({ status: "approved" });
+    expect(request(id)!.resolved_at).not.toBeNull();
+    expect((await post("/admin/deletions", { intent: "approve", id: String(id) })).status).toBe(404);
+  });
+
+  it("reject keeps the code; only processed requests can be deleted", async () => {
+    const p = platform();
+    const c = code(p.id, "KEPT0001");
+    const id = deletion(p.id, "KEPT0001");
+    expect((await post("/admin/deletions", { intent: "delete", id: String(id) })).status).toBe(404);
+    expect(await toastOf(await post("/admin/deletions", { intent: "reject", id: String(id) }))).toBe("Demande rejetée");
+    expect(codeRow(c)).toBeDefined();
+    expect(request(id)).toMatchObject({ status: "rejected" });
+    expect((await post("/admin/deletions", { intent: "reject", id: String(id) })).status).toBe(404);
+    expect(await toastOf(await post("/admin/deletions", { intent: "delete", id: String(id) }))).toBe("Demande supprimée");
+    expect(request(id)).toBeUndefined();
+  });
+});
+
+describe("suggestions tab", () => {
+  function suggestion(name: string, status = "pending") {
+    return Number(
+      sqlite
+        .prepare("insert into platform_suggestions (name, normalized_name, description, website_url, status, votes_count, created_at) values (?, ?, ?, ?, ?, 3, ?)")
+        .run(name, name.toLowerCase(), "Suggérée", "https://www.suggested.example/home", status, now()).lastInsertRowid,
+    );
+  }
+  const status = (id: number) => get<{ status: string }>("select status from platform_suggestions where id = ?", id).status;
+
+  it("shows buttons only on pending suggestions", async () => {
+    const pending = suggestion(`Pending ${++counter}`);
+    const done = suggestion(`Done ${++counter}`, "rejected");
+    const html = await (await fetch(`${server.url}/admin/suggestions`, { headers: { Cookie: cookie } })).text();
+    const rowOf = (id: number) => html.slice(html.indexOf(`data-testid="suggestion-row-${id}"`), html.indexOf("</tr>", html.indexOf(`data-testid="suggestion-row-${id}"`)));
+    expect(rowOf(pending)).toContain('value="approve"');
+    expect(rowOf(done)).not.toContain('value="approve"');
+    expect(rowOf(done)).not.toContain("?reject=");
+  });
+
+  it("approve opens the prefilled form; creating there makes the platform inactive and approves the suggestion", async () => {
+    const name = `Suggested Bank ${++counter}`;
+    const id = suggestion(name);
+    const open = await post("/admin/suggestions", { intent: "approve", id: String(id) });
+    expect(open.status).toBe(303);
+    expect(open.headers.get("location")).toBe(`/admin/platforms/new?suggestion=${id}`);
+    const form = await (await fetch(`${server.url}${open.headers.get("location")}`, { headers: { Cookie: cookie } })).text();
+    expect(form).toContain(`value="${name}"`);
+    expect(form).toContain('value="^[A-Z0-9]{8,}$"');
+    expect(form).toContain('value="suggested.example"');
+
+    const slug = `suggested-bank-${counter}`;
+    const noPattern = await post("/admin/platforms/new", { intent: "create", suggestion_id: String(id), name, slug, code_pattern: "", description: "" });
+    expect(noPattern.status).toBe(400);
+    expect(status(id)).toBe("pending");
+
+    const res = await post("/admin/platforms/new", { intent: "create", suggestion_id: String(id), name, slug: "", code_pattern: "^[A-Z0-9]{8,}$", description: "", is_active: "on", gradient: "gray" });
+    expect(await toastOf(res)).toContain("Plateforme créée !");
+    expect(get<Record<string, unknown>>("select * from platforms where slug = ?", slug)).toMatchObject({ is_active: 0, gradient_from: "#6b7280" });
+    expect(status(id)).toBe("approved");
+
+    const again = await post("/admin/suggestions", { intent: "approve", id: String(id) });
+    expect(again.status).toBe(404);
+  });
+
+  it("reject asks for confirmation first, then rejects", async () => {
+    const id = suggestion(`Rejectable ${++counter}`);
+    const unconfirmed = await post("/admin/suggestions", { intent: "reject", id: String(id) });
+    expect(unconfirmed.status).toBe(303);
+    expect(unconfirmed.headers.get("location")).toBe(`/admin/suggestions?reject=${id}`);
+    expect(status(id)).toBe("pending");
+    const confirmPage = await (await fetch(`${server.url}/admin/suggestions?reject=${id}`, { headers: { Cookie: cookie } })).text();
+    expect(confirmPage).toContain('data-testid="reject-confirm"');
+    expect(await toastOf(await post("/admin/suggestions", { intent: "reject", id: String(id), confirm: "yes" }))).toBe("Suggestion rejetée");
+    expect(status(id)).toBe("rejected");
+    expect((await post("/admin/suggestions", { intent: "reject", id: String(id), confirm: "yes" })).status).toBe(404);
+    expect((await post("/admin/suggestions", { intent: "reject", id: "999999", confirm: "yes" })).status).toBe(404);
+  });
+});
+
+describe("set-expiry", () => {
+  it("is refused while auto-cleanup is off", async () => {
+    const p = platform();
+    const id = code(p.id, "EXPIRYOFF");
+    const before = codeRow(id)!.expires_at;
+    const res = await post(`/admin/codes?platform=${p.slug}`, { intent: "set-expiry", id: String(id), days: "5" });
+    expect(res.status).toBe(400);
+    expect(await textOf(res)).toContain("nettoyage automatique est activé");
+    expect(codeRow(id)!.expires_at).toBe(before);
+  });
+
+  it("sets the date from now when auto-cleanup is on; refuses bad days and permanent codes", async () => {
+    // Settings are cached by the server: this one starts on a database where the setting is on.
+    const file = tmpPath("cleanup.db");
+    const first = await startServerWithAdmin({ DATABASE_FILE: file });
+    await first.stop();
+    const db = new SQLite(file);
+    db.prepare("update settings set value = 'true' where key = 'enable_auto_cleanup'").run();
+    const info = db.prepare("insert into platforms (name, slug, description, code_pattern, gradient_from, gradient_to, hosts, created_at) values ('Exp', 'exp-on', 'x', '^[A-Z0-9]{4,}$', '#000', '#fff', 'exp.example', ?)").run(now());
+    const pid = Number(info.lastInsertRowid);
+    const insert = db.prepare("insert into referral_codes (platform_id, code, is_permanent, expires_at, created_at) values (?, ?, ?, ?, ?)");
+    const id = Number(insert.run(pid, "EXPIRY1", 0, new Date(Date.now() + 86_400_000).toISOString(), now()).lastInsertRowid);
+    const permanent = Number(insert.run(pid, "PERMA1", 1, null, now()).lastInsertRowid);
+    db.close();
+    const on = await startServerWithAdmin({ DATABASE_FILE: file });
+    try {
+      const session = (await signInAsAdmin(on)).split("; ").filter((c) => c.startsWith("__session=")).join("; ");
+      const send = (fields: Record<string, string>) => postForm(`${on.url}/admin/codes?platform=exp-on`, fields, { cookie: session });
+      const read = () => {
+        const check = new SQLite(file, { readonly: true });
+        try {
+          return (check.prepare("select expires_at from referral_codes where id = ?").get(id) as { expires_at: string }).expires_at;
+        } finally {
+          check.close();
+        }
+      };
+      const before = read();
+      for (const days of ["-3", "", "2.5", "abc", "99999"]) {
+        const bad = await send({ intent: "set-expiry", id: String(id), days });
+        expect(bad.status, days).toBe(400);
+        expect(await textOf(bad)).toContain("Veuillez entrer un nombre de jours valide");
+      }
+      expect(read()).toBe(before);
+      expect((await send({ intent: "set-expiry", id: String(permanent), days: "5" })).status).toBe(400);
+
+      const ok = await send({ intent: "set-expiry", id: String(id), days: "10" });
+      expect(ok.status).toBe(303);
+      const page = await fetch(new URL(ok.headers.get("location")!, on.url), { headers: { Cookie: `${session}; ${ok.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ")}` } });
+      expect(await page.text()).toMatch(/Expiration mise à jour : \d{2}\/\d{2}\/\d{4}/);
+      expect(Math.abs(Date.parse(read()) - (Date.now() + 10 * 86_400_000))).toBeLessThan(60_000);
+    } finally {
+      await on.stop();
+    }
+  });
+});

@@ -1,0 +1,15 @@
+import { cookiesFrom, postForm, startServer, type RunningServer } from "./server";
+
+export const ADMIN = { email: "admin@parrainly.test", password: "integration-admin-passphrase" };
+
+/** The built server with an admin account created from ADMIN_EMAIL / ADMIN_PASSWORD at start. */
+export function startServerWithAdmin(env: Record<string, string> = {}): Promise<RunningServer> {
+  return startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env });
+}
+
+/** Signs in through the real login form; returns the Cookie header to send afterwards. */
+export async function signInAsAdmin(server: RunningServer, credentials = ADMIN): Promise<string> {
+  const res = await postForm(`${server.url}/admin/login`, { email: credentials.email, password: credentials.password, redirectTo: "/admin" });
+  if (res.status !== 303) throw new Error(`admin sign-in failed: ${res.status} ${await res.text()}`);
+  return cookiesFrom(res);
+}
