@@ -33,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     selected: selected?.slug ?? "",
     draws,
     days,
+    limit: RECENT_DRAWS_LIMIT,
     meta: { title: t("requests.title"), description: t("requests.description"), path: PATH, noindex: true },
   };
 }
@@ -40,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = routeMeta;
 
 export default function AdminRequests() {
-  const { platforms, selected, draws, days } = useLoaderData<typeof loader>();
+  const { platforms, selected, draws, days, limit } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin-site");
   const selectedName = platforms.find((p) => p.slug === selected)?.name;
 
@@ -74,7 +75,7 @@ export default function AdminRequests() {
 
       <section className={stack} aria-labelledby="draws-list-heading">
         <h2 id="draws-list-heading" className={site.sectionHeading}>
-          {t("requests.listHeading", { n: RECENT_DRAWS_LIMIT })}
+          {t("requests.listHeading", { n: limit })}
         </h2>
         {draws.length === 0 ? (
           <p className={muted} data-testid="draws-empty">
