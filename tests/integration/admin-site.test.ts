@@ -65,7 +65,7 @@ describe("partnerships tab", () => {
     [{ name: "Evil", url: "javascript:alert(1)" }, "L&#x27;URL doit commencer par http:// ou https://."],
     [{ name: "EvilLogo", url: "https://ok.example/", logo_url: "data:image/png;base64,AAAA" }, "L&#x27;URL du logo doit commencer"],
     [{ name: "Mode", url: "https://ok.example/", display_mode: "huge" }, "Choisissez logo, nom ou les deux."],
-  ])("refuses %j with 400, the message and the input kept, writing nothing", async (fields, message) => {
+  ] as Array<[Record<string, string>, string]>)("refuses %j with 400, the message and the input kept, writing nothing", async (fields, message) => {
     const before = partnerships();
     const res = await post("/admin/partnerships", { intent: "create", ...fields });
     expect(res.status).toBe(400);
@@ -177,7 +177,7 @@ describe("scores tab", () => {
     [{ player_name: "Ok", score: "1.5" }, "Le score doit être un nombre entier positif ou nul."],
     [{ player_name: "Ok", score: "abc" }, "Le score doit être un nombre entier positif ou nul."],
     [{ player_name: "Ok" }, "Le score doit être un nombre entier positif ou nul."],
-  ])("refuses %j with 400 and the message, writing nothing", async (fields, message) => {
+  ] as Array<[Record<string, string>, string]>)("refuses %j with 400 and the message, writing nothing", async (fields, message) => {
     const id = insertScore("Intact", 7);
     const res = await post("/admin/scores", { intent: "update", id: String(id), ...fields });
     expect(res.status).toBe(400);
