@@ -16,6 +16,7 @@ import {
 import type { Partnership } from "~db/schema";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import * as admin from "~/features/admin/admin.css";
+import { ConfirmDeleteForm } from "~/features/admin/site/confirm-delete";
 import { FieldError, usePendingIntent } from "~/features/admin/site/form-bits";
 import { badRequest, parseRowId, rowNotFound } from "~/features/admin/site/forms.server";
 import { DISPLAY_MODES, partnershipSchema, type PartnershipForm } from "~/features/admin/site/schemas";
@@ -113,7 +114,8 @@ export default function AdminPartnerships() {
           <ol className={site.list} data-testid="partnership-list">
             {partnerships.map((p, index) => (
               <PartnershipItem
-                key={p.id}
+                // Saved changes remount the row, so its edit form starts from the stored values.
+                key={`${p.id}:${p.name}:${p.url}:${p.logo_url}:${p.description}:${p.display_mode}:${p.is_active}`}
                 partnership={p}
                 isFirst={index === 0}
                 isLast={index === partnerships.length - 1}
@@ -140,7 +142,6 @@ function PartnershipItem({
 }) {
   const { t } = useTranslation("admin-site");
   const href = safeHref(p.url);
-  const deleting = usePendingIntent("delete", p.id);
   return (
     <li className={site.item} data-testid="partnership-item" data-id={p.id}>
       <div className={site.itemHead}>
@@ -158,13 +159,7 @@ function PartnershipItem({
       <div className={admin.actions}>
         <RowButton intent="move-up" id={p.id} disabled={isFirst} label={t("partnerships.moveUpLabel", { name: p.name })} text={t("partnerships.moveUp")} />
         <RowButton intent="move-down" id={p.id} disabled={isLast} label={t("partnerships.moveDownLabel", { name: p.name })} text={t("partnerships.moveDown")} />
-        <Form method="post" className={admin.inlineForm}>
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={p.id} />
-          <button type="submit" className={`${button.danger} ${buttonSmall}`} aria-label={t("partnerships.deleteLabel", { name: p.name })} disabled={deleting}>
-            {deleting ? t("common.pending") : t("partnerships.delete")}
-          </button>
-        </Form>
+        <ConfirmDeleteForm id={p.id} label={t("partnerships.deleteLabel", { name: p.name })} question={t("partnerships.confirmDelete", { name: p.name })} />
       </div>
       {/* Open after a rejected edit, so the message and the kept input are in view without JS. */}
       <details open={lastResult ? true : undefined}>

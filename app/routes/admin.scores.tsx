@@ -8,6 +8,7 @@ import { deleteScore, listScoresAdmin, updateScore } from "~db/repositories/admi
 import type { GameScore } from "~db/schema";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import * as admin from "~/features/admin/admin.css";
+import { ConfirmDeleteForm } from "~/features/admin/site/confirm-delete";
 import { FieldError, usePendingIntent } from "~/features/admin/site/form-bits";
 import { badRequest, parseRowId, rowNotFound } from "~/features/admin/site/forms.server";
 import { PLAYER_NAME_MAX, scoreSchema } from "~/features/admin/site/schemas";
@@ -86,7 +87,7 @@ export default function AdminScores() {
             <tbody>
               {scores.map((s) => (
                 <ScoreRow
-                  key={s.id}
+                  key={`${s.id}:${s.player_name}:${s.score}`}
                   score={s}
                   lastResult={actionData?.formId === `score-${s.id}` ? (actionData.result as SubmissionResult<string[]>) : undefined}
                 />
@@ -102,7 +103,6 @@ export default function AdminScores() {
 function ScoreRow({ score: s, lastResult }: { score: GameScore; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("admin-site");
   const saving = usePendingIntent("update", s.id);
-  const deleting = usePendingIntent("delete", s.id);
   const [form, fields] = useForm({
     id: `score-${s.id}`,
     lastResult,
@@ -136,13 +136,7 @@ function ScoreRow({ score: s, lastResult }: { score: GameScore; lastResult?: Sub
       <td className={admin.cell}>{t(`scores.devices.${s.device_type}`)}</td>
       <td className={admin.cell}>{formatDateTime(s.created_at)}</td>
       <td className={admin.cell}>
-        <Form method="post" className={admin.inlineForm}>
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={s.id} />
-          <button type="submit" className={`${button.danger} ${buttonSmall}`} disabled={deleting} aria-label={t("scores.deleteLabel", { name: s.player_name })}>
-            {deleting ? t("common.pending") : t("scores.delete")}
-          </button>
-        </Form>
+        <ConfirmDeleteForm id={s.id} label={t("scores.deleteLabel", { name: s.player_name })} question={t("scores.confirmDelete", { name: s.player_name })} />
       </td>
     </tr>
   );

@@ -66,7 +66,8 @@ export default function AdminSettings() {
       ) : null}
       {SETTING_KEYS.map((key) => (
         <SettingForm
-          key={key}
+          // A new stored value remounts the form, so Conform starts from it after a save with JS.
+          key={`${key}:${settings[key]}`}
           settingKey={key}
           value={settings[key]}
           lastResult={actionData?.formId === `setting-${key}` ? (actionData.result as SubmissionResult<string[]>) : undefined}

@@ -8,6 +8,15 @@ test.describe.configure({ timeout: 90_000 });
 const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}`;
 const toast = (page: Page) => page.getByTestId("toast");
 
+/** Deletes through the row's button; with JS a dialog asks first. */
+async function deleteRow(page: Page, buttonName: string, js: boolean) {
+  await page.getByRole("button", { name: buttonName }).click();
+  if (!js) return;
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Oui, supprimer" }).click();
+}
+
 test.describe("admin: partnerships tab", () => {
   test("create, reject, edit, move and delete a partnership", async ({ page }, testInfo) => {
     await signIn(page, "/admin/partnerships");
@@ -58,7 +67,7 @@ test.describe("admin: partnerships tab", () => {
 
     // Delete both.
     for (const name of [edited, first]) {
-      await page.getByRole("button", { name: `Supprimer ${name}` }).click();
+      await deleteRow(page, `Supprimer ${name}`, !jsDisabled(testInfo));
       await expect(toast(page)).toContainText("Partenariat supprimé");
       await expect(page.getByRole("heading", { name, exact: true })).toHaveCount(0);
     }
@@ -94,7 +103,7 @@ test.describe("admin: requests tab", () => {
 });
 
 test.describe("admin: scores tab", () => {
-  test("edit a score, see a rejection, delete it", async ({ page }) => {
+  test("edit a score, see a rejection, delete it", async ({ page }, testInfo) => {
     const name = unique("S").slice(0, 12);
     const { id } = await e2eDb()
       .insertInto("game_scores")
@@ -119,7 +128,7 @@ test.describe("admin: scores tab", () => {
     await expect(page.getByLabel(`Pseudo du score n° ${id}`, { exact: true })).toHaveValue(renamed);
     expect(await e2eDb().selectFrom("game_scores").select(["player_name", "score"]).where("id", "=", id).executeTakeFirst()).toEqual({ player_name: renamed, score: 990 });
 
-    await page.getByRole("button", { name: `Supprimer le score de ${renamed}` }).click();
+    await deleteRow(page, `Supprimer le score de ${renamed}`, !jsDisabled(testInfo));
     await expect(toast(page)).toContainText("Score supprimé");
     await expect(page.getByLabel(`Pseudo du score n° ${id}`, { exact: true })).toHaveCount(0);
   });
