@@ -4,6 +4,7 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3217);
 const BASE_URL = `http://localhost:${PORT}`;
 const DB_FILE = path.resolve("tests/.tmp/e2e.db");
+const LIVE = /-live\.spec\.ts$/;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -34,8 +35,10 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: "js", use: { ...devices["Desktop Chrome"], locale: "fr-FR", launchOptions: chromium, javaScriptEnabled: true } },
-    { name: "no-js", use: { ...devices["Desktop Chrome"], locale: "fr-FR", launchOptions: chromium, javaScriptEnabled: false } },
+    { name: "js", testIgnore: LIVE, use: { ...devices["Desktop Chrome"], locale: "fr-FR", launchOptions: chromium, javaScriptEnabled: true } },
+    { name: "no-js", testIgnore: LIVE, use: { ...devices["Desktop Chrome"], locale: "fr-FR", launchOptions: chromium, javaScriptEnabled: false } },
+    // Specs that flip site-wide settings run last, alone, so parallel tests never see the change.
+    { name: "live", testMatch: LIVE, dependencies: ["js", "no-js"], use: { ...devices["Desktop Chrome"], locale: "fr-FR", launchOptions: chromium, javaScriptEnabled: true } },
   ],
   webServer: {
     // A fresh database per run; removed here because the webServer starts before globalSetup.

@@ -6,6 +6,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { closeDb } from "~db/client.server";
+import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
 import { getEnv } from "~/utils/env.server";
 import { contentSecurityPolicy } from "./csp";
 import { prepareDatabase } from "./startup";
@@ -108,6 +109,8 @@ const backgroundJobs: Array<() => void> = [];
 export function onShutdown(stop: () => void) {
   backgroundJobs.push(stop);
 }
+// Expired temporary codes go when enable_auto_cleanup is 'true' (checked at each run).
+onShutdown(startCleanupJob(log));
 
 let stopping = false;
 async function shutdown(signal: string) {

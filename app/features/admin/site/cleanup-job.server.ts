@@ -1,0 +1,36 @@
+import { deleteExpiredTemporaryCodes, isAutoCleanupEnabled } from "~db/repositories/code-cleanup.server";
+
+export const CLEANUP_INTERVAL_MS = 60 * 60_000;
+export const CLEANUP_FIRST_RUN_MS = 2_000;
+
+/** One pass: nothing unless enable_auto_cleanup is 'true'; logs how many codes went. */
+export async function runAutoCleanup(log: (line: string) => void, now = new Date()): Promise<number | null> {
+  if (!(await isAutoCleanupEnabled())) return null;
+  const removed = await deleteExpiredTemporaryCodes(now);
+  log(`[cleanup] removed ${removed} expired temporary code(s)`);
+  return removed;
+}
+
+/**
+ * The periodic cleanup inside the server: once shortly after start, then every hour. Timers are
+ * unref'd so they never keep the process alive; the returned function stops them (shutdown).
+ */
+export function startCleanupJob(
+  log: (line: string) => void,
+  { intervalMs = CLEANUP_INTERVAL_MS, firstRunMs = CLEANUP_FIRST_RUN_MS } = {},
+): () => void {
+  let stopped = false;
+  const run = () => {
+    if (stopped) return;
+    runAutoCleanup(log).catch((error: unknown) => log(`[cleanup] failed: ${error instanceof Error ? error.message : String(error)}`));
+  };
+  const first = setTimeout(run, firstRunMs);
+  const every = setInterval(run, intervalMs);
+  first.unref();
+  every.unref();
+  return () => {
+    stopped = true;
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}

@@ -1,0 +1,66 @@
+import { style } from "@vanilla-extract/css";
+import { radius, space, vars } from "~/styles/theme.css";
+
+export const panel = style({ display: "flex", flexDirection: "column", gap: space.lg });
+export const sectionHeading = style({ margin: 0, fontSize: "1.25rem" });
+export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: space.sm });
+export const item = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: space.sm,
+  padding: space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.md,
+  background: vars.color.surface,
+});
+export const itemHead = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: space.sm });
+export const itemTitle = style({ margin: 0, fontSize: "1.05rem", overflowWrap: "anywhere" });
+export const summary = style({ cursor: "pointer", fontWeight: 600, color: vars.color.link, width: "fit-content" });
+export const checkboxRow = style({ display: "flex", alignItems: "center", gap: space.sm, minHeight: "2.75rem" });
+export const checkbox = style({ width: "1.25rem", height: "1.25rem", accentColor: vars.color.primary });
+export const wrapText = style({ overflowWrap: "anywhere" });
+export const smallInput = style({ maxWidth: "12rem" });
+export const numberInput = style({ maxWidth: "9rem" });
+
+/** The request log: its own scroll region, 600 px at most (spec section 9). */
+export const scrollRegion = style({
+  maxHeight: 600,
+  overflowY: "auto",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.md,
+  selectors: { "&:focus-visible": { outline: `3px solid ${vars.color.primary}`, outlineOffset: 2 } },
+});
+export const stickyHead = style({ position: "sticky", top: 0, background: vars.color.surfaceAlt, zIndex: 1 });
+
+export const chart = style({ width: "100%", height: "auto", maxHeight: "14rem", display: "block" });
+export const chartBar = style({ fill: vars.color.primary });
+export const chartAxis = style({ stroke: vars.color.border, strokeWidth: 1 });
+export const chartLabel = style({ fill: vars.color.textMuted, fontSize: 10 });
+export const settingForm = style({
+  display: "grid",
+  gap: space.sm,
+  padding: space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.md,
+  background: vars.color.surface,
+});
+
+export const modalOverlay = style({
+  position: "fixed",
+  inset: 0,
+  zIndex: 60,
+  background: vars.color.overlay,
+  display: "grid",
+  placeItems: "center",
+  padding: space.md,
+});
+export const modal = style({
+  maxWidth: "28rem",
+  width: "100%",
+  background: vars.color.surface,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.lg,
+  padding: space.lg,
+  outline: "none",
+});

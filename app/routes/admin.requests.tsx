@@ -1,0 +1,124 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { drawsPerDay, listPlatformFilterOptions, listRecentDraws, RECENT_DRAWS_LIMIT } from "~db/repositories/admin-site.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import * as admin from "~/features/admin/admin.css";
+import { DrawsChart } from "~/features/admin/site/draws-chart";
+import * as site from "~/features/admin/site/site.css";
+import { getT } from "~/i18n/i18next.server";
+import { button, card, field, input, label, muted, row, stack } from "~/styles/ui.css";
+import { requireAdmin } from "~/utils/auth.server";
+import { formatDateTime } from "~/utils/dates";
+import { routeMeta } from "~/utils/meta";
+
+export const handle = { i18n: ["admin", "admin-site"] };
+
+const PATH = "/admin/requests";
+
+/** Read only: the draw log (newest 50) and draws per day, all platforms or one (?platform=slug). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const slug = new URL(request.url).searchParams.get("platform") || null;
+  const [platforms, t] = await Promise.all([
+    listPlatformFilterOptions(),
+    getT(request, "admin-site"),
+  ]);
+  const selected = slug ? (platforms.find((p) => p.slug === slug) ?? null) : null;
+  if (slug && !selected) throw new Response(t("requests.unknownPlatform"), { status: 404 });
+  const platformId = selected?.id ?? null;
+  const [draws, days] = await Promise.all([listRecentDraws(platformId), drawsPerDay(platformId)]);
+  return {
+    platforms,
+    selected: selected?.slug ?? "",
+    draws,
+    days,
+    limit: RECENT_DRAWS_LIMIT,
+    meta: { title: t("requests.title"), description: t("requests.description"), path: PATH, noindex: true },
+  };
+}
+
+export const meta = routeMeta;
+
+export default function AdminRequests() {
+  const { platforms, selected, draws, days, limit } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin-site");
+  const selectedName = platforms.find((p) => p.slug === selected)?.name;
+
+  return (
+    <div className={site.panel}>
+      <Form method="get" className={`${row}`} aria-label={t("requests.filter.label")}>
+        <div className={field}>
+          <label htmlFor="requests-platform" className={label}>
+            {t("requests.filter.platform")}
+          </label>
+          <select id="requests-platform" name="platform" defaultValue={selected} className={input} key={selected}>
+            <option value="">{t("requests.filter.all")}</option>
+            {platforms.map((p) => (
+              <option key={p.slug} value={p.slug}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={button.secondary} style={{ alignSelf: "flex-end" }}>
+          {t("requests.filter.submit")}
+        </button>
+      </Form>
+
+      <section className={`${card} ${stack}`} aria-labelledby="draws-chart-heading">
+        <h2 id="draws-chart-heading" className={site.sectionHeading}>
+          {selectedName ? t("requests.chart.headingFor", { name: selectedName }) : t("requests.chart.heading")}
+        </h2>
+        <DrawsChart days={days} />
+      </section>
+
+      <section className={stack} aria-labelledby="draws-list-heading">
+        <h2 id="draws-list-heading" className={site.sectionHeading}>
+          {t("requests.listHeading", { n: limit })}
+        </h2>
+        {draws.length === 0 ? (
+          <p className={muted} data-testid="draws-empty">
+            {t("requests.empty")}
+          </p>
+        ) : (
+          // A keyboard-focusable scroll region, 600 px at most (spec section 9).
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          <div className={site.scrollRegion} tabIndex={0} role="region" aria-label={t("requests.scrollLabel")} data-testid="draws-region">
+            <table className={admin.table} data-testid="draws-table">
+              <thead className={site.stickyHead}>
+                <tr>
+                  <th scope="col" className={admin.cell}>
+                    {t("requests.columns.date")}
+                  </th>
+                  <th scope="col" className={admin.cell}>
+                    {t("requests.columns.platform")}
+                  </th>
+                  <th scope="col" className={admin.cell}>
+                    {t("requests.columns.code")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {draws.map((d) => (
+                  <tr key={d.id} data-testid="draw-row">
+                    <td className={admin.cell}>{formatDateTime(d.created_at)}</td>
+                    <td className={admin.cell}>{d.platform_name}</td>
+                    <td className={`${admin.cell} ${site.wrapText}`}>
+                      <code>{d.served_code}</code>
+                      {d.served_code_id === null ? <span className={muted}> {t("requests.codeGone")}</span> : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,339 @@
+import SQLite from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInAsAdmin, startServerWithAdmin } from "../support/admin";
+import { cookiesFrom, postForm, type RunningServer } from "../support/server";
+
+let server: RunningServer;
+let cookie: string;
+beforeAll(async () => {
+  server = await startServerWithAdmin();
+  // Without the sign-in toast, so each page shows the toast of the action under test.
+  cookie = (await signInAsAdmin(server)).split("; ").filter((c) => !c.startsWith("toast=")).join("; ");
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+function sqlite() {
+  return new SQLite(server.dbFile);
+}
+function all<T>(query: string, ...params: unknown[]): T[] {
+  const db = sqlite();
+  try {
+    return db.prepare(query).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+function run(query: string, ...params: unknown[]) {
+  const db = sqlite();
+  try {
+    return db.prepare(query).run(...params);
+  } finally {
+    db.close();
+  }
+}
+const post = (path: string, fields: Record<string, string>) => postForm(`${server.url}${path}`, fields, { cookie });
+/** GET as the admin; `after` is the redirect that carries a toast cookie to read. */
+const get = (path: string, after?: Response) => fetch(`${server.url}${path}`, { headers: { Cookie: after ? cookiesFrom(after, cookie) : cookie }, redirect: "manual" });
+
+type PartnershipRow = { id: number; name: string; url: string; logo_url: string | null; display_mode: string; is_active: number; display_order: number; description: string | null };
+const partnerships = () => all<PartnershipRow>("select * from partnerships order by display_order, id");
+
+describe("partnerships tab", () => {
+  it("creates a partnership at the end of the list, with a toast after the redirect", async () => {
+    const before = partnerships().length;
+    const res = await post("/admin/partnerships", { intent: "create", name: "  Keepa ", url: "https://keepa.com/", display_mode: "name", is_active: "on" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/admin/partnerships");
+    const row = partnerships().find((p) => p.name === "Keepa")!;
+    expect(row).toMatchObject({ url: "https://keepa.com/", display_mode: "name", is_active: 1, display_order: before, logo_url: null });
+    const page = await get("/admin/partnerships", res);
+    const html = await page.text();
+    expect(html).toContain("Partenariat créé");
+    expect(html).toContain("Keepa");
+  });
+
+  it("defaults display_mode to both and is_active off when unchecked", async () => {
+    await post("/admin/partnerships", { intent: "create", name: "Defaults", url: "http://defaults.example/" });
+    expect(partnerships().find((p) => p.name === "Defaults")).toMatchObject({ display_mode: "both", is_active: 0 });
+  });
+
+  it.each([
+    [{ name: "   ", url: "https://a.example/" }, "Le nom et l&#x27;URL sont obligatoires"],
+    [{ name: "NoUrl" }, "Le nom et l&#x27;URL sont obligatoires"],
+    [{ name: "Evil", url: "javascript:alert(1)" }, "L&#x27;URL doit commencer par http:// ou https://."],
+    [{ name: "EvilLogo", url: "https://ok.example/", logo_url: "data:image/png;base64,AAAA" }, "L&#x27;URL du logo doit commencer"],
+    [{ name: "Mode", url: "https://ok.example/", display_mode: "huge" }, "Choisissez logo, nom ou les deux."],
+  ] as Array<[Record<string, string>, string]>)("refuses %j with 400, the message and the input kept, writing nothing", async (fields, message) => {
+    const before = partnerships();
+    const res = await post("/admin/partnerships", { intent: "create", ...fields });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain(message);
+    if (fields.url) expect(html).toContain(`value="${fields.url.replace(/&/g, "&amp;")}"`);
+    expect(partnerships()).toEqual(before);
+  });
+
+  it("updates a partnership; a rejected update keeps the row as it was", async () => {
+    await post("/admin/partnerships", { intent: "create", name: "ToEdit", url: "https://edit.example/", is_active: "on" });
+    const row = partnerships().find((p) => p.name === "ToEdit")!;
+    const bad = await post("/admin/partnerships", { intent: "update", id: String(row.id), name: "", url: "https://changed.example/" });
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain("Le nom et l&#x27;URL sont obligatoires");
+    expect(html).toContain('value="https://changed.example/"');
+    expect(partnerships().find((p) => p.id === row.id)).toEqual(row);
+
+    const ok = await post("/admin/partnerships", {
+      intent: "update",
+      id: String(row.id),
+      name: "Edited",
+      url: "https://edited.example/",
+      logo_url: "https://edited.example/logo.png",
+      description: "Une remise",
+      display_mode: "logo",
+    });
+    expect(ok.status).toBe(303);
+    expect(partnerships().find((p) => p.id === row.id)).toMatchObject({
+      name: "Edited",
+      url: "https://edited.example/",
+      logo_url: "https://edited.example/logo.png",
+      description: "Une remise",
+      display_mode: "logo",
+      is_active: 0,
+      display_order: row.display_order,
+    });
+    const page = await get("/admin/partnerships", ok);
+    expect(await page.text()).toContain("Partenariat mis à jour");
+  });
+
+  it("answers an unknown id with 404 and a malformed one with 400, never 500", async () => {
+    expect((await post("/admin/partnerships", { intent: "update", id: "999999", name: "X", url: "https://x.example/" })).status).toBe(404);
+    expect((await post("/admin/partnerships", { intent: "delete", id: "999999" })).status).toBe(404);
+    expect((await post("/admin/partnerships", { intent: "move-up", id: "999999" })).status).toBe(404);
+    expect((await post("/admin/partnerships", { intent: "delete", id: "abc" })).status).toBe(400);
+    expect((await post("/admin/partnerships", { intent: "delete" })).status).toBe(400);
+    expect((await post("/admin/partnerships", { intent: "explode", id: "1" })).status).toBe(400);
+  });
+
+  it("moves a partnership up and down by swapping with its neighbour", async () => {
+    for (const name of ["M1", "M2", "M3"]) await post("/admin/partnerships", { intent: "create", name, url: `https://${name}.example/` });
+    const names = () => partnerships().map((p) => p.name).filter((n) => /^M\d$/.test(n));
+    const id = (name: string) => String(partnerships().find((p) => p.name === name)!.id);
+    expect(names()).toEqual(["M1", "M2", "M3"]);
+    const up = await post("/admin/partnerships", { intent: "move-up", id: id("M3") });
+    expect(up.status).toBe(303);
+    expect(names()).toEqual(["M1", "M3", "M2"]);
+    await post("/admin/partnerships", { intent: "move-down", id: id("M1") });
+    expect(names()).toEqual(["M3", "M1", "M2"]);
+    // Orders stay distinct, so every later move is exactly one place.
+    const orders = partnerships().map((p) => p.display_order);
+    expect(new Set(orders).size).toBe(orders.length);
+    // The last one cannot go further down: nothing changes.
+    const last = partnerships().at(-1)!;
+    const edge = await post("/admin/partnerships", { intent: "move-down", id: String(last.id) });
+    expect(edge.status).toBe(303);
+    expect(partnerships().at(-1)!.id).toBe(last.id);
+  });
+
+  it("deletes a partnership", async () => {
+    await post("/admin/partnerships", { intent: "create", name: "ToDelete", url: "https://delete.example/" });
+    const row = partnerships().find((p) => p.name === "ToDelete")!;
+    const res = await post("/admin/partnerships", { intent: "delete", id: String(row.id) });
+    expect(res.status).toBe(303);
+    expect(partnerships().some((p) => p.id === row.id)).toBe(false);
+    expect(await (await get("/admin/partnerships", res)).text()).toContain("Partenariat supprimé");
+  });
+});
+
+type ScoreRow = { id: number; player_name: string; score: number };
+function insertScore(name: string, score: number, createdAt = new Date().toISOString()): number {
+  return Number(run("insert into game_scores (player_name, score, device_type, created_at) values (?, ?, 'desktop', ?)", name, score, createdAt).lastInsertRowid);
+}
+const score = (id: number) => all<ScoreRow>("select id, player_name, score from game_scores where id = ?", id)[0];
+
+describe("scores tab", () => {
+  it("lists scores newest first", async () => {
+    insertScore("Ancien", 10, "2020-01-01T00:00:00.000Z");
+    insertScore("Recent", 20);
+    const html = await (await get("/admin/scores")).text();
+    expect(html.indexOf("Recent")).toBeGreaterThan(0);
+    expect(html.indexOf("Recent")).toBeLessThan(html.indexOf("Ancien"));
+  });
+
+  it("updates player_name (trimmed) and score", async () => {
+    const id = insertScore("Avant", 5);
+    const res = await post("/admin/scores", { intent: "update", id: String(id), player_name: "  Après ", score: "1234" });
+    expect(res.status).toBe(303);
+    expect(score(id)).toEqual({ id, player_name: "Après", score: 1234 });
+    expect(await (await get("/admin/scores", res)).text()).toContain("Score modifié");
+  });
+
+  it.each([
+    [{ player_name: "   ", score: "10" }, "Le pseudo doit contenir de 1 à 20 caractères."],
+    [{ player_name: "x".repeat(21), score: "10" }, "Le pseudo doit contenir de 1 à 20 caractères."],
+    [{ player_name: "Ok", score: "-1" }, "Le score doit être un nombre entier positif ou nul."],
+    [{ player_name: "Ok", score: "1.5" }, "Le score doit être un nombre entier positif ou nul."],
+    [{ player_name: "Ok", score: "abc" }, "Le score doit être un nombre entier positif ou nul."],
+    [{ player_name: "Ok" }, "Le score doit être un nombre entier positif ou nul."],
+  ] as Array<[Record<string, string>, string]>)("refuses %j with 400 and the message, writing nothing", async (fields, message) => {
+    const id = insertScore("Intact", 7);
+    const res = await post("/admin/scores", { intent: "update", id: String(id), ...fields });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain(message);
+    if (fields.score) expect(html).toContain(`value="${fields.score}"`);
+    expect(score(id)).toEqual({ id, player_name: "Intact", score: 7 });
+  });
+
+  it("deletes a score; unknown ids answer 404", async () => {
+    const id = insertScore("Bye", 1);
+    const res = await post("/admin/scores", { intent: "delete", id: String(id) });
+    expect(res.status).toBe(303);
+    expect(score(id)).toBeUndefined();
+    expect(await (await get("/admin/scores", res)).text()).toContain("Score supprimé");
+    expect((await post("/admin/scores", { intent: "delete", id: String(id) })).status).toBe(404);
+    expect((await post("/admin/scores", { intent: "update", id: "999999", player_name: "A", score: "1" })).status).toBe(404);
+    expect((await post("/admin/scores", { intent: "update", id: "-3", player_name: "A", score: "1" })).status).toBe(400);
+  });
+});
+
+const setting = (key: string) => all<{ value: string }>("select value from settings where key = ?", key)[0]?.value;
+
+describe("settings tab", () => {
+  it("shows one form per key", async () => {
+    const html = await (await get("/admin/settings")).text();
+    for (const key of ["gtm_id", "ga4_id", "adsense_head", "adsense_body", "adsense_account_id", "google_recaptcha_site_key", "enable_theme_toggle", "enable_auto_cleanup", "default_ai_provider", "price_tracker_name", "price_tracker_url"]) {
+      expect(html).toContain(`data-testid="setting-${key}"`);
+    }
+  });
+
+  it.each([
+    ["default_ai_provider", "openai", "openai"],
+    ["enable_auto_cleanup", "true", "true"],
+    ["gtm_id", " gtm-abc123 ", "GTM-ABC123"],
+    ["ga4_id", "", ""],
+    ["price_tracker_url", "https://camelcamelcamel.com/", "https://camelcamelcamel.com/"],
+    ["adsense_head", "<script async src=\"https://pagead2.googlesyndication.com/x.js\"></script>", "<script async src=\"https://pagead2.googlesyndication.com/x.js\"></script>"],
+  ])("saves %s", async (key, value, stored) => {
+    const res = await post("/admin/settings", { intent: "save", key, value });
+    expect(res.status).toBe(303);
+    expect(setting(key)).toBe(stored);
+    expect(await (await get("/admin/settings", res)).text()).toContain("Paramètres sauvegardés");
+  });
+
+  it.each([
+    ["enable_theme_toggle", "yes", "Choisissez true ou false."],
+    ["enable_auto_cleanup", "TRUE", "Choisissez true ou false."],
+    ["default_ai_provider", "lovable", "Choisissez anthropic ou openai."],
+    ["price_tracker_url", "javascript:alert(1)", "L&#x27;adresse doit commencer par http:// ou https://."],
+    ["price_tracker_url", "", "Ce paramètre est obligatoire."],
+    ["price_tracker_name", "x".repeat(61), "Valeur trop longue (maximum 60 caractères)."],
+    ["gtm_id", "<script>", "Format attendu : GTM- suivi de lettres et chiffres."],
+  ])("refuses %s=%j with 400, 'Erreur lors de la sauvegarde' and the message, writing nothing", async (key, value, message) => {
+    const before = setting(key);
+    const res = await post("/admin/settings", { intent: "save", key, value });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("Erreur lors de la sauvegarde");
+    expect(html).toContain(message);
+    expect(setting(key)).toBe(before);
+  });
+
+  it("refuses an unknown key with 400", async () => {
+    const res = await post("/admin/settings", { intent: "save", key: "site_owner", value: "me" });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Ce paramètre n&#x27;existe pas.");
+    expect(all("select * from settings where key = 'site_owner'")).toEqual([]);
+  });
+
+  it("sends a change of enable_theme_toggle to open pages over the event stream", async () => {
+    const controller = new AbortController();
+    const stream = await fetch(`${server.url}/events/settings`, { signal: controller.signal });
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = "";
+    await reader.read(); // the retry line: the subscription is in place
+    const res = await post("/admin/settings", { intent: "save", key: "enable_theme_toggle", value: "false" });
+    expect(res.status).toBe(303);
+    while (!received.includes("enable_theme_toggle")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      received += decoder.decode(value);
+    }
+    controller.abort();
+    expect(received).toContain('"value":"false"');
+    // A fresh page no longer offers the toggle; put it back.
+    expect(await (await fetch(`${server.url}/`)).text()).not.toContain("Passer au thème clair");
+    await post("/admin/settings", { intent: "save", key: "enable_theme_toggle", value: "true" });
+    expect(await (await fetch(`${server.url}/`)).text()).toContain("Passer au thème clair");
+  });
+});
+
+function insertDraw(platformSlug: string, code: string, createdAt: string) {
+  const platform = all<{ id: number }>("select id from platforms where slug = ?", platformSlug)[0]!;
+  run("insert into random_requests (platform_id, served_code_id, served_code, created_at) values (?, null, ?, ?)", platform.id, code, createdAt);
+}
+
+describe("requests tab", () => {
+  it("lists the 50 newest draws of all platforms, filterable by platform, with a chart per day", async () => {
+    const now = Date.now();
+    for (let i = 0; i < 55; i++) insertDraw("tesla", `TESLA${i}`, new Date(now - i * 1000).toISOString());
+    insertDraw("revolut", "REVOCODE", new Date(now - 500).toISOString());
+    insertDraw("n26", "OLDN26", "2001-01-01T10:00:00.000Z");
+
+    const html = await (await get("/admin/requests")).text();
+    expect(html.match(/data-testid="draw-row"/g)).toHaveLength(50);
+    expect(html).toContain("REVOCODE");
+    expect(html).toContain("TESLA0");
+    expect(html).not.toContain("TESLA54");
+    expect(html).toMatch(/role="region"[^>]*aria-label="Liste des dernières demandes/);
+    expect(html).toContain('tabindex="0"');
+    // 30 bars; today's bar holds the 56 draws of today (Paris), the 2001 one is outside.
+    expect(html.match(/<rect /g)).toHaveLength(30);
+    expect(html).toContain('data-count="56"');
+    expect(html).toContain("<title id=\"draws-chart-title\">Nombre de tirages par jour</title>");
+
+    const filtered = await (await get("/admin/requests?platform=revolut")).text();
+    expect(filtered.match(/data-testid="draw-row"/g)).toHaveLength(1);
+    expect(filtered).toContain("REVOCODE");
+    expect(filtered).toContain('data-count="1"');
+    expect(filtered).not.toContain("TESLA0");
+
+    expect((await get("/admin/requests?platform=nope")).status).toBe(404);
+  });
+});
+
+describe("strangers", () => {
+  it.each(["/admin/partnerships", "/admin/requests", "/admin/scores", "/admin/settings"])("GET %s redirects to the login page", async (path) => {
+    const res = await fetch(`${server.url}${path}`, { redirect: "manual" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toMatch(/^\/admin\/login\?redirectTo=/);
+  });
+
+  it("POSTs are refused with 403 and change nothing", async () => {
+    const id = insertScore("Guarded", 3);
+    const before = partnerships().length;
+    const value = setting("default_ai_provider");
+    for (const [path, fields] of [
+      ["/admin/partnerships", { intent: "create", name: "Nope", url: "https://nope.example/" }],
+      ["/admin/scores", { intent: "delete", id: String(id) }],
+      ["/admin/settings", { intent: "save", key: "default_ai_provider", value: value === "openai" ? "anthropic" : "openai" }],
+    ] as const) {
+      const res = await postForm(`${server.url}${path}`, fields);
+      // The action answers 403, but Remix then runs the admin layout's loader for the error
+      // page, whose requireAdmin turns it into a 303 to the login page (reported to the lead).
+      expect([403, 303]).toContain(res.status);
+      if (res.status === 303) expect(res.headers.get("location")).toMatch(/^\/admin\/login/);
+    }
+    // Cross-origin with a valid admin session: refused too.
+    const cross = await postForm(`${server.url}/admin/scores`, { intent: "delete", id: String(id) }, { cookie, headers: { Origin: "https://evil.example" } });
+    // Remix 2.17's own CSRF check aborts a cross-origin document POST before our action (and
+    // its 403) runs, answering an empty 500 (reported to the lead). Refused either way.
+    expect([403, 500]).toContain(cross.status);
+    expect(partnerships().length).toBe(before);
+    expect(score(id)).toBeDefined();
+    expect(setting("default_ai_provider")).toBe(value);
+  });
+});
