@@ -9,6 +9,7 @@ import { closeDb } from "~db/client.server";
 import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
 import { getEnv } from "~/utils/env.server";
 import { contentSecurityPolicy } from "./csp";
+import { refuseAnonymousAdminWrites, refuseCrossSiteWrites } from "./guards";
 import { prepareDatabase } from "./startup";
 import { precompressed } from "./static";
 
@@ -51,22 +52,8 @@ app.use((req, res, next) => {
   next();
 });
 
-// Cross-site writes are refused here with 403: Remix's own check for them would answer 500
-// on document routes before any action (and its requireAdmin) runs.
-const siteHost = new URL(env.SITE_URL).host;
-app.use((req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-  const origin = req.get("origin");
-  if (!origin) return next();
-  let host: string | null = null;
-  try {
-    host = origin === "null" ? null : new URL(origin).host;
-  } catch {
-    host = null;
-  }
-  if (host && (host === req.get("host") || host === siteHost)) return next();
-  res.status(403).type("text/plain; charset=utf-8").send("Requête refusée : elle ne provient pas de ce site.");
-});
+app.use(refuseCrossSiteWrites(new URL(env.SITE_URL).host));
+app.use(refuseAnonymousAdminWrites());
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
 if (dev) {
@@ -79,7 +66,9 @@ if (dev) {
   // Hashed assets never change: cache for a year; precompressed copies made at build time.
   app.use("/assets", precompressed(path.join(clientDir, "assets")));
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  // Other public files (favicon, og image) all have an extension: skip the disk look-up for pages.
+  const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (/\.\w+$/.test(req.path) && !req.path.endsWith(".data") ? publicFiles(req, res, next) : next()));
   build = (await import(/* @vite-ignore */ pathToFileURL(path.join(here, "server", "index.js")).href)) as ServerBuild;
 }
 

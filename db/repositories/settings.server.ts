@@ -5,19 +5,21 @@ import { publish } from "~/utils/events.server";
 export type Settings = Record<SettingKey, string>;
 
 // Settings are read on every page; one process owns the database, so an in-memory copy
-// invalidated on write is always current.
-let cache: Settings | null = null;
+// invalidated on write is always current. On globalThis: the server entry and the Remix bundle
+// each carry this module, and both must see the same copy.
+const store = globalThis as unknown as { __parrainlySettings?: Settings | null };
 
 export function isSettingKey(key: string): key is SettingKey {
   return (SETTING_KEYS as string[]).includes(key);
 }
 
 export async function getSettings(db: DB = getDb()): Promise<Settings> {
-  if (cache) return cache;
+  const cached = store.__parrainlySettings;
+  if (cached) return cached;
   const rows = await db.selectFrom("settings").select(["key", "value"]).execute();
   const settings: Settings = { ...DEFAULT_SETTINGS };
   for (const row of rows) if (isSettingKey(row.key)) settings[row.key] = row.value;
-  cache = settings;
+  store.__parrainlySettings = settings;
   return settings;
 }
 
@@ -32,11 +34,11 @@ export async function saveSetting(key: SettingKey, value: string, db: DB = getDb
     .values({ key, value, updated_at: now })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: now }))
     .execute();
-  cache = null;
+  store.__parrainlySettings = null;
   publish("setting", { key, value });
 }
 
 /** Tests and database swaps. */
 export function clearSettingsCache() {
-  cache = null;
+  store.__parrainlySettings = null;
 }
