@@ -120,3 +120,14 @@ export const footerLinks = style({ display: "flex", flexWrap: "wrap", gap: space
 
 /* Legal */
 export const prose = style({ maxWidth: "46rem" });
+
+export const carouselList = style({
+  scrollbarWidth: "none",
+  "@media": { "screen and (max-width: 767.98px)": { gridAutoColumns: "100%" } },
+});
+export const pauseButton = style({ minHeight: "2.75rem", padding: `0 ${space.md}`, fontSize: "0.9rem" });
+export const stripSection = style({ padding: `${space.xl} 0` });
+export const stripTools = style({ display: "flex", alignItems: "center", gap: space.sm });
+export const newTab = style({ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" });
+export const promoLink = style({ fontWeight: 700 });
+export const plainList = style({ listStyle: "none", margin: 0, padding: 0 });
