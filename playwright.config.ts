@@ -38,7 +38,8 @@ export default defineConfig({
     { name: "no-js", use: { ...devices["Desktop Chrome"], locale: "fr-FR", launchOptions: chromium, javaScriptEnabled: false } },
   ],
   webServer: {
-    command: "node build/server.mjs",
+    // A fresh database per run; removed here because the webServer starts before globalSetup.
+    command: `rm -f "${DB_FILE}" "${DB_FILE}-wal" "${DB_FILE}-shm" && exec node build/server.mjs`,
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,8 +1,4 @@
-// The e2e database is created by the server itself (migrations on start); nothing to do here
-// but make sure a stale file from an earlier run never leaks in. The webServer starts after this.
-import fs from "node:fs";
-import path from "node:path";
-
-export default function globalSetup() {
-  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(path.resolve(`tests/.tmp/e2e.db${suffix}`), { force: true });
-}
+// Nothing to do: Playwright starts the webServer BEFORE globalSetup, so deleting the e2e database
+// here removed the file under the running server (tests then opened a new, empty file through
+// e2eDb()). The webServer command in playwright.config.ts removes a stale file before it starts.
+export default function globalSetup() {}

@@ -110,10 +110,10 @@ export const strip = style({
     "(prefers-reduced-motion: reduce)": { scrollBehavior: "auto" },
   },
 });
-export const stripItem = style({ scrollSnapAlign: "start" });
+export const stripItem = style({ scrollSnapAlign: "start", position: "relative" });
 
 /* Partnerships */
-export const partnerCard = style({ display: "flex", flexDirection: "column", gap: space.sm, alignItems: "flex-start", height: "100%" });
+export const partnerCard = style({ position: "relative", display: "flex", flexDirection: "column", gap: space.sm, alignItems: "flex-start", height: "100%" });
 export const partnerLogo = style({ maxHeight: "3rem", maxWidth: "10rem", objectFit: "contain" });
 export const partnerLink = style({ fontWeight: 700, fontSize: "1.1rem" });
 export const footerLinks = style({ display: "flex", flexWrap: "wrap", gap: space.md, listStyle: "none", margin: 0, padding: 0 });

@@ -35,6 +35,8 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
   const [reducedMotion, setReducedMotion] = useState(false);
   const [announce, setAnnounce] = useState(false);
   const indexRef = useRef(0);
+  // The scrollend of our own scrollTo must not override the position we asked for.
+  const programmatic = useRef(false);
 
   const count = platforms.length;
   const lastIndex = Math.max(0, count - perView);
@@ -61,6 +63,7 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
       const next = target > lastIndex ? 0 : target < 0 ? lastIndex : target;
       indexRef.current = next;
       setIndex(next);
+      programmatic.current = true;
       const slide = list?.children[next] as HTMLElement | undefined;
       if (list && slide) {
         list.scrollTo({ left: slide.offsetLeft - (list.firstElementChild as HTMLElement).offsetLeft, behavior: reducedMotion ? "auto" : "smooth" });
@@ -74,6 +77,10 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
     const list = listRef.current;
     if (!list || !hydrated) return;
     const sync = () => {
+      if (programmatic.current) {
+        programmatic.current = false;
+        return;
+      }
       const first = list.children[0] as HTMLElement | undefined;
       const second = list.children[1] as HTMLElement | undefined;
       if (!first || !second) return;
@@ -176,11 +183,17 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
           <button type="button" className={styles.arrow} aria-controls={listId} aria-label={t("carousel.next")} onClick={() => goTo(index + 1)}>
             <span aria-hidden="true">›</span>
           </button>
-          {playing ? (
-            <button type="button" className={`${button.ghost} ${styles.pauseButton}`} onClick={stop}>
+          {reducedMotion ? null : (
+            // Hidden, not removed, once stopped: the arrows must not move under a pointer mid-click.
+            <button
+              type="button"
+              className={`${button.ghost} ${styles.pauseButton}`}
+              onClick={stop}
+              style={{ visibility: playing ? "visible" : "hidden" }}
+            >
               {t("carousel.stop")}
             </button>
-          ) : null}
+          )}
         </div>
       ) : null}
       <p className={visuallyHidden} aria-live={announce ? "polite" : "off"} aria-atomic="true">
