@@ -89,6 +89,8 @@ test.describe("home", () => {
   });
 
   test("accessible in dark and light themes", async ({ page, context, baseURL }) => {
+    // Several axe runs (each a fresh context without JS): slow on a shared 2-core machine.
+    test.slow();
     await page.goto("/");
     await expectAccessible(page);
     await context.addCookies([{ name: "theme", value: "light", url: baseURL! }]);
@@ -98,6 +100,8 @@ test.describe("home", () => {
   });
 
   test("narrow screens: still every platform reachable, accessible", async ({ page }) => {
+    // Several axe runs (each a fresh context without JS): slow on a shared 2-core machine.
+    test.slow();
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto("/");
     await expect(page.getByTestId("platform-list").locator('a[href="/holy"]')).toHaveCount(1);
@@ -173,6 +177,8 @@ test.describe("home carousel timing (JS)", () => {
 
 test.describe("partnerships page", () => {
   test("platforms with 'Voir les codes', partners by display mode, footer links", async ({ page }) => {
+    // Several axe runs (each a fresh context without JS): slow on a shared 2-core machine.
+    test.slow();
     const shownPlatform = await platform({ show_in_partnerships: 1, name: `Partners ${rand()}` });
     const byName = await createPartner({ display_mode: "name" });
     const byLogo = await createPartner({ display_mode: "logo", logo_url: "https://logos.example/logo.png" });
@@ -233,6 +239,8 @@ test.describe("privacy and terms", () => {
 
 test.describe("suggest a platform", () => {
   test("suggest, see it listed, vote once", async ({ page }, testInfo) => {
+    // Several axe runs (each a fresh context without JS): slow on a shared 2-core machine.
+    test.slow();
     const name = `Zyxtra ${rand()} ${testInfo.project.name}`;
     await page.goto("/suggest-platform");
     await expectAccessible(page);
@@ -255,9 +263,12 @@ test.describe("suggest a platform", () => {
     await expectAccessible(page);
   });
 
-  test("an existing platform's name is blocked with the message next to the field", async ({ page }) => {
+  test("an existing platform's name is blocked with the message next to the field", async ({ page }, testInfo) => {
+    test.slow();
     await page.goto("/suggest-platform");
     await page.getByLabel("Nom de la plateforme").fill("Trade Republik");
+    // With JS the live list appears under the field and moves the button: click once it is there.
+    if (!jsDisabled(testInfo)) await expect(page.getByTestId("similar-names")).toContainText("Trade Republic");
     await page.getByRole("button", { name: "Envoyer la suggestion" }).click();
     await expect(page.getByTestId("similar-blocked")).toContainText("Plateforme similaire détectée");
     await expect(page.getByLabel("Nom de la plateforme")).toHaveValue("Trade Republik");
