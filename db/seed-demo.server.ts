@@ -44,10 +44,18 @@ export async function seedDemo(db: DB): Promise<string> {
         { name: "Bitpanda", normalized_name: "bitpanda", website_url: "https://www.bitpanda.com/", votes: 1, age: 3 * 3_600_000 },
       ];
       for (const s of demo) {
-        await trx
+        const row = await trx
           .insertInto("platform_suggestions")
-          .values({ name: s.name, normalized_name: s.normalized_name, description: null, website_url: s.website_url, votes_count: 0, created_at: iso(s.age) })
-          .execute();
+          .values({ name: s.name, normalized_name: s.normalized_name, description: null, website_url: s.website_url, votes_count: s.votes, created_at: iso(s.age) })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        // votes_count always equals the number of vote rows: demo votes are rows too, from made-up clients.
+        for (let v = 0; v < s.votes; v++) {
+          await trx
+            .insertInto("platform_suggestion_votes")
+            .values({ suggestion_id: row.id, ip_hash: `demo-address-${v}`, client_fingerprint: `demo-client-${row.id}-${v}`, created_at: iso(s.age / 2) })
+            .execute();
+        }
         suggestions++;
       }
     }

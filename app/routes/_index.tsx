@@ -1,57 +1,106 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
+import { safeHref } from "~db/platform-links";
+import { listActivePartnerships } from "~db/repositories/partnerships.server";
 import { listHomePlatforms } from "~db/repositories/platforms.server";
-import { getLanguage, getT } from "~/i18n/i18next.server";
-import { gradientFrom, gradientTo } from "~/styles/theme.css";
-import { button, card, container, gradientHero, muted, section, snapItem, snapList } from "~/styles/ui.css";
+import { getSettings } from "~db/repositories/settings.server";
+import { DEFAULT_SETTINGS } from "~db/seed-data";
+import * as styles from "~/features/community/community.css";
+import { toPartnerView } from "~/features/community/partner-card";
+import { PartnerStrip } from "~/features/community/partner-strip";
+import { PlatformCarousel } from "~/features/community/platform-carousel";
+import { organizationLd } from "~/features/community/structured-data";
+import { getT } from "~/i18n/i18next.server";
+import { badge, card, container, gradientHero, muted, section } from "~/styles/ui.css";
+import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 
-export const handle = { i18n: ["home"] };
+export const handle = { i18n: ["home", "partnerships"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [t, language, platforms] = await Promise.all([getT(request, "home"), getLanguage(request), listHomePlatforms()]);
+  const [t, platforms, partners, settings] = await Promise.all([getT(request, "home"), listHomePlatforms(), listActivePartnerships(), getSettings()]);
+  const trackerName = settings.price_tracker_name.trim() || DEFAULT_SETTINGS.price_tracker_name;
+  const trackerUrl = safeHref(settings.price_tracker_url) ?? DEFAULT_SETTINGS.price_tracker_url;
+  const siteUrl = getEnv().SITE_URL;
   return {
-    language,
     platforms: platforms.map((p) => ({ slug: p.slug, name: p.name, emoji: p.emoji_icon, from: p.gradient_from, to: p.gradient_to })),
-    meta: { title: t("meta.title"), description: t("meta.description"), path: "/" },
+    partners: partners.map(toPartnerView),
+    tracker: { name: trackerName, url: trackerUrl },
+    meta: { title: t("meta.title"), description: t("meta.description"), path: "/", structuredData: organizationLd(siteUrl, t("meta.description")) },
   };
 }
 
 export const meta = routeMeta;
 
+const STEPS = ["choose", "get", "share"] as const;
+
 export default function Home() {
-  const { platforms } = useLoaderData<typeof loader>();
+  const { platforms, partners, tracker } = useLoaderData<typeof loader>();
   const { t } = useTranslation("home");
   return (
     <div className={container}>
-      <section className={gradientHero}>
-        <h1>{t("hero.title")}</h1>
+      <section className={gradientHero} aria-labelledby="hero-heading">
+        <h1 id="hero-heading">{t("hero.title")}</h1>
         <p>{t("hero.subtitle")}</p>
+        <div className={styles.heroActions}>
+          <a href="#platforms-heading" className={styles.heroLink}>
+            {t("hero.browse")}
+          </a>
+          <Link to="/submit" className={styles.heroLink}>
+            {t("hero.share")}
+          </Link>
+        </div>
       </section>
+
       <section className={section} aria-labelledby="platforms-heading">
-        <h2 id="platforms-heading">{t("platforms.heading")}</h2>
-        {platforms.length === 0 ? (
-          <p className={muted}>{t("platforms.empty")}</p>
-        ) : (
-          <ul className={snapList} data-testid="platform-list">
-            {platforms.map((p) => (
-              <li key={p.slug} className={snapItem}>
-                <div className={card} style={assignInlineVars({ [gradientFrom]: p.from, [gradientTo]: p.to })}>
-                  <h3>
-                    <span aria-hidden="true">{p.emoji} </span>
-                    {p.name}
-                  </h3>
-                  <Link to={`/${p.slug}`} className={button.gradient}>
-                    {t("platforms.getCode", { name: p.name })}
-                  </Link>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <h2 id="platforms-heading" tabIndex={-1}>
+          {t("platforms.heading")}
+        </h2>
+        <PlatformCarousel platforms={platforms} />
       </section>
+
+      <section className={section} aria-labelledby="steps-heading">
+        <h2 id="steps-heading">{t("steps.heading")}</h2>
+        <ol className={styles.steps}>
+          {STEPS.map((step, i) => (
+            <li key={step} className={card}>
+              <span className={styles.stepNumber} aria-hidden="true">
+                {i + 1}
+              </span>
+              <h3>{t(`steps.${step}.title`)}</h3>
+              <p className={muted} style={{ margin: 0 }}>
+                {t(`steps.${step}.text`)}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className={section} aria-labelledby="promo-heading">
+        <div className={`${card} ${styles.promo}`} data-testid="price-tracker-promo">
+          <span className={`${badge} ${styles.promoFree}`}>{t("promo.free")}</span>
+          <h2 id="promo-heading" style={{ margin: 0 }}>
+            {t("promo.title", { name: tracker.name })}
+          </h2>
+          <p className={muted} style={{ margin: 0 }}>
+            {t("promo.text")}
+          </p>
+          <ul className={styles.featureList}>
+            <li>{t("promo.feature1")}</li>
+            <li>{t("promo.feature2")}</li>
+            <li>{t("promo.feature3")}</li>
+          </ul>
+          <p style={{ margin: 0 }}>
+            <a href={tracker.url} target="_blank" rel="noopener noreferrer" className={styles.promoLink}>
+              {t("promo.cta", { name: tracker.name })}
+              <span className={styles.newTab}> {t("promo.newTab")}</span>
+            </a>
+          </p>
+        </div>
+      </section>
+
+      <PartnerStrip partners={partners} />
     </div>
   );
 }

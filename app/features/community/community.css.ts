@@ -1,0 +1,133 @@
+import { style } from "@vanilla-extract/css";
+import { breakpoints, radius, space, vars } from "~/styles/theme.css";
+
+export const similarBox = style({
+  marginTop: space.sm,
+  padding: space.md,
+  borderRadius: radius.md,
+  background: vars.color.warningBg,
+  border: `1px solid ${vars.color.border}`,
+});
+export const similarList = style({ margin: `${space.xs} 0 0`, paddingLeft: space.lg });
+export const kindTag = style({ color: vars.color.textMuted, fontSize: "0.9rem" });
+
+export const suggestionList = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: space.md });
+export const suggestionItem = style({ display: "flex", gap: space.md, alignItems: "center", justifyContent: "space-between", flexWrap: "wrap" });
+export const suggestionBody = style({ display: "flex", flexDirection: "column", gap: space.xs, flex: "1 1 16rem", minWidth: 0 });
+export const suggestionName = style({ margin: 0, fontSize: "1.15rem" });
+export const popularBadge = style({ background: vars.color.warningBg });
+export const newBadge = style({ background: vars.color.successBg, color: vars.color.success });
+export const voteBox = style({ display: "flex", alignItems: "center", gap: space.md });
+export const voteCount = style({ margin: 0, fontSize: "1.25rem", fontWeight: 700, whiteSpace: "nowrap" });
+
+/* Home */
+export const heroActions = style({ display: "flex", flexWrap: "wrap", gap: space.sm, marginTop: space.md });
+export const heroLink = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "2.75rem",
+  padding: `${space.sm} ${space.lg}`,
+  borderRadius: radius.md,
+  background: "rgba(0,0,0,0.45)",
+  color: "#ffffff",
+  fontWeight: 700,
+  textDecoration: "none",
+  border: "1px solid rgba(255,255,255,0.6)",
+});
+
+export const carousel = style({ position: "relative" });
+export const carouselViewport = style({ overflow: "hidden" });
+export const carouselTrack = style({
+  display: "flex",
+  listStyle: "none",
+  margin: 0,
+  padding: `${space.sm} 0`,
+  transition: "transform 400ms ease",
+  "@media": { "(prefers-reduced-motion: reduce)": { transition: "none" } },
+});
+export const carouselSlide = style({
+  flex: "0 0 100%",
+  padding: `0 ${space.sm}`,
+  "@media": { [breakpoints.wide]: { flex: "0 0 50%" } },
+});
+export const carouselControls = style({ display: "flex", alignItems: "center", justifyContent: "center", gap: space.sm, marginTop: space.sm, flexWrap: "wrap" });
+export const arrow = style({
+  minWidth: "2.75rem",
+  minHeight: "2.75rem",
+  borderRadius: radius.full,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceAlt,
+  color: vars.color.text,
+  cursor: "pointer",
+  fontSize: "1.25rem",
+});
+export const dots = style({ display: "flex", gap: space.xs, listStyle: "none", margin: 0, padding: 0 });
+export const dot = style({
+  width: "1.75rem",
+  height: "1.75rem",
+  borderRadius: radius.full,
+  border: `2px solid ${vars.color.textMuted}`,
+  background: "transparent",
+  cursor: "pointer",
+  padding: 0,
+  selectors: { '&[aria-current="true"]': { background: vars.color.text, borderColor: vars.color.text } },
+});
+export const platformCard = style({ display: "flex", flexDirection: "column", gap: space.sm, height: "100%", justifyContent: "space-between" });
+export const platformEmoji = style({ fontSize: "2rem" });
+
+export const steps = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: space.md, gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 14rem), 1fr))" });
+export const stepNumber = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  width: "2.25rem",
+  height: "2.25rem",
+  borderRadius: radius.full,
+  background: vars.color.primary,
+  color: vars.color.onPrimary,
+  fontWeight: 800,
+  marginBottom: space.sm,
+});
+
+export const promo = style({ display: "flex", flexDirection: "column", gap: space.sm });
+export const promoFree = style({ alignSelf: "flex-start", background: vars.color.successBg, color: vars.color.success });
+export const featureList = style({ margin: 0, paddingLeft: space.lg });
+
+export const stripHeader = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: space.md, flexWrap: "wrap" });
+export const strip = style({
+  display: "grid",
+  gridAutoFlow: "column",
+  gridAutoColumns: "min(85%, 18rem)",
+  gap: space.md,
+  overflowX: "auto",
+  scrollSnapType: "x mandatory",
+  scrollBehavior: "smooth",
+  listStyle: "none",
+  margin: 0,
+  padding: `${space.sm} ${space.xs} ${space.md}`,
+  "@media": {
+    [breakpoints.wide]: { gridAutoColumns: `calc((100% - 2 * ${space.md}) / 3)` },
+    "(prefers-reduced-motion: reduce)": { scrollBehavior: "auto" },
+  },
+});
+export const stripItem = style({ scrollSnapAlign: "start", position: "relative" });
+
+/* Partnerships */
+export const partnerCard = style({ position: "relative", display: "flex", flexDirection: "column", gap: space.sm, alignItems: "flex-start", height: "100%" });
+export const partnerLogo = style({ maxHeight: "3rem", maxWidth: "10rem", objectFit: "contain" });
+export const partnerLink = style({ fontWeight: 700, fontSize: "1.1rem" });
+export const footerLinks = style({ display: "flex", flexWrap: "wrap", gap: space.md, listStyle: "none", margin: 0, padding: 0 });
+
+/* Legal */
+export const prose = style({ maxWidth: "46rem" });
+
+export const carouselList = style({
+  scrollbarWidth: "none",
+  "@media": { "screen and (max-width: 767.98px)": { gridAutoColumns: "100%" } },
+});
+export const pauseButton = style({ minHeight: "2.75rem", padding: `0 ${space.md}`, fontSize: "0.9rem" });
+export const stripSection = style({ padding: `${space.xl} 0` });
+export const stripTools = style({ display: "flex", alignItems: "center", gap: space.sm });
+export const newTab = style({ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" });
+export const promoLink = style({ fontWeight: 700 });
+export const plainList = style({ listStyle: "none", margin: 0, padding: 0 });

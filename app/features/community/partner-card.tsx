@@ -1,0 +1,56 @@
+import { useTranslation } from "react-i18next";
+import { safeHref } from "~db/platform-links";
+import type { DisplayMode } from "~db/schema";
+import { card, muted } from "~/styles/ui.css";
+import * as styles from "./community.css";
+
+export interface PartnerView {
+  id: number;
+  name: string;
+  description: string | null;
+  url: string;
+  logoUrl: string | null;
+  displayMode: DisplayMode;
+}
+
+/**
+ * A partner as its display_mode asks (logo, name or both). Links go through safeHref and open in a
+ * new tab as sponsored; a partner whose URL is not http(s) is shown without a link.
+ */
+export function PartnerCard({ partner }: { partner: PartnerView }) {
+  const { t } = useTranslation("partnerships");
+  const href = safeHref(partner.url);
+  const logo = safeHref(partner.logoUrl);
+  const showLogo = logo && partner.displayMode !== "name";
+  // A logo-only partner without a usable logo still needs a visible name.
+  const showName = partner.displayMode !== "logo" || !showLogo;
+  const content = (
+    <>
+      {showLogo ? <img src={logo} alt={partner.name} className={styles.partnerLogo} loading="lazy" /> : null}
+      {showName ? <span>{partner.name}</span> : null}
+    </>
+  );
+  return (
+    <div className={`${card} ${styles.partnerCard}`} data-testid="partner" data-partner-id={partner.id}>
+      {href ? (
+        <a
+          href={href}
+          target="_blank"
+          rel="sponsored noopener noreferrer"
+          className={styles.partnerLink}
+          aria-label={showName ? undefined : t("partner.opensNewTab", { name: partner.name })}
+        >
+          {content}
+          {showName ? <span className={styles.newTab}>{t("partner.newTab")}</span> : null}
+        </a>
+      ) : (
+        <span className={styles.partnerLink}>{content}</span>
+      )}
+      {partner.description ? <p className={muted} style={{ margin: 0 }}>{partner.description}</p> : null}
+    </div>
+  );
+}
+
+export function toPartnerView(row: { id: number; name: string; description: string | null; url: string; logo_url: string | null; display_mode: DisplayMode }): PartnerView {
+  return { id: row.id, name: row.name, description: row.description, url: row.url, logoUrl: row.logo_url, displayMode: row.display_mode };
+}

@@ -1,0 +1,60 @@
+import { Link } from "@remix-run/react";
+import { useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { muted } from "~/styles/ui.css";
+import { useHydrated } from "~/utils/use-hydrated";
+import * as styles from "./community.css";
+import { PartnerCard, type PartnerView } from "./partner-card";
+
+export const PARTNERS_PER_VIEW = 3;
+
+/** 'Autres remises' on the home page: 3 at a time, a scroll-snap strip, arrows (JS) when more than 3. */
+export function PartnerStrip({ partners }: { partners: PartnerView[] }) {
+  const { t } = useTranslation("home");
+  const hydrated = useHydrated();
+  const listRef = useRef<HTMLUListElement>(null);
+  const listId = useId();
+  const scroll = (direction: 1 | -1) => {
+    const list = listRef.current;
+    if (!list) return;
+    const atEnd = list.scrollLeft + list.clientWidth >= list.scrollWidth - 2;
+    const atStart = list.scrollLeft <= 2;
+    if (direction === 1 && atEnd) list.scrollTo({ left: 0 });
+    else if (direction === -1 && atStart) list.scrollTo({ left: list.scrollWidth });
+    else list.scrollBy({ left: direction * list.clientWidth });
+  };
+
+  return (
+    <section aria-labelledby="partners-heading" className={styles.stripSection}>
+      <div className={styles.stripHeader}>
+        <h2 id="partners-heading" style={{ margin: 0 }}>
+          {t("partners.heading")}
+        </h2>
+        <div className={styles.stripTools}>
+          {hydrated && partners.length > PARTNERS_PER_VIEW ? (
+            <>
+              <button type="button" className={styles.arrow} aria-controls={listId} aria-label={t("partners.previous")} onClick={() => scroll(-1)}>
+                <span aria-hidden="true">‹</span>
+              </button>
+              <button type="button" className={styles.arrow} aria-controls={listId} aria-label={t("partners.next")} onClick={() => scroll(1)}>
+                <span aria-hidden="true">›</span>
+              </button>
+            </>
+          ) : null}
+          <Link to="/partnerships">{t("partners.seeAll")}</Link>
+        </div>
+      </div>
+      {partners.length === 0 ? (
+        <p className={muted}>{t("partners.empty")}</p>
+      ) : (
+        <ul ref={listRef} id={listId} className={styles.strip} data-testid="partner-strip">
+          {partners.map((p) => (
+            <li key={p.id} className={styles.stripItem}>
+              <PartnerCard partner={p} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,204 @@
+import { Link } from "@remix-run/react";
+import { assignInlineVars } from "@vanilla-extract/dynamic";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { gradientFrom, gradientTo } from "~/styles/theme.css";
+import { button, card, snapItem, snapList, visuallyHidden } from "~/styles/ui.css";
+import { useHydrated } from "~/utils/use-hydrated";
+import * as styles from "./community.css";
+
+export const AUTO_ADVANCE_MS = 4000;
+
+export interface CarouselPlatform {
+  slug: string;
+  name: string;
+  emoji: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * The home carousel. Its base is a native scroll-snap list: complete without JavaScript (every
+ * platform is a plain link), and native scrolling keeps every link reachable by keyboard and touch
+ * with it. JavaScript adds arrows, dots, looping and an auto-advance that stops for good on any
+ * interaction and never runs for people who ask for reduced motion.
+ */
+export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] }) {
+  const { t } = useTranslation("home");
+  const hydrated = useHydrated();
+  const listId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+  const [index, setIndex] = useState(0);
+  const [perView, setPerView] = useState(2);
+  const [stopped, setStopped] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [reducedMotion, setReducedMotion] = useState(false);
+  const [announce, setAnnounce] = useState(false);
+  const indexRef = useRef(0);
+  // The scrollend of our own scrollTo must not override the position we asked for.
+  const programmatic = useRef(false);
+
+  const count = platforms.length;
+  const lastIndex = Math.max(0, count - perView);
+
+  useEffect(() => {
+    const wide = window.matchMedia("(min-width: 768px)");
+    const motion = window.matchMedia("(prefers-reduced-motion: reduce)");
+    const update = () => {
+      setPerView(wide.matches ? 2 : 1);
+      setReducedMotion(motion.matches);
+    };
+    update();
+    wide.addEventListener("change", update);
+    motion.addEventListener("change", update);
+    return () => {
+      wide.removeEventListener("change", update);
+      motion.removeEventListener("change", update);
+    };
+  }, []);
+
+  const goTo = useCallback(
+    (target: number) => {
+      const list = listRef.current;
+      const next = target > lastIndex ? 0 : target < 0 ? lastIndex : target;
+      indexRef.current = next;
+      setIndex(next);
+      programmatic.current = true;
+      const slide = list?.children[next] as HTMLElement | undefined;
+      if (list && slide) {
+        list.scrollTo({ left: slide.offsetLeft - (list.firstElementChild as HTMLElement).offsetLeft, behavior: reducedMotion ? "auto" : "smooth" });
+      }
+    },
+    [lastIndex, reducedMotion],
+  );
+
+  // Follow the visitor's own scrolling (touch, trackpad, focus moving to a link).
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list || !hydrated) return;
+    const sync = () => {
+      if (programmatic.current) {
+        programmatic.current = false;
+        return;
+      }
+      const first = list.children[0] as HTMLElement | undefined;
+      const second = list.children[1] as HTMLElement | undefined;
+      if (!first || !second) return;
+      const step = second.offsetLeft - first.offsetLeft;
+      const atEnd = list.scrollLeft + list.clientWidth >= list.scrollWidth - 2;
+      const current = atEnd ? lastIndex : Math.min(lastIndex, Math.max(0, Math.round(list.scrollLeft / step)));
+      indexRef.current = current;
+      setIndex(current);
+    };
+    list.addEventListener("scrollend", sync);
+    return () => list.removeEventListener("scrollend", sync);
+  }, [hydrated, lastIndex]);
+
+  const playing = hydrated && !stopped && !reducedMotion && lastIndex > 0;
+  useEffect(() => {
+    if (!playing || hovered) return;
+    const timer = setInterval(() => goTo(indexRef.current + 1), AUTO_ADVANCE_MS);
+    return () => clearInterval(timer);
+  }, [playing, hovered, goTo]);
+
+  const stop = () => {
+    setStopped(true);
+    setAnnounce(true);
+  };
+
+  if (count === 0) {
+    return <p data-testid="platform-empty">{t("platforms.empty")}</p>;
+  }
+
+  const slides = platforms.map((p, i) => (
+    <li key={p.slug} className={snapItem} data-testid="platform-slide">
+      <div
+        className={`${card} ${styles.platformCard}`}
+        style={assignInlineVars({ [gradientFrom]: p.from, [gradientTo]: p.to })}
+        {...(hydrated ? { role: "group", "aria-roledescription": t("carousel.slide"), "aria-label": t("carousel.slideLabel", { index: i + 1, count, name: p.name }) } : {})}
+      >
+        <h3 style={{ margin: 0 }}>
+          <span aria-hidden="true" className={styles.platformEmoji}>
+            {p.emoji}{" "}
+          </span>
+          {p.name}
+        </h3>
+        <Link to={`/${p.slug}`} className={button.gradient}>
+          {t("platforms.getCode", { name: p.name })}
+        </Link>
+      </div>
+    </li>
+  ));
+
+  if (!hydrated) {
+    return (
+      <ul className={snapList} data-testid="platform-list" aria-label={t("platforms.heading")}>
+        {slides}
+      </ul>
+    );
+  }
+
+  return (
+    // The handlers catch events bubbling from the links and buttons inside: any of them stops the auto-advance.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <div
+      className={styles.carousel}
+      aria-roledescription={t("carousel.roledescription")}
+      aria-label={t("platforms.heading")}
+      role="region"
+      data-testid="platform-carousel"
+      data-index={index}
+      data-playing={playing && !hovered ? "true" : "false"}
+      onPointerDown={stop}
+      onFocus={stop}
+      onKeyDown={stop}
+      onWheel={stop}
+      onTouchStart={stop}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+    >
+      <ul ref={listRef} id={listId} className={`${snapList} ${styles.carouselList}`} data-testid="platform-list" aria-label={t("platforms.heading")}>
+        {slides}
+      </ul>
+      {lastIndex > 0 ? (
+        <div className={styles.carouselControls}>
+          <button type="button" className={styles.arrow} aria-controls={listId} aria-label={t("carousel.previous")} onClick={() => goTo(index - 1)}>
+            <span aria-hidden="true">‹</span>
+          </button>
+          <ol className={styles.dots}>
+            {Array.from({ length: lastIndex + 1 }, (_, i) => (
+              <li key={i}>
+                <button
+                  type="button"
+                  className={styles.dot}
+                  aria-controls={listId}
+                  aria-current={i === index ? "true" : undefined}
+                  aria-label={t("carousel.goTo", { index: i + 1 })}
+                  data-testid="carousel-dot"
+                  onClick={() => goTo(i)}
+                />
+              </li>
+            ))}
+          </ol>
+          <button type="button" className={styles.arrow} aria-controls={listId} aria-label={t("carousel.next")} onClick={() => goTo(index + 1)}>
+            <span aria-hidden="true">›</span>
+          </button>
+          {reducedMotion ? null : (
+            // Hidden, not removed, once stopped: the arrows must not move under a pointer mid-click.
+            <button
+              type="button"
+              className={`${button.ghost} ${styles.pauseButton}`}
+              onClick={stop}
+              style={{ visibility: playing ? "visible" : "hidden" }}
+            >
+              {t("carousel.stop")}
+            </button>
+          )}
+        </div>
+      ) : null}
+      <p className={visuallyHidden} aria-live={announce ? "polite" : "off"} aria-atomic="true">
+        {t("carousel.position", { index: index + 1, count: lastIndex + 1 })}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { useTranslation } from "react-i18next";
+import * as styles from "./community.css";
+import type { SimilarName } from "./similarity";
+
+export function SimilarNames({ items }: { items: SimilarName[] }) {
+  const { t } = useTranslation("suggest");
+  return (
+    <ul className={styles.similarList}>
+      {items.map((item) => (
+        <li key={`${item.kind}-${item.name}`} data-testid="similar-name">
+          <span>{item.name}</span> <span className={styles.kindTag}>{t(item.kind === "platform" ? "similar.platform" : "similar.suggestion")}</span>{" "}
+          <strong>{t("similar.percent", { percent: item.percent })}</strong>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * Near-duplicate detection for platform suggestions (spec section 5). Pure: shared by the action,
+ * the live check while typing, and the unit tests.
+ */
+
+export const SIMILAR_SHOW_THRESHOLD = 0.7;
+export const SIMILAR_BLOCK_THRESHOLD = 0.85;
+
+/** 'Boursorama Banque' → 'boursoramabanque': lower-case, accents and non-alphanumerics removed. */
+export function normalizeName(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
+}
+
+export function levenshtein(a: string, b: string): number {
+  if (a === b) return 0;
+  if (!a.length) return b.length;
+  if (!b.length) return a.length;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** 1 - distance / longer length, on normalized names; 1 for identical, 0 when nothing is shared. */
+export function nameSimilarity(a: string, b: string): number {
+  const x = normalizeName(a);
+  const y = normalizeName(b);
+  if (!x && !y) return 1;
+  const longest = Math.max(x.length, y.length);
+  return 1 - levenshtein(x, y) / longest;
+}
+
+export interface NameCandidate {
+  name: string;
+  kind: "platform" | "suggestion";
+}
+
+export interface SimilarName extends NameCandidate {
+  similarity: number;
+  /** Rounded percentage for display. */
+  percent: number;
+}
+
+export type SimilarityVerdict =
+  | { blocked: false; similar: SimilarName[] }
+  | { blocked: true; reason: "existingPlatform" | "similar"; match: SimilarName; similar: SimilarName[] };
+
+/**
+ * Names above 0.7 (best first, at most `limit`); blocks when the best is above 0.85 or when the name
+ * is an existing platform's own name (compared normalized, so 'trade-republic' matches 'Trade Republic').
+ */
+export function checkSimilarNames(name: string, candidates: NameCandidate[], limit = 5): SimilarityVerdict {
+  const normalized = normalizeName(name);
+  if (!normalized) return { blocked: false, similar: [] };
+  const scored: SimilarName[] = [];
+  const seen = new Set<string>();
+  for (const candidate of candidates) {
+    const key = `${candidate.kind}:${normalizeName(candidate.name)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const similarity = nameSimilarity(normalized, candidate.name);
+    if (similarity > SIMILAR_SHOW_THRESHOLD) scored.push({ ...candidate, similarity, percent: Math.round(similarity * 100) });
+  }
+  scored.sort((a, b) => b.similarity - a.similarity || (a.kind === "platform" ? -1 : 1));
+  const similar = scored.slice(0, limit);
+  const exactPlatform = scored.find((s) => s.kind === "platform" && s.similarity === 1);
+  if (exactPlatform) return { blocked: true, reason: "existingPlatform", match: exactPlatform, similar };
+  const best = similar[0];
+  if (best && best.similarity > SIMILAR_BLOCK_THRESHOLD) return { blocked: true, reason: "similar", match: best, similar };
+  return { blocked: false, similar };
+}

@@ -1,0 +1,111 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { assignInlineVars } from "@vanilla-extract/dynamic";
+import { useTranslation } from "react-i18next";
+import { listActivePartnerships } from "~db/repositories/partnerships.server";
+import { listPartnershipPlatforms, platformDescription } from "~db/repositories/platforms.server";
+import * as styles from "~/features/community/community.css";
+import { PartnerCard, toPartnerView } from "~/features/community/partner-card";
+import { breadcrumbLd } from "~/features/community/structured-data";
+import { getLanguage, getT } from "~/i18n/i18next.server";
+import { gradientFrom, gradientTo } from "~/styles/theme.css";
+import { button, card, container, grid, muted, section } from "~/styles/ui.css";
+import { getEnv } from "~/utils/env.server";
+import { routeMeta } from "~/utils/meta";
+
+export const handle = { i18n: ["partnerships"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [t, language, platforms, partners] = await Promise.all([
+    getT(request, "partnerships"),
+    getLanguage(request),
+    listPartnershipPlatforms(),
+    listActivePartnerships(),
+  ]);
+  const siteUrl = getEnv().SITE_URL;
+  return {
+    platforms: platforms.map((p) => ({
+      slug: p.slug,
+      name: p.name,
+      emoji: p.emoji_icon,
+      description: platformDescription(p, language),
+      from: p.gradient_from,
+      to: p.gradient_to,
+    })),
+    partners: partners.map(toPartnerView),
+    meta: {
+      title: t("meta.title"),
+      description: t("meta.description"),
+      path: "/partnerships",
+      structuredData: breadcrumbLd(siteUrl, t("breadcrumbHome"), { name: t("meta.title"), path: "/partnerships" }),
+    },
+  };
+}
+
+export const meta = routeMeta;
+
+export default function Partnerships() {
+  const { platforms, partners } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("partnerships");
+  return (
+    <div className={container}>
+      <section className={section} aria-labelledby="partnerships-heading">
+        <h1 id="partnerships-heading">{t("heading")}</h1>
+        <p className={muted}>{t("intro")}</p>
+        <h2>{t("platforms.heading")}</h2>
+        {platforms.length === 0 ? (
+          <p className={muted}>{t("platforms.empty")}</p>
+        ) : (
+          <ul className={`${grid} ${styles.plainList}`} data-testid="partnership-platforms">
+            {platforms.map((p) => (
+              <li key={p.slug} className={`${card} ${styles.platformCard}`} style={assignInlineVars({ [gradientFrom]: p.from, [gradientTo]: p.to })}>
+                <h3 style={{ margin: 0 }}>
+                  <span aria-hidden="true">{p.emoji} </span>
+                  {p.name}
+                </h3>
+                {p.description ? (
+                  <p className={muted} style={{ margin: 0 }}>
+                    {p.description}
+                  </p>
+                ) : null}
+                <Link to={`/${p.slug}`} className={button.gradient} aria-label={t("platforms.seeCodesOf", { name: p.name })}>
+                  {t("platforms.seeCodes")}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className={section} aria-labelledby="partners-heading">
+        <h2 id="partners-heading">{t("partners.heading")}</h2>
+        <p className={muted}>{t("partners.disclosure")}</p>
+        {partners.length === 0 ? (
+          <p className={muted}>{t("partners.empty")}</p>
+        ) : (
+          <ul className={`${grid} ${styles.plainList}`} data-testid="partner-list">
+            {partners.map((p) => (
+              <li key={p.id}>
+                <PartnerCard partner={p} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <nav aria-label={t("footer.label")} className={section}>
+        <ul className={styles.footerLinks}>
+          <li>
+            <Link to="/privacy">{t("footer.privacy")}</Link>
+          </li>
+          <li>
+            <Link to="/terms">{t("footer.terms")}</Link>
+          </li>
+          <li>
+            <Link to="/submit">{t("footer.submit")}</Link>
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+}

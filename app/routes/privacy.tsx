@@ -1,0 +1,46 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import * as styles from "~/features/community/community.css";
+import { legalMeta } from "~/features/community/legal-page.server";
+import { muted, narrow, section } from "~/styles/ui.css";
+import { routeMeta } from "~/utils/meta";
+
+export const handle = { i18n: ["legal"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { meta: await legalMeta(request, "privacy") };
+}
+
+export const meta = routeMeta;
+
+export default function Privacy() {
+  const { t } = useTranslation("legal");
+  return (
+    <article className={`${narrow} ${section} ${styles.prose}`}>
+      <h1>{t("privacy.heading")}</h1>
+      <p>{t("privacy.intro")}</p>
+      <h2>{t("privacy.stored.title")}</h2>
+      <ul>
+        {(["codes", "suggestions", "deletions", "scores", "logs"] as const).map((key) => (
+          <li key={key}>{t(`privacy.stored.${key}`)}</li>
+        ))}
+      </ul>
+      <h2>{t("privacy.cookies.title")}</h2>
+      <ul>
+        {(["clientId", "preferences", "toast"] as const).map((key) => (
+          <li key={key}>{t(`privacy.cookies.${key}`)}</li>
+        ))}
+      </ul>
+      <p>{t("privacy.cookies.thirdParty")}</p>
+      <h2>{t("privacy.retention.title")}</h2>
+      <p>{t("privacy.retention.text")}</p>
+      <h2>{t("privacy.rights.title")}</h2>
+      <p>{t("privacy.rights.text")}</p>
+      <p>
+        <Link to="/submit">{t("privacy.rights.link")}</Link>
+      </p>
+      <p className={muted}>{t("updated")}</p>
+    </article>
+  );
+}

@@ -1,0 +1,8 @@
+import { buildRobotsTxt } from "~/features/community/sitemap";
+import { getEnv } from "~/utils/env.server";
+
+export function loader() {
+  return new Response(buildRobotsTxt(getEnv().SITE_URL), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,288 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { listNameCandidates, listPublicSuggestions, listVotedSuggestionIds, getSuggestion, createSuggestion, castVote } from "~db/repositories/suggestions.server";
+import { SimilarNames } from "~/features/community/similar-names";
+import { SuggestionList } from "~/features/community/suggestion-list";
+import { useSimilarNames } from "~/features/community/use-similar-names";
+import { getClientIdentity } from "~/features/community/client-identity.server";
+import { checkSimilarNames, normalizeName, type SimilarName } from "~/features/community/similarity";
+import { breadcrumbLd } from "~/features/community/structured-data";
+import { MAX_VOTES_PER_ADDRESS, NEW_FOR_MS, POPULAR_ABOVE_VOTES, suggestSchema, voteSchema } from "~/features/community/suggest-schema";
+import { VOTE_REFUSAL_KEYS } from "~/features/community/vote-messages";
+import * as styles from "~/features/community/community.css";
+import { getT } from "~/i18n/i18next.server";
+import { alert, button, card, field, fieldError, hint, input, label, muted, narrow, section, stack } from "~/styles/ui.css";
+import { getEnv } from "~/utils/env.server";
+import { HoneypotField, isHoneypotFilled } from "~/utils/honeypot";
+import { routeMeta } from "~/utils/meta";
+import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const handle = { i18n: ["suggest"] };
+
+const SUGGEST_LIMIT = { name: "suggest", max: 10, windowMs: 10 * 60_000 };
+const VOTE_LIMIT = { name: "suggest-vote", max: 120, windowMs: 10 * 60_000 };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const identity = getClientIdentity(request, context);
+  const [t, suggestions, voted, candidates] = await Promise.all([
+    getT(request, "suggest"),
+    listPublicSuggestions(),
+    listVotedSuggestionIds(identity.fingerprint),
+    listNameCandidates(),
+  ]);
+
+  // `?name=`: the live check while typing (JS). `?created=`: names close to the one just added (no JS).
+  const typed = url.searchParams.get("name")?.slice(0, 100) ?? "";
+  let similar: SimilarName[] = checkSimilarNames(typed, candidates).similar;
+  let created: { name: string; similar: SimilarName[] } | null = null;
+  const createdId = Number(url.searchParams.get("created"));
+  if (Number.isInteger(createdId) && createdId > 0) {
+    const row = await getSuggestion(createdId);
+    if (row && row.status !== "rejected") {
+      const others = candidates.filter((c) => !(c.kind === "suggestion" && c.id === row.id));
+      created = { name: row.name, similar: checkSimilarNames(row.name, others).similar };
+    }
+  }
+  if (!typed) similar = [];
+
+  const now = Date.now();
+  const siteUrl = getEnv().SITE_URL;
+  const headers = new Headers();
+  // Set on GET too, so the first vote without JavaScript already carries it.
+  if (identity.setCookie) headers.append("Set-Cookie", identity.setCookie);
+  return data(
+    {
+      suggestions: suggestions.map((s) => ({
+        id: s.id,
+        name: s.name,
+        description: s.description,
+        websiteUrl: s.website_url,
+        approved: s.status === "approved",
+        votes: s.votes_count,
+        voted: voted.has(s.id),
+        popular: s.votes_count > POPULAR_ABOVE_VOTES,
+        isNew: now - Date.parse(s.created_at) < NEW_FOR_MS,
+      })),
+      similar,
+      typed,
+      created,
+      maxVotesPerAddress: MAX_VOTES_PER_ADDRESS,
+      meta: {
+        title: t("meta.title"),
+        description: t("meta.description"),
+        path: "/suggest-platform",
+        structuredData: breadcrumbLd(siteUrl, t("breadcrumbHome"), { name: t("meta.title"), path: "/suggest-platform" }),
+      },
+    },
+    { headers },
+  );
+}
+
+export const meta = routeMeta;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const identity = getClientIdentity(request, context);
+  const headers = new Headers();
+  if (identity.setCookie) headers.append("Set-Cookie", identity.setCookie);
+  const intent = form.get("intent");
+
+  if (intent === "vote") {
+    const parsed = voteSchema.safeParse({ intent, suggestion_id: form.get("suggestion_id") });
+    if (!parsed.success) return data({ vote: { suggestionId: null, key: "vote.notFound" } }, { status: 404, headers });
+    const limit = hitRateLimit(VOTE_LIMIT, identity.ipHash);
+    if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
+    const suggestionId = parsed.data.suggestion_id;
+    const result = await castVote({
+      suggestionId,
+      clientFingerprint: identity.fingerprint,
+      ipHash: identity.ipHash,
+      maxVotesPerAddress: MAX_VOTES_PER_ADDRESS,
+    });
+    if (result === "voted") {
+      return redirectWithToast(`/suggest-platform#suggestion-${suggestionId}`, { type: "success", key: "suggest:toast.voted" }, { headers });
+    }
+    const status = result === "not-found" ? 404 : result === "address-cap" ? 429 : 409;
+    return data({ vote: { suggestionId, key: VOTE_REFUSAL_KEYS[result] } }, { status, headers });
+  }
+
+  if (intent !== "suggest") return data({ vote: null, error: "unknownIntent" }, { status: 400, headers });
+
+  const submission = parseWithZod(form, { schema: suggestSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), similar: [] as SimilarName[] }, { status: 400, headers });
+  }
+  if (isHoneypotFilled(form)) {
+    return data({ result: submission.reply({ formErrors: ["errors.spam"] }), similar: [] as SimilarName[] }, { status: 400, headers });
+  }
+  const { name, description, website_url } = submission.value;
+  const verdict = checkSimilarNames(name, await listNameCandidates());
+  if (verdict.blocked) {
+    const key = verdict.reason === "existingPlatform" ? "errors.existingPlatform" : "errors.similarBlocked";
+    return data(
+      {
+        result: submission.reply({ fieldErrors: { name: [key] } }),
+        similar: verdict.similar,
+        blocked: { name: verdict.match.name, percent: verdict.match.percent, reason: verdict.reason },
+      },
+      { status: 400, headers },
+    );
+  }
+  // Counted only for submissions that would be written, so typos do not lock anyone out.
+  const limit = hitRateLimit(SUGGEST_LIMIT, identity.ipHash);
+  if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
+
+  const created = await createSuggestion({
+    name,
+    normalizedName: normalizeName(name),
+    description: description || null,
+    websiteUrl: website_url ? new URL(website_url).href : null,
+  });
+  return redirectWithToast(`/suggest-platform?created=${created.id}`, { type: "success", key: "suggest:toast.created" }, { headers });
+}
+
+type ActionData = {
+  result?: SubmissionResult<string[]>;
+  similar?: SimilarName[];
+  blocked?: { name: string; percent: number; reason: "existingPlatform" | "similar" };
+  vote?: { suggestionId: number | null; key: string } | null;
+};
+
+export default function SuggestPlatform() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const { t } = useTranslation("suggest");
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "suggest";
+
+  const [form, fields] = useForm<z.input<typeof suggestSchema>, z.output<typeof suggestSchema>, string[]>({
+    id: "suggest-platform",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(suggestSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: suggestSchema }),
+  });
+
+  const live = useSimilarNames();
+  const similar = live.similar ?? actionData?.similar ?? loaderData.similar;
+  const blocked = actionData?.blocked;
+  const errorText = (key: string, values?: Record<string, unknown>) => t(key, values);
+
+  return (
+    <div className={narrow}>
+      <section className={section} aria-labelledby="suggest-heading">
+        <h1 id="suggest-heading">{t("heading")}</h1>
+        <p className={muted}>{t("intro")}</p>
+
+        {loaderData.created ? (
+          <div className={alert.success} data-testid="suggestion-created">
+            <p style={{ margin: 0 }}>{t("created.message", { name: loaderData.created.name })}</p>
+            {loaderData.created.similar.length > 0 ? (
+              <>
+                <p style={{ margin: "0.5em 0 0" }}>{t("created.similarNote")}</p>
+                <SimilarNames items={loaderData.created.similar} />
+              </>
+            ) : null}
+          </div>
+        ) : null}
+
+        <Form method="post" action="/suggest-platform" className={`${card} ${stack}`} {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="suggest" />
+          <HoneypotField />
+          {form.errors?.length ? (
+            <p className={alert.error} id={form.errorId} role="alert">
+              {form.errors.map((e) => errorText(e)).join(" ")}
+            </p>
+          ) : null}
+
+          <div className={field}>
+            <label className={label} htmlFor={fields.name.id}>
+              {t("form.name")}
+            </label>
+            <input
+              className={input}
+              {...getInputProps(fields.name, { type: "text" })}
+              autoComplete="off"
+              aria-describedby={`${fields.name.errorId} similar-names`}
+              onInput={(event) => live.check(event.currentTarget.value)}
+            />
+            {blocked ? (
+              <div className={alert.error} id={fields.name.errorId} role="alert" data-testid="similar-blocked">
+                <strong>{t("errors.similarTitle")}</strong>
+                <p style={{ margin: 0 }}>
+                  {t(blocked.reason === "existingPlatform" ? "errors.existingPlatform" : "errors.similarBlocked", {
+                    name: blocked.name,
+                    percent: blocked.percent,
+                  })}
+                </p>
+              </div>
+            ) : fields.name.errors?.length ? (
+              <p className={fieldError} id={fields.name.errorId} role="alert">
+                {fields.name.errors.map((e) => errorText(e)).join(" ")}
+              </p>
+            ) : null}
+            <div id="similar-names" aria-live="polite">
+              {similar.length > 0 ? (
+                <div className={styles.similarBox} data-testid="similar-names">
+                  <p style={{ margin: 0, fontWeight: 600 }}>{t("similar.heading")}</p>
+                  <SimilarNames items={similar} />
+                </div>
+              ) : null}
+            </div>
+          </div>
+
+          <div className={field}>
+            <label className={label} htmlFor={fields.description.id}>
+              {t("form.description")}
+            </label>
+            <textarea className={input} rows={3} {...getTextareaProps(fields.description)} aria-describedby={fields.description.errorId} />
+            {fields.description.errors?.length ? (
+              <p className={fieldError} id={fields.description.errorId} role="alert">
+                {fields.description.errors.map((e) => errorText(e)).join(" ")}
+              </p>
+            ) : null}
+          </div>
+
+          <div className={field}>
+            <label className={label} htmlFor={fields.website_url.id}>
+              {t("form.website")}
+            </label>
+            <input
+              className={input}
+              {...getInputProps(fields.website_url, { type: "url" })}
+              inputMode="url"
+              placeholder="https://"
+              aria-describedby={`${fields.website_url.id}-hint ${fields.website_url.errorId}`}
+            />
+            <p className={hint} id={`${fields.website_url.id}-hint`} style={{ margin: 0 }}>
+              {t("form.websiteHint")}
+            </p>
+            {fields.website_url.errors?.length ? (
+              <p className={fieldError} id={fields.website_url.errorId} role="alert">
+                {fields.website_url.errors.map((e) => errorText(e)).join(" ")}
+              </p>
+            ) : null}
+          </div>
+
+          <button type="submit" className={button.primary} disabled={submitting}>
+            {submitting ? t("form.submitting") : t("form.submit")}
+          </button>
+        </Form>
+      </section>
+
+      <section className={section} aria-labelledby="suggestions-heading" id="suggestions">
+        <h2 id="suggestions-heading">{t("list.heading")}</h2>
+        <p className={muted}>{t("vote.capNote", { max: loaderData.maxVotesPerAddress })}</p>
+        <SuggestionList suggestions={loaderData.suggestions} refusal={actionData?.vote ?? null} />
+      </section>
+    </div>
+  );
+}

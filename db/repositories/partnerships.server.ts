@@ -1,0 +1,13 @@
+import { getDb, type DB } from "../client.server";
+
+/** Public reads of partnerships (spec section 7). Admin CRUD lives elsewhere. */
+
+export async function listActivePartnerships(db: DB = getDb()) {
+  return db
+    .selectFrom("partnerships")
+    .select(["id", "name", "description", "url", "logo_url", "display_mode"])
+    .where("is_active", "=", 1)
+    .orderBy("display_order", "asc")
+    .orderBy("id", "asc")
+    .execute();
+}

@@ -1,0 +1,92 @@
+import SQLite from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../support/server";
+
+let server: RunningServer;
+let sqlite: SQLite.Database;
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: "1", SITE_URL: "https://parrainly.test" });
+  sqlite = new SQLite(server.dbFile);
+  sqlite.pragma("busy_timeout = 5000");
+});
+afterAll(async () => {
+  sqlite?.close();
+  await server?.stop();
+});
+
+describe("public pages over HTTP (no JavaScript)", () => {
+  it("home: every active homepage platform is a link, Organization JSON-LD, promo", async () => {
+    const html = await (await fetch(server.url)).text();
+    const active = sqlite.prepare("select slug from platforms where is_active = 1 and show_in_homepage = 1").all() as Array<{ slug: string }>;
+    expect(active.length).toBeGreaterThanOrEqual(6);
+    const list = /data-testid="platform-list"[^]*?<\/ul>/.exec(html)![0];
+    for (const { slug } of active) expect(list).toContain(`href="/${slug}"`);
+    expect(html).toContain('"@type":"Organization"');
+    expect(html).toContain("100% Gratuit");
+    expect(html).toContain('href="https://keepa.com/" target="_blank" rel="noopener noreferrer"');
+    expect(html).toContain("Autres remises");
+    expect(html).toContain('href="/partnerships"');
+  });
+
+  it("home: empty state when no platform is shown", async () => {
+    sqlite.prepare("update platforms set show_in_homepage = 0").run();
+    try {
+      const html = await (await fetch(server.url)).text();
+      expect(html).toContain("Aucune plateforme disponible pour le moment.");
+    } finally {
+      sqlite.prepare("update platforms set show_in_homepage = 1").run();
+    }
+  });
+
+  it("partnerships: demo partners are sponsored links in a new tab, BreadcrumbList JSON-LD", async () => {
+    const html = await (await fetch(`${server.url}/partnerships`)).text();
+    for (const name of ["Keepa", "Poulpeo", "Dealabs", "Ma Reduc"]) expect(html).toContain(name);
+    expect(html).toMatch(/href="https:\/\/www\.poulpeo\.com\/" target="_blank" rel="sponsored noopener noreferrer"/);
+    expect(html).toContain('"@type":"BreadcrumbList"');
+    expect(html).toContain("Voir les codes");
+  });
+
+  it("demo data keeps votes_count equal to the vote rows", () => {
+    const rows = sqlite
+      .prepare(
+        `select s.name, s.votes_count, (select count(*) from platform_suggestion_votes v where v.suggestion_id = s.id) as n from platform_suggestions s`,
+      )
+      .all() as Array<{ name: string; votes_count: number; n: number }>;
+    expect(rows.length).toBe(3);
+    for (const r of rows) expect(r.votes_count).toBe(r.n);
+    expect(rows.find((r) => r.name === "Boursorama Banque")?.votes_count).toBe(9);
+  });
+
+  it("sitemap.xml: XML, cached briefly, on SITE_URL, every active platform and its draw page", async () => {
+    const res = await fetch(`${server.url}/sitemap.xml`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+    const xml = await res.text();
+    const slugs = (sqlite.prepare("select slug from platforms where is_active = 1").all() as Array<{ slug: string }>).map((r) => r.slug);
+    for (const slug of slugs) {
+      expect(xml).toContain(`<loc>https://parrainly.test/${slug}</loc>`);
+      expect(xml).toContain(`<loc>https://parrainly.test/${slug}/get-code</loc>`);
+    }
+    expect(xml).not.toContain("localhost");
+    expect(xml).not.toContain("/admin");
+  });
+
+  it("robots.txt: plain text declaring the sitemap", async () => {
+    const res = await fetch(`${server.url}/robots.txt`);
+    expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(await res.text()).toContain("Sitemap: https://parrainly.test/sitemap.xml");
+  });
+
+  it("privacy and terms render in all four languages", async () => {
+    for (const [lng, privacy, terms] of [
+      ["fr", "Politique de confidentialité", "Liens affiliés"],
+      ["en", "Privacy policy", "Affiliate links"],
+      ["de", "Datenschutzerklärung", "Affiliate-Links"],
+      ["es", "Política de privacidad", "Enlaces de afiliación"],
+    ]) {
+      expect(await (await fetch(`${server.url}/privacy?lng=${lng}`)).text()).toContain(privacy);
+      expect(await (await fetch(`${server.url}/terms?lng=${lng}`)).text()).toContain(terms);
+    }
+  });
+});
