@@ -70,6 +70,7 @@ export async function createE2ePlatform(overrides: Partial<Database["platforms"]
       show_in_homepage: 0,
       show_in_partnerships: 0,
       created_at: new Date().toISOString(),
+      ...overrides,
     } as never)
     .returningAll()
     .executeTakeFirstOrThrow();
