@@ -6,7 +6,7 @@ import { getSuggestion, listAdminSuggestions, rejectSuggestion } from "~db/repos
 import { safeHref } from "~db/platform-links";
 import * as admin from "~/features/admin/admin.css";
 import { errorsOf, FormAlert, RowButton } from "~/features/admin/catalog/components";
-import { ConfirmDialog } from "~/features/admin/catalog/confirm-dialog";
+import { ConfirmDialog } from "~/features/admin/confirm-dialog";
 import { readAdminForm, rowError, rowIdOf } from "~/features/admin/catalog/forms.server";
 import type { RowActionData } from "~/features/admin/catalog/types";
 import { getT } from "~/i18n/i18next.server";
@@ -132,8 +132,18 @@ export default function AdminSuggestions() {
                             trigger={t("suggestions.reject")}
                             triggerLabel={`${t("suggestions.reject")} ${s.name}`}
                             title={t("suggestions.confirmReject", { name: s.name })}
-                            confirmLabel={t("suggestions.confirmRejectYes")}
-                            fields={{ intent: "reject", id: String(s.id), confirm: "yes" }}
+                            cancelLabel={t("common.cancel")}
+                            testId="reject-confirm"
+                            confirm={(close) => (
+                              <Form method="post" onSubmit={() => close()}>
+                                <input type="hidden" name="intent" value="reject" />
+                                <input type="hidden" name="id" value={s.id} />
+                                <input type="hidden" name="confirm" value="yes" />
+                                <button type="submit" className={`${button.danger} ${buttonSmall}`}>
+                                  {t("suggestions.confirmRejectYes")}
+                                </button>
+                              </Form>
+                            )}
                           />
                         ) : (
                           <Link to={`/admin/suggestions?reject=${s.id}`} className={`${button.secondary} ${buttonSmall}`} preventScrollReset>

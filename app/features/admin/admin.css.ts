@@ -37,3 +37,26 @@ export const cell = style({ padding: `${space.sm} ${space.md}`, borderBottom: `1
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: space.xs, alignItems: "center" });
 export const inlineForm = style({ display: "inline-flex", flexWrap: "wrap", gap: space.xs, alignItems: "center", margin: 0 });
 export const formGrid = style({ display: "grid", gap: space.md, gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 16rem), 1fr))" });
+
+/** The confirmation dialog (JS only; without JS a confirmation step or the plain form stands in). */
+export const dialogOverlay = style({
+  position: "fixed",
+  inset: 0,
+  zIndex: 60,
+  display: "grid",
+  placeItems: "center",
+  padding: space.md,
+  background: vars.color.overlay,
+});
+export const dialogModal = style({
+  width: "100%",
+  maxWidth: "28rem",
+  background: vars.color.surface,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.lg,
+  padding: space.lg,
+  boxShadow: vars.shadow.card,
+  outline: "none",
+});
+export const dialogBody = style({ outline: "none", display: "flex", flexDirection: "column", gap: space.md });

@@ -1,11 +1,10 @@
 import { Form } from "@remix-run/react";
-import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import * as admin from "~/features/admin/admin.css";
-import { button, buttonSmall, row, stack } from "~/styles/ui.css";
+import { ConfirmDialog } from "~/features/admin/confirm-dialog";
+import { button, buttonSmall } from "~/styles/ui.css";
 import { useHydrated } from "~/utils/use-hydrated";
 import { usePendingIntent } from "./form-bits";
-import * as site from "./site.css";
 
 /**
  * A row's delete form. Without JS it is the plain form (one click deletes). With JS the button
@@ -26,29 +25,13 @@ export function ConfirmDeleteForm({ id, label, question }: { id: number; label: 
   );
   if (!hydrated) return form(t("confirm.delete"), label);
   return (
-    <DialogTrigger>
-      <Button className={`${button.danger} ${buttonSmall}`} aria-label={label}>
-        {t("confirm.delete")}
-      </Button>
-      <ModalOverlay className={site.modalOverlay} isDismissable>
-        <Modal className={site.modal}>
-          <Dialog role="alertdialog" className={stack} style={{ outline: "none" }}>
-            {({ close }) => (
-              <>
-                <Heading slot="title" style={{ margin: 0, fontSize: "1.2rem" }}>
-                  {question}
-                </Heading>
-                <div className={row}>
-                  <Button className={`${button.secondary} ${buttonSmall}`} onPress={close}>
-                    {t("confirm.cancel")}
-                  </Button>
-                  {form(t("confirm.confirmDelete"))}
-                </div>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
-    </DialogTrigger>
+    <ConfirmDialog
+      trigger={t("confirm.delete")}
+      triggerLabel={label}
+      triggerClassName={`${button.danger} ${buttonSmall}`}
+      title={question}
+      cancelLabel={t("confirm.cancel")}
+      confirm={() => form(t("confirm.confirmDelete"))}
+    />
   );
 }

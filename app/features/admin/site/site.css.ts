@@ -45,22 +45,3 @@ export const settingForm = style({
   background: vars.color.surface,
 });
 
-export const modalOverlay = style({
-  position: "fixed",
-  inset: 0,
-  zIndex: 60,
-  background: vars.color.overlay,
-  display: "grid",
-  placeItems: "center",
-  padding: space.md,
-});
-export const modal = style({
-  maxWidth: "28rem",
-  width: "100%",
-  background: vars.color.surface,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: radius.lg,
-  padding: space.lg,
-  outline: "none",
-});
