@@ -26,6 +26,12 @@ process.env.SESSION_SECRET ??= "bench-secret-0123456789abcdef";
 const SECONDS = option("seconds", 5);
 const CODES = option("codes", 20);
 const CONNECTIONS = 50;
+const onlyIndex = process.argv.indexOf("--only");
+const ONLY = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
+if (ONLY !== undefined && ONLY !== "repository" && ONLY !== "http") {
+  console.error("--only takes repository or http");
+  process.exit(2);
+}
 const SLUG = "bench";
 const root = path.resolve(import.meta.dirname, "..");
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "parrainly-bench-"));
@@ -224,9 +230,11 @@ console.log(
   `Draw benchmark: ${CODES} codes, ${SECONDS} s per run, ${os.cpus().length} CPU(s), load average ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}`,
 );
 try {
-  results.push(row("repository drawReferralCode, 1 caller (sequential)", 20_000, await repositoryRun(1)));
-  results.push(row(`repository drawReferralCode, ${CONNECTIONS} concurrent callers`, 20_000, await repositoryRun(CONNECTIONS)));
-  results.push(row(`HTTP POST /${SLUG}/get-code, ${CONNECTIONS} connections`, 1_000, await httpRun()));
+  if (ONLY !== "http") {
+    results.push(row("repository drawReferralCode, 1 caller (sequential)", 20_000, await repositoryRun(1)));
+    results.push(row(`repository drawReferralCode, ${CONNECTIONS} concurrent callers`, 20_000, await repositoryRun(CONNECTIONS)));
+  }
+  if (ONLY !== "repository") results.push(row(`HTTP POST /${SLUG}/get-code, ${CONNECTIONS} connections`, 1_000, await httpRun()));
   console.table(results);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

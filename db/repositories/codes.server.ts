@@ -1,5 +1,5 @@
 import type SQLite from "better-sqlite3";
-import { type CompiledQuery, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
+import { sql, type CompiledQuery, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import { buildReferralUrl } from "../platform-links";
 import { getDb, getSqlite, type DB } from "../client.server";
 import type { Database } from "../schema";
@@ -13,12 +13,16 @@ export function expiryFrom(now: Date): string {
   return expires.toISOString();
 }
 
-/** Active, and permanent or without expiry or expiring in the future. */
+/**
+ * Active, and permanent or without expiry or expiring in the future. The flags are SQL literals,
+ * not parameters: the draw indexes are partial (`WHERE is_active = 1`), and a parameter compared
+ * there makes SQLite re-plan the prepared statement every time it is bound (decision 010).
+ */
 function eligible(now: string) {
   return (eb: ExpressionBuilder<Database, "referral_codes">) =>
     eb.and([
-      eb("referral_codes.is_active", "=", 1),
-      eb.or([eb("referral_codes.is_permanent", "=", 1), eb("referral_codes.expires_at", "is", null), eb("referral_codes.expires_at", ">", now)]),
+      eb("referral_codes.is_active", "=", eb.lit(1)),
+      eb.or([eb("referral_codes.is_permanent", "=", eb.lit(1)), eb("referral_codes.expires_at", "is", null), eb("referral_codes.expires_at", ">", now)]),
     ]);
 }
 
@@ -29,7 +33,8 @@ function inServingOrder<O>(qb: SelectQueryBuilder<Database, "referral_codes" | "
     .orderBy("referral_codes.last_served_at", (ob) => ob.asc().nullsFirst())
     .orderBy("referral_codes.created_at", "asc")
     .orderBy("referral_codes.id", "asc")
-    .limit(1);
+    // A literal too: SQLite re-plans a prepared statement each time a LIMIT parameter is bound.
+    .limit(sql.lit(1));
 }
 
 type DrawTarget = { platformId: number } | { slug: string } | null;
@@ -39,7 +44,7 @@ function pickQuery(db: DB, target: DrawTarget, now: string) {
     .selectFrom("referral_codes")
     .innerJoin("platforms", "platforms.id", "referral_codes.platform_id")
     .select(["referral_codes.id", "referral_codes.code", "referral_codes.platform_id"])
-    .where("platforms.is_active", "=", 1)
+    .where((eb) => eb("platforms.is_active", "=", eb.lit(1)))
     .where(eligible(now));
   if (target && "platformId" in target) qb = qb.where("referral_codes.platform_id", "=", target.platformId);
   if (target && "slug" in target) qb = qb.where("platforms.slug", "=", target.slug);
@@ -49,7 +54,7 @@ function pickQuery(db: DB, target: DrawTarget, now: string) {
 function serveQuery(db: DB, codeId: number, now: string) {
   return db
     .updateTable("referral_codes")
-    .set((eb) => ({ times_served: eb("times_served", "+", 1), last_served_at: now }))
+    .set((eb) => ({ times_served: eb("times_served", "+", eb.lit(1)), last_served_at: now }))
     .where("id", "=", codeId);
 }
 
@@ -74,10 +79,12 @@ export interface Drawn {
  *
  * Hot path (docs/decisions/010): the Kysely queries are compiled once and run as prepared
  * better-sqlite3 statements in a synchronous transaction. Draws that arrive in the same event-loop
- * turn (concurrent requests) share one commit: each runs in its own savepoint, in arrival order,
- * so it stays atomic and fair, and a failing draw rolls back alone. The commit (a WAL write) is the
- * expensive part on this disk, so this is what lets HTTP draws scale. A PostgreSQL dialect would
- * simply call drawReferralCodeWithKysely inside db.transaction().
+ * turn (concurrent requests) share one transaction and so one commit, in arrival order, so each
+ * stays fair (the next pick sees the previous count). The commit (a WAL write) is the expensive
+ * part on this disk. If any draw of a shared transaction fails, the whole transaction rolls back
+ * and each draw is run again in a transaction of its own, so a failure stays with its draw. The
+ * promise resolves only after the commit. A PostgreSQL dialect would simply call
+ * drawReferralCodeWithKysely inside db.transaction().
  */
 export function drawReferralCode(platformId: number | null, now?: Date): Promise<Drawn | null> {
   return enqueueDraw(platformId === null ? null : { platformId }, now);
@@ -91,16 +98,6 @@ export function drawReferralCodeBySlug(slug: string, now?: Date): Promise<Drawn 
   return enqueueDraw({ slug }, now);
 }
 
-function enqueueDraw(target: DrawTarget, now?: Date): Promise<Drawn | null> {
-  return new Promise((resolve, reject) => {
-    queue.push({ target, now, resolve, reject });
-    if (!flushScheduled) {
-      flushScheduled = true;
-      setImmediate(flushDraws);
-    }
-  });
-}
-
 interface PendingDraw {
   target: DrawTarget;
   now?: Date;
@@ -108,13 +105,29 @@ interface PendingDraw {
   reject: (error: unknown) => void;
 }
 
-let queue: PendingDraw[] = [];
-let flushScheduled = false;
+// One queue per process, on globalThis: the server entry and the Remix bundle each carry a copy of
+// this module, and draws from both must share the batch (and its commit).
+const drawQueue = ((globalThis as unknown as { __parrainlyDrawQueue?: { pending: PendingDraw[]; scheduled: boolean } }).__parrainlyDrawQueue ??= {
+  pending: [],
+  scheduled: false,
+});
+
+function enqueueDraw(target: DrawTarget, now?: Date): Promise<Drawn | null> {
+  return new Promise((resolve, reject) => {
+    drawQueue.pending.push({ target, now, resolve, reject });
+    if (!drawQueue.scheduled) {
+      drawQueue.scheduled = true;
+      setImmediate(flushDraws);
+    }
+  });
+}
+
+type Outcome = { ok: true; value: Drawn | null } | { ok: false; error: unknown };
 
 function flushDraws() {
-  flushScheduled = false;
-  const batch = queue;
-  queue = [];
+  drawQueue.scheduled = false;
+  const batch = drawQueue.pending;
+  drawQueue.pending = [];
   if (batch.length === 0) return;
   const sqlite = getSqlite();
   if (sqlite.inTransaction) {
@@ -128,16 +141,9 @@ function flushDraws() {
     }
     return;
   }
-  let outcomes: Array<{ ok: true; value: Drawn | null } | { ok: false; error: unknown }>;
-  try {
-    outcomes = prepared(sqlite).drawMany(batch);
-  } catch (error) {
-    for (const item of batch) item.reject(error);
-    return;
-  }
+  const outcomes = prepared(sqlite).drawMany(batch);
   outcomes.forEach((outcome, i) => (outcome.ok ? batch[i]!.resolve(outcome.value) : batch[i]!.reject(outcome.error)));
 }
-
 /** The same draw through Kysely only: the portable version (PostgreSQL) and the reference in tests. */
 export async function drawReferralCodeWithKysely(platformId: number | null, now: Date, trx: DB): Promise<Drawn | null> {
   return drawWithKysely(platformId === null ? null : { platformId }, now, trx);
@@ -161,16 +167,33 @@ const CODE_ID = -1_000_002;
 const CODE = "\u0000code";
 const SLUG = "\u0000slug";
 
+type DrawValues = { now: string; platformId?: number; codeId?: number; code?: string; slug?: string };
+const SENTINELS = new Map<unknown, keyof DrawValues>([
+  [NOW, "now"],
+  [PLATFORM, "platformId"],
+  [CODE_ID, "codeId"],
+  [CODE, "code"],
+  [SLUG, "slug"],
+]);
+
+/**
+ * Maps a compiled query's parameters to the run-time values. Only run-time values may be
+ * parameters: SQLite re-plans a prepared statement each time a parameter that can change its plan
+ * is bound (a LIMIT, or a flag compared with a partial index's condition), which made the draw
+ * five times slower. Constants must be SQL literals (`eb.lit`, `sql.lit`); this refuses to prepare
+ * anything else.
+ */
 function binder(query: CompiledQuery) {
-  const params = query.parameters;
-  return (values: { now: string; platformId?: number; codeId?: number; code?: string; slug?: string }) =>
-    params.map((p) =>
-      p === NOW ? values.now : p === PLATFORM ? values.platformId : p === CODE_ID ? values.codeId : p === CODE ? values.code : p === SLUG ? values.slug : p,
-    );
+  const keys = query.parameters.map((p) => {
+    const key = SENTINELS.get(p);
+    if (!key) throw new Error(`draw statement binds a constant (${String(p)}); use a SQL literal: ${query.sql}`);
+    return key;
+  });
+  return (values: DrawValues) => keys.map((key) => values[key]);
 }
 
 interface PreparedDraw {
-  drawMany: (items: Array<{ target: DrawTarget; now?: Date }>) => Array<{ ok: true; value: Drawn | null } | { ok: false; error: unknown }>;
+  drawMany: (items: Array<{ target: DrawTarget; now?: Date }>) => Outcome[];
 }
 
 const preparedByHandle = new WeakMap<SQLite.Database, PreparedDraw>();
@@ -189,8 +212,8 @@ function prepared(sqlite: SQLite.Database): PreparedDraw {
   const serve = compile(serveQuery(db, CODE_ID, NOW));
   const log = compile(logQuery(db, { platformId: PLATFORM, codeId: CODE_ID, code: CODE, now: NOW }));
 
-  // Called inside the batch's transaction, better-sqlite3 runs this one as a savepoint.
-  const drawOne = sqlite.transaction((target: DrawTarget, now: string): Drawn | null => {
+  // Pick, count, log: always called inside a transaction.
+  const drawOne = (target: DrawTarget, now: string): Drawn | null => {
     const pick = target === null ? pickAll : "slug" in target ? pickBySlug : pickOne;
     const picked = pick.stmt.get(
       pick.bind({ now, platformId: target && "platformId" in target ? target.platformId : undefined, slug: target && "slug" in target ? target.slug : undefined }),
@@ -201,19 +224,30 @@ function prepared(sqlite: SQLite.Database): PreparedDraw {
     serve.stmt.run(serve.bind({ now, codeId: picked.id }));
     const info = log.stmt.run(log.bind({ now, platformId: picked.platform_id, codeId: picked.id, code: picked.code }));
     return { requestId: Number(info.lastInsertRowid), codeId: picked.id, code: picked.code, platformId: picked.platform_id };
-  });
-  const batch = sqlite.transaction((items: Array<{ target: DrawTarget; now?: Date }>) =>
-    items.map((item) => {
-      try {
-        return { ok: true as const, value: drawOne(item.target, (item.now ?? new Date()).toISOString()) };
-      } catch (error) {
-        return { ok: false as const, error };
-      }
-    }),
-  );
+  };
+  const at = (item: { now?: Date }) => (item.now ?? new Date()).toISOString();
   // IMMEDIATE: take the write lock before reading, so another process (backup, CLI, tests) cannot
   // slip a write between a pick and its count.
-  const entry: PreparedDraw = { drawMany: (items) => batch.immediate(items) };
+  const together = sqlite.transaction((items: Array<{ target: DrawTarget; now?: Date }>) => items.map((item) => drawOne(item.target, at(item))));
+  const alone = sqlite.transaction((item: { target: DrawTarget; now?: Date }) => drawOne(item.target, at(item)));
+  const entry: PreparedDraw = {
+    drawMany: (items) => {
+      try {
+        return together.immediate(items).map((value) => ({ ok: true as const, value }));
+      } catch (error) {
+        // Everything rolled back. Alone, each draw succeeds or fails on its own (a savepoint per
+        // draw would do the same, but costs more than the whole draw).
+        if (items.length === 1) return [{ ok: false as const, error }];
+        return items.map((item) => {
+          try {
+            return { ok: true as const, value: alone.immediate(item) };
+          } catch (itemError) {
+            return { ok: false as const, error: itemError };
+          }
+        });
+      }
+    },
+  };
   preparedByHandle.set(sqlite, entry);
   return entry;
 }

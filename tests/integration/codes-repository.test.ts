@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   countAvailableCodes,
@@ -117,6 +118,22 @@ describe("drawReferralCode (fairness)", () => {
     expect(new Set(drawn.slice(0, 3).map((d) => d!.code)).size).toBe(3);
     expect(await serveCounts(p.id)).toEqual({ AAA111: 10, BBB222: 10, CCC333: 10 });
     expect(await db.selectFrom("random_requests").select("id").execute()).toHaveLength(30);
+  });
+
+  it("a draw that fails in a shared commit fails alone: the others are served and logged, it writes nothing", async () => {
+    const ok = await insertPlatform(db);
+    const broken = await insertPlatform(db);
+    for (const code of ["AAA111", "BBB222"]) await addCode(ok.id, code);
+    await addCode(broken.id, "BOOM01");
+    // A real constraint in the real database, as a disk or schema error would be: logging this code fails.
+    await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON random_requests WHEN NEW.served_code = 'BOOM01' BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(db);
+    const outcomes = await Promise.allSettled([drawReferralCode(ok.id), drawReferralCode(broken.id), drawReferralCode(ok.id)]);
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(Error);
+    expect(await serveCounts(ok.id)).toEqual({ AAA111: 1, BBB222: 1 });
+    // Its count was rolled back with its failed log row.
+    expect(await serveCounts(broken.id)).toEqual({ BOOM01: 0 });
+    expect(await db.selectFrom("random_requests").select("served_code").orderBy("id").execute()).toEqual([{ served_code: "AAA111" }, { served_code: "BBB222" }]);
   });
 
   it("by slug: draws the active platform's codes; unknown or inactive slugs draw nothing", async () => {
