@@ -151,14 +151,14 @@ async function startBuiltServer(file: string): Promise<{ port: number; pid: numb
   };
 }
 
-function postDraw(agent: http.Agent, port: number): Promise<number> {
+function postDraw(agent: http.Agent, port: number, target: string): Promise<number> {
   const body = "intent=draw";
   return new Promise((resolve) => {
     const req = http.request(
       {
         host: "127.0.0.1",
         port,
-        path: `/${SLUG}/get-code`,
+        path: target,
         method: "POST",
         agent,
         headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), Origin: `http://127.0.0.1:${port}` },
@@ -173,8 +173,12 @@ function postDraw(agent: http.Agent, port: number): Promise<number> {
   });
 }
 
-async function httpRun() {
-  const file = path.join(tmp, "http.db");
+/**
+ * `target` is the form's address (the request a browser without JavaScript sends; answered 303) or
+ * its `.data` twin (the request Remix's enhanced form sends; answered 202 with the redirect).
+ */
+async function httpRun(target: string, drawn: number) {
+  const file = path.join(tmp, `http-${drawn}.db`);
   await prepareDatabase(file);
   await closeDb();
   const server = await startBuiltServer(file);
@@ -182,7 +186,7 @@ async function httpRun() {
   try {
     // Warm-up: JIT, statement cache, sockets.
     await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-      for (let i = 0; i < 20; i++) await postDraw(agent, server.port);
+      for (let i = 0; i < 20; i++) await postDraw(agent, server.port, target);
     }));
     let draws = 0;
     let errors = 0;
@@ -192,8 +196,8 @@ async function httpRun() {
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {
         while (performance.now() < deadline) {
-          const status = await postDraw(agent, server.port);
-          if (status === 303) draws++;
+          const status = await postDraw(agent, server.port, target);
+          if (status === drawn) draws++;
           else errors++;
         }
       }),
@@ -234,7 +238,10 @@ try {
     results.push(row("repository drawReferralCode, 1 caller (sequential)", 20_000, await repositoryRun(1)));
     results.push(row(`repository drawReferralCode, ${CONNECTIONS} concurrent callers`, 20_000, await repositoryRun(CONNECTIONS)));
   }
-  if (ONLY !== "repository") results.push(row(`HTTP POST /${SLUG}/get-code, ${CONNECTIONS} connections`, 1_000, await httpRun()));
+  if (ONLY !== "repository") {
+    results.push(row(`HTTP POST /${SLUG}/get-code (no JS), ${CONNECTIONS} connections`, 1_000, await httpRun(`/${SLUG}/get-code`, 303)));
+    results.push(row(`HTTP POST /${SLUG}/get-code.data (JS), ${CONNECTIONS} connections`, 1_000, await httpRun(`/${SLUG}/get-code.data`, 202)));
+  }
   console.table(results);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -2,15 +2,16 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { closeDb } from "~db/client.server";
 import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
 import { getEnv } from "~/utils/env.server";
 import { contentSecurityPolicy } from "./csp";
+import { drawFastPath } from "./draw-fast-path";
 import { refuseAnonymousAdminWrites, refuseCrossSiteWrites } from "./guards";
 import { prepareDatabase } from "./startup";
+import { remixHandler } from "./remix";
 import { precompressed } from "./static";
 
 const dev = process.argv.includes("--dev");
@@ -77,14 +78,14 @@ const uploadsDir = path.resolve(env.UPLOADS_DIR);
 fs.mkdirSync(uploadsDir, { recursive: true });
 app.use("/uploads", express.static(uploadsDir, { maxAge: "1h", index: false, dotfiles: "deny", fallthrough: false }));
 
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: dev ? "development" : "production",
-    getLoadContext: (req, res) => ({ clientIp: clientIpOf(req), cspNonce: res.locals.cspNonce as string }),
-  }),
-);
+const remix = remixHandler({
+  build,
+  mode: dev ? "development" : "production",
+  getLoadContext: (req, res) => ({ clientIp: clientIpOf(req), cspNonce: res.locals.cspNonce as string }),
+});
+// The draw form's POST: answered here when it draws, else handed to Remix (decision 010).
+app.use(drawFastPath(remix));
+app.all("*", (req, res, next) => void remix(req, res, next));
 
 const server = app.listen(env.PORT, () => {
   const address = server.address();

@@ -2,10 +2,11 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
-import { countAvailableCodes, drawReferralCodeBySlug, getDrawResult } from "~db/repositories/codes.server";
+import { countAvailableCodes, getDrawResult } from "~db/repositories/codes.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DrawReadyForm, DrawResultView, NoCode } from "~/features/codes/draw-views";
-import { drawToken, readDrawToken } from "~/features/codes/draw-token.server";
+import { drawForPage } from "~/features/codes/draw-action.server";
+import { readDrawToken } from "~/features/codes/draw-token.server";
 import { PlatformLogo } from "~/features/codes/platform-logo";
 import { loadPlatformPage } from "~/features/codes/platform-page.server";
 import { getT } from "~/i18n/i18next.server";
@@ -54,7 +55,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta = routeMeta;
 
-/** Only a POST spends a serve: crawlers and link previews (GET) never draw. */
+/**
+ * Only a POST spends a serve: crawlers and link previews (GET) never draw. A form that draws is
+ * usually answered by the server's fast path before Remix (server/draw-fast-path.ts); this action
+ * answers the rest (nothing to draw, unknown or inactive platform, a bad intent, other encodings).
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "draw") {
@@ -62,8 +67,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw new Response(t("errors.badIntent"), { status: 400 });
   }
   // Hot path: the platform lookup is part of the draw's pick. Only a miss needs to know why.
-  const drawn = params.slug ? await drawReferralCodeBySlug(params.slug) : null;
-  if (drawn) return redirect(`/${params.slug}/get-code?draw=${drawToken(drawn.requestId)}`, { status: 303 });
+  const location = params.slug ? await drawForPage(params.slug) : null;
+  if (location) return redirect(location, { status: 303 });
   // Unknown or inactive platform: the same answers as the page itself; else no eligible code.
   await loadPlatformPage(request, params.slug);
   return data({ noCode: true }, { status: 200 });

@@ -1,10 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { countAllAvailableCodes, drawReferralCode, getDrawResult } from "~db/repositories/codes.server";
+import { countAllAvailableCodes, getDrawResult } from "~db/repositories/codes.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DrawReadyForm, DrawResultView, NoCode } from "~/features/codes/draw-views";
-import { drawToken, readDrawToken } from "~/features/codes/draw-token.server";
+import { drawForPage } from "~/features/codes/draw-action.server";
+import { readDrawToken } from "~/features/codes/draw-token.server";
 import { getT } from "~/i18n/i18next.server";
 import { gradientHero, narrow, stack } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
@@ -33,16 +34,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta = routeMeta;
 
-/** Draws across every active platform; only a POST spends a serve. */
+/** Draws across every active platform; only a POST spends a serve (usually via the fast path, as on a platform's page). */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "draw") {
     const t = await getT(request, "platform");
     throw new Response(t("errors.badIntent"), { status: 400 });
   }
-  const drawn = await drawReferralCode(null);
-  if (!drawn) return data({ noCode: true }, { status: 200 });
-  return redirect(`/random?draw=${drawToken(drawn.requestId)}`, { status: 303 });
+  const location = await drawForPage(null);
+  if (!location) return data({ noCode: true }, { status: 200 });
+  return redirect(location, { status: 303 });
 }
 
 export default function RandomDrawPage() {

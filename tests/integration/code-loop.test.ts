@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
+import { decode } from "turbo-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~db/schema";
 import { cookiesFrom, postForm, startServer, type RunningServer } from "../support/server";
@@ -286,5 +287,93 @@ describe("captcha and rate limit", () => {
     }
     expect(status).toBe(429);
     expect(await res!.text()).toContain("Trop de tentatives");
+  });
+});
+
+describe("the draw form's POST before Remix (server/draw-fast-path.ts) answers as the route would", () => {
+  let server: RunningServer;
+  let db: Kysely<Database>;
+  beforeAll(async () => {
+    server = await startServer();
+    db = openDb(server.dbFile);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await server?.stop();
+  });
+
+  /** The POST Remix's enhanced form sends (single fetch), decoded as Remix's browser code decodes it. */
+  async function postData(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+    const res = await postForm(`${server.url}${path}.data`, fields, { headers });
+    const value = res.body ? (await decode(res.body as ReadableStream<Uint8Array>)).value : undefined;
+    return { res, value };
+  }
+
+  it("JS form (.data): a draw answers Remix's single-fetch redirect to the signed result; one serve, one log row", async () => {
+    const p = await createPlatform(db);
+    await db.insertInto("referral_codes").values({ platform_id: p.id, code: "FAST01", created_at: new Date().toISOString() }).execute();
+    const before = await counts(db);
+    const { res, value } = await postData(`/${p.slug}/get-code`, { intent: "draw" });
+    expect(res.status).toBe(202);
+    expect(res.headers.get("x-remix-response")).toBe("yes");
+    expect(res.headers.get("content-type")).toMatch(/^text\/x-script/);
+    const location = res.headers.get("location")!;
+    expect(location).toMatch(new RegExp(`^/${p.slug}/get-code\\?draw=\\d+\\.[\\w-]{22}$`));
+    expect(value).toEqual({ redirect: location, status: 303, revalidate: false, reload: false, replace: false });
+    expect(await (await fetch(`${server.url}${location}`)).text()).toMatch(/data-testid="drawn-code"[^>]*>FAST01</);
+    expect(await counts(db)).toEqual({ ...before, requests: before.requests + 1 });
+
+    const random = await postData("/random", { intent: "draw" });
+    expect(random.res.status).toBe(202);
+    expect(random.value).toMatchObject({ redirect: expect.stringMatching(/^\/random\?draw=\d+\.[\w-]{22}$/), status: 303 });
+  });
+
+  it("nothing to draw: Remix gets the form as sent and answers (no code, unknown, inactive), writing nothing", async () => {
+    const empty = await createPlatform(db);
+    const off = await createPlatform(db, { is_active: 0 });
+    await db.insertInto("referral_codes").values({ platform_id: off.id, code: "OFF001", created_at: new Date().toISOString() }).execute();
+    const before = await counts(db);
+    // Each of these needs the body: without it the action would answer 400 (no intent).
+    const noCode = await postForm(`${server.url}/${empty.slug}/get-code`, { intent: "draw" });
+    expect(noCode.status).toBe(200);
+    expect(await noCode.text()).toMatch(/data-testid="no-code"[^>]*>Aucun code disponible pour cette plateforme</);
+    const noCodeData = await postData(`/${empty.slug}/get-code`, { intent: "draw" });
+    expect(noCodeData.res.status).toBe(200);
+    expect(noCodeData.value).toEqual({ data: { noCode: true } });
+    const unknown = await postForm(`${server.url}/no-such-platform/get-code`, { intent: "draw" });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain("Plateforme introuvable");
+    const inactive = await postForm(`${server.url}/${off.slug}/get-code`, { intent: "draw" });
+    expect(inactive.status).toBe(303);
+    expect(inactive.headers.get("location")).toBe("/");
+    expect(await counts(db)).toEqual(before);
+  });
+
+  it("another intent answers 400 in the visitor's language; other encodings reach the action, which draws", async () => {
+    const p = await createPlatform(db);
+    await db.insertInto("referral_codes").values({ platform_id: p.id, code: "MULTI1", created_at: new Date().toISOString() }).execute();
+    const before = await counts(db);
+    const other = await postForm(`${server.url}/${p.slug}/get-code`, { intent: "steal", extra: "x" }, { headers: { "Accept-Language": "en" } });
+    expect(other.status).toBe(400);
+    expect(await other.text()).toContain("Unknown action.");
+    expect(await counts(db)).toEqual(before);
+
+    const form = new FormData();
+    form.set("intent", "draw");
+    const multipart = await fetch(`${server.url}/${p.slug}/get-code`, { method: "POST", body: form, redirect: "manual", headers: { Origin: server.url } });
+    expect(multipart.status).toBe(303);
+    expect(multipart.headers.get("location")).toMatch(new RegExp(`^/${p.slug}/get-code\\?draw=`));
+    expect((await counts(db)).requests).toBe(before.requests + 1);
+  });
+
+  it("a cross-site draw is refused before it draws", async () => {
+    const p = await createPlatform(db);
+    await db.insertInto("referral_codes").values({ platform_id: p.id, code: "CROSS1", created_at: new Date().toISOString() }).execute();
+    const before = await counts(db);
+    for (const path of [`/${p.slug}/get-code`, `/${p.slug}/get-code.data`, "/random"]) {
+      const res = await postForm(`${server.url}${path}`, { intent: "draw" }, { headers: { Origin: "https://evil.example" } });
+      expect(res.status, path).toBe(403);
+    }
+    expect(await counts(db)).toEqual(before);
   });
 });

@@ -1,0 +1,18 @@
+import { drawReferralCode, drawReferralCodeBySlug } from "~db/repositories/codes.server";
+import { drawToken } from "./draw-token.server";
+
+/** The page a draw form posts to: `/{slug}/get-code`, or `/random` (slug null). */
+export function drawPagePath(slug: string | null): string {
+  return slug === null ? "/random" : `/${slug}/get-code`;
+}
+
+/**
+ * The draw behind a draw form (spec section 4): draws for the active platform with this slug, or
+ * across every active platform (null), and returns the address of the signed result page. Null
+ * when nothing was drawn, which writes nothing; the page then says why.
+ * Shared by the route actions and the server's fast path (server/draw-fast-path.ts).
+ */
+export async function drawForPage(slug: string | null): Promise<string | null> {
+  const drawn = slug === null ? await drawReferralCode(null) : await drawReferralCodeBySlug(slug);
+  return drawn ? `${drawPagePath(slug)}?draw=${drawToken(drawn.requestId)}` : null;
+}
