@@ -2,13 +2,10 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nBaseOptions } from "./i18n/config";
-import { i18next } from "./i18n/i18next.server";
-import { resources } from "./i18n/resources.server";
+import { I18nextProvider } from "react-i18next";
+import { getLanguage, i18nForRender } from "./i18n/i18next.server";
 import { NonceProvider } from "./utils/nonce";
 
 export const streamTimeout = 5_000;
@@ -20,20 +17,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const instance = createInstance();
-  const lng = await i18next.getLocale(request);
-  await instance.use(initReactI18next).init({
-    ...i18nBaseOptions,
-    lng,
-    resources,
-    saveMissing: process.env.I18N_STRICT === "1",
-    missingKeyHandler:
-      process.env.I18N_STRICT === "1"
-        ? (_l: readonly string[], ns: string, key: string) => {
-            throw new Error(`Missing translation key ${ns}:${key}`);
-          }
-        : false,
-  });
+  // Given to the tree by I18nextProvider, so no global instance is set (requests run concurrently).
+  const instance = i18nForRender(await getLanguage(request));
 
   const nonce = loadContext.cspNonce;
   // Crawlers and link previews get the whole document at once; browsers get it streamed.

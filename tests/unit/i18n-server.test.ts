@@ -1,0 +1,40 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type * as I18nServer from "~/i18n/i18next.server";
+
+// The module reads I18N_STRICT when it loads.
+let server: typeof I18nServer;
+beforeAll(async () => {
+  vi.stubEnv("I18N_STRICT", "1");
+  vi.resetModules();
+  server = await import("~/i18n/i18next.server");
+});
+
+const request = (url: string, headers: Record<string, string> = {}) => new Request(url, { headers });
+
+describe("server translations (one shared i18next, a language per request)", () => {
+  it("getT speaks the visitor's language: ?lng, then the cookie, then Accept-Language, then French", async () => {
+    expect((await server.getT(request("http://x/?lng=de"), "platform"))("draw.launch")).not.toBe(
+      (await server.getT(request("http://x/"), "platform"))("draw.launch"),
+    );
+    const launch = async (req: Request) => (await server.getT(req, "platform"))("draw.launch");
+    expect(await launch(request("http://x/"))).toBe("Lancer le tirage au sort");
+    expect(await launch(request("http://x/", { cookie: "language=es" }))).toBe(await launch(request("http://x/?lng=es")));
+    expect(await launch(request("http://x/", { "accept-language": "en-US,en;q=0.9" }))).toBe(await launch(request("http://x/?lng=en")));
+    expect(await launch(request("http://x/?lng=en", { cookie: "language=de" }))).toBe(await launch(request("http://x/?lng=en")));
+  });
+
+  it("concurrent requests in different languages do not leak into each other", async () => {
+    const langs = ["fr", "en", "de", "es"] as const;
+    const texts = await Promise.all(langs.map(async (lng) => (await server.getT(request(`http://x/?lng=${lng}`), "platform"))("draw.launch")));
+    expect(new Set(texts).size).toBe(4);
+    const rendered = langs.map((lng) => server.i18nForRender(lng));
+    expect(rendered.map((i) => i.language)).toEqual([...langs]);
+    expect(rendered.map((i) => i.t("platform:draw.launch"))).toEqual(texts);
+  });
+
+  it("with I18N_STRICT a missing key throws, in loaders and in rendering", async () => {
+    const t = await server.getT(request("http://x/?lng=de"), "platform");
+    expect(() => t("draw.noSuchKey")).toThrow("Missing translation key platform:draw.noSuchKey");
+    expect(() => server.i18nForRender("es").t("platform:noSuchKey")).toThrow("Missing translation key");
+  });
+});
