@@ -141,9 +141,17 @@ function flushDraws() {
     }
     return;
   }
-  const outcomes = prepared(sqlite).drawMany(batch);
+  let outcomes: Outcome[];
+  try {
+    outcomes = prepared(sqlite).drawMany(batch);
+  } catch (error) {
+    // Not one draw's fault (preparing, BEGIN or COMMIT failed): nothing was written, all fail.
+    for (const item of batch) item.reject(error);
+    return;
+  }
   outcomes.forEach((outcome, i) => (outcome.ok ? batch[i]!.resolve(outcome.value) : batch[i]!.reject(outcome.error)));
 }
+
 /** The same draw through Kysely only: the portable version (PostgreSQL) and the reference in tests. */
 export async function drawReferralCodeWithKysely(platformId: number | null, now: Date, trx: DB): Promise<Drawn | null> {
   return drawWithKysely(platformId === null ? null : { platformId }, now, trx);
@@ -226,26 +234,45 @@ function prepared(sqlite: SQLite.Database): PreparedDraw {
     return { requestId: Number(info.lastInsertRowid), codeId: picked.id, code: picked.code, platformId: picked.platform_id };
   };
   const at = (item: { now?: Date }) => (item.now ?? new Date()).toISOString();
+  // Marks which draw of a shared transaction threw, as opposed to BEGIN or COMMIT.
+  class DrawFailed extends Error {
+    constructor(
+      readonly index: number,
+      readonly error: unknown,
+    ) {
+      super("draw failed");
+    }
+  }
   // IMMEDIATE: take the write lock before reading, so another process (backup, CLI, tests) cannot
   // slip a write between a pick and its count.
-  const together = sqlite.transaction((items: Array<{ target: DrawTarget; now?: Date }>) => items.map((item) => drawOne(item.target, at(item))));
-  const alone = sqlite.transaction((item: { target: DrawTarget; now?: Date }) => drawOne(item.target, at(item)));
-  const entry: PreparedDraw = {
-    drawMany: (items) => {
+  const together = sqlite.transaction((items: Array<{ target: DrawTarget; now?: Date }>) =>
+    items.map((item, index) => {
       try {
-        return together.immediate(items).map((value) => ({ ok: true as const, value }));
+        return drawOne(item.target, at(item));
       } catch (error) {
-        // Everything rolled back. Alone, each draw succeeds or fails on its own (a savepoint per
-        // draw would do the same, but costs more than the whole draw).
-        if (items.length === 1) return [{ ok: false as const, error }];
-        return items.map((item) => {
-          try {
-            return { ok: true as const, value: alone.immediate(item) };
-          } catch (itemError) {
-            return { ok: false as const, error: itemError };
-          }
-        });
+        throw new DrawFailed(index, error);
       }
+    }),
+  );
+  const entry: PreparedDraw = {
+    // Throws when the transaction itself fails (BEGIN, e.g. busy, or COMMIT): every draw then fails.
+    drawMany: (items) => {
+      const outcomes: Outcome[] = new Array(items.length);
+      let pending = items.map((_, i) => i);
+      while (pending.length > 0) {
+        try {
+          const values = together.immediate(pending.map((i) => items[i]!));
+          pending.forEach((i, k) => (outcomes[i] = { ok: true, value: values[k] ?? null }));
+          pending = [];
+        } catch (error) {
+          if (!(error instanceof DrawFailed)) throw error;
+          // Everything rolled back. The failing draw fails alone; the others run again without it
+          // (a savepoint per draw would do the same, but costs more than the whole draw).
+          outcomes[pending[error.index]!] = { ok: false, error: error.error };
+          pending = pending.filter((_, k) => k !== error.index);
+        }
+      }
+      return outcomes;
     },
   };
   preparedByHandle.set(sqlite, entry);

@@ -1,3 +1,4 @@
+import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
@@ -10,11 +11,12 @@ import {
   submitReferralCode,
 } from "~db/repositories/codes.server";
 import type { NewReferralCode } from "~db/schema";
-import { insertPlatform, useFreshDatabase, type DB } from "../support/db";
+import { getSqlite, insertPlatform, useFreshDatabase, type DB } from "../support/db";
 
 let db: DB;
+let file: string;
 beforeEach(async () => {
-  ({ db } = await useFreshDatabase({ seed: false }));
+  ({ db, file } = await useFreshDatabase({ seed: false }));
 });
 
 async function addCode(platformId: number, code: string, overrides: Partial<NewReferralCode> = {}) {
@@ -134,6 +136,53 @@ describe("drawReferralCode (fairness)", () => {
     // Its count was rolled back with its failed log row.
     expect(await serveCounts(broken.id)).toEqual({ BOOM01: 0 });
     expect(await db.selectFrom("random_requests").select("served_code").orderBy("id").execute()).toEqual([{ served_code: "AAA111" }, { served_code: "BBB222" }]);
+  });
+
+  it("a failing draw in a batch of many is dropped and the batch runs again without it", async () => {
+    const ok = await insertPlatform(db);
+    const broken = await insertPlatform(db);
+    for (const code of ["AAA111", "BBB222", "CCC333"]) await addCode(ok.id, code);
+    await addCode(broken.id, "BOOM01");
+    await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON random_requests WHEN NEW.served_code = 'BOOM01' BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(db);
+    const targets = [broken.id, ok.id, broken.id, ok.id, ok.id, broken.id];
+    const outcomes = await Promise.allSettled(targets.map((id) => drawReferralCode(id)));
+    expect(outcomes.map((o) => o.status)).toEqual(targets.map((id) => (id === ok.id ? "fulfilled" : "rejected")));
+    // Fair among the survivors, in arrival order.
+    expect(outcomes.filter((o) => o.status === "fulfilled").map((o) => (o as PromiseFulfilledResult<{ code: string }>).value.code)).toEqual(["AAA111", "BBB222", "CCC333"]);
+    expect(await serveCounts(broken.id)).toEqual({ BOOM01: 0 });
+    expect(await db.selectFrom("random_requests").select("id").execute()).toHaveLength(3);
+  });
+
+  it("when the transaction cannot start (another process holds the write lock), every draw fails after one wait, not one each", async () => {
+    const p = await insertPlatform(db);
+    await addCode(p.id, "AAA111");
+    const other = new SQLite(file);
+    other.exec("BEGIN IMMEDIATE");
+    getSqlite().pragma("busy_timeout = 200");
+    try {
+      const start = performance.now();
+      const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => drawReferralCode(p.id)));
+      const waited = performance.now() - start;
+      expect(outcomes.every((o) => o.status === "rejected" && /locked|busy/i.test(String(o.reason)))).toBe(true);
+      // One busy wait (200 ms) for the batch; retrying each draw alone would wait eleven times.
+      expect(waited).toBeLessThan(1_200);
+    } finally {
+      other.exec("ROLLBACK");
+      other.close();
+      getSqlite().pragma("busy_timeout = 5000");
+    }
+    // The lock gone, draws work again.
+    expect(await drawReferralCode(p.id)).toMatchObject({ code: "AAA111" });
+  });
+
+  it("a draw whose statements cannot even be prepared fails, with every draw of its batch, and the process lives on", async () => {
+    const p = await insertPlatform(db);
+    await addCode(p.id, "AAA111");
+    await sql`ALTER TABLE random_requests RENAME TO random_requests_gone`.execute(db);
+    const outcomes = await Promise.allSettled([drawReferralCode(p.id), drawReferralCode(p.id)]);
+    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected"]);
+    expect(String((outcomes[0] as PromiseRejectedResult).reason)).toMatch(/no such table/);
+    expect(await serveCounts(p.id)).toEqual({ AAA111: 0 });
   });
 
   it("by slug: draws the active platform's codes; unknown or inactive slugs draw nothing", async () => {
