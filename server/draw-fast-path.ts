@@ -15,7 +15,8 @@ const MAX_BODY = 1024;
  * turbo-stream) — and Remix never sees the request. Anything else (nothing to draw, an unknown or
  * inactive platform, another intent, another encoding) goes to Remix untouched, with the body
  * already read handed over, so the route's action answers it: a miss writes nothing, so asking
- * the action again is safe. Runs after the server's guards (cross-site writes are refused there).
+ * the action again is safe; so is a draw that throws, which rolled back. Runs after the server's
+ * guards (cross-site writes are refused there).
  */
 export function drawFastPath(remix: RemixHandler): RequestHandler {
   return (req, res, next) => {
@@ -28,7 +29,12 @@ export function drawFastPath(remix: RemixHandler): RequestHandler {
     readBody(req)
       .then(async (body) => {
         if (!body) return; // the client went away before sending its form: nothing to answer
-        const location = new URLSearchParams(body.toString("utf8")).get("intent") === "draw" ? await drawForPage(slug) : null;
+        let location: string | null = null;
+        if (new URLSearchParams(body.toString("utf8")).get("intent") === "draw") {
+          // A draw that throws wrote nothing (its transaction rolled back): the route's action tries
+          // again and, if it fails too, answers with the visitor's error page and the error log line.
+          location = await drawForPage(slug).catch(() => null);
+        }
         if (location === null) return remix(req, res, next, body);
         if (!singleFetch) {
           res.status(303).location(location).end();

@@ -42,6 +42,8 @@ function toFetchRequest(req: Request, res: Response, body?: Buffer): globalThis.
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
   });
+  // Already gone (while the draw fast path read the body or drew): nothing to render for.
+  if (res.destroyed) controller.abort();
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = body ? new Uint8Array(body) : createReadableStreamFromReadable(req);

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely, SqliteDialect, sql } from "kysely";
 import { decode } from "turbo-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~db/schema";
@@ -364,6 +364,30 @@ describe("the draw form's POST before Remix (server/draw-fast-path.ts) answers a
     expect(multipart.status).toBe(303);
     expect(multipart.headers.get("location")).toMatch(new RegExp(`^/${p.slug}/get-code\\?draw=`));
     expect((await counts(db)).requests).toBe(before.requests + 1);
+  });
+
+  it("a draw that fails is answered by the route: the visitor's error page, no stack trace, nothing written", async () => {
+    const p = await createPlatform(db);
+    await db.insertInto("referral_codes").values({ platform_id: p.id, code: "FAIL01", created_at: new Date().toISOString() }).execute();
+    // A real failure in the real database: logging this code is refused.
+    await sql`CREATE TRIGGER refuse_fail01 BEFORE INSERT ON random_requests WHEN NEW.served_code = 'FAIL01' BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(db);
+    try {
+      const before = await counts(db);
+      const res = await postForm(`${server.url}/${p.slug}/get-code`, { intent: "draw" }, { headers: { "Accept-Language": "fr" } });
+      expect(res.status).toBe(500);
+      const html = await res.text();
+      expect(html).toContain("Une erreur est survenue");
+      expect(html).not.toMatch(/refused|at .*\.js:\d+/);
+      // The JS form's request gets Remix's own (sanitised) error answer, which its error boundary shows.
+      const data = await postForm(`${server.url}/${p.slug}/get-code.data`, { intent: "draw" });
+      expect(data.status).toBe(500);
+      expect(data.headers.get("x-remix-response")).toBe("yes");
+      expect(await data.text()).not.toContain("refused");
+      expect(await counts(db)).toEqual(before);
+      expect(await db.selectFrom("referral_codes").select("times_served").where("platform_id", "=", p.id).executeTakeFirstOrThrow()).toEqual({ times_served: 0 });
+    } finally {
+      await sql`DROP TRIGGER refuse_fail01`.execute(db);
+    }
   });
 
   it("a cross-site draw is refused before it draws", async () => {
