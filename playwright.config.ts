@@ -24,7 +24,7 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
@@ -35,10 +35,23 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: "js", testIgnore: LIVE, use: { ...devices["Desktop Chrome"], locale: "fr-FR", launchOptions: chromium, javaScriptEnabled: true } },
-    { name: "no-js", testIgnore: LIVE, use: { ...devices["Desktop Chrome"], locale: "fr-FR", launchOptions: chromium, javaScriptEnabled: false } },
+    {
+      name: "js",
+      testIgnore: LIVE,
+      use: { ...devices["Desktop Chrome"], locale: "fr-FR", launchOptions: chromium, javaScriptEnabled: true },
+    },
+    {
+      name: "no-js",
+      testIgnore: LIVE,
+      use: { ...devices["Desktop Chrome"], locale: "fr-FR", launchOptions: chromium, javaScriptEnabled: false },
+    },
     // Specs that flip site-wide settings run last, alone, so parallel tests never see the change.
-    { name: "live", testMatch: LIVE, dependencies: ["js", "no-js"], use: { ...devices["Desktop Chrome"], locale: "fr-FR", launchOptions: chromium, javaScriptEnabled: true } },
+    {
+      name: "live",
+      testMatch: LIVE,
+      dependencies: ["js", "no-js"],
+      use: { ...devices["Desktop Chrome"], locale: "fr-FR", launchOptions: chromium, javaScriptEnabled: true },
+    },
   ],
   webServer: {
     // A fresh database per run; removed here because the webServer starts before globalSetup.

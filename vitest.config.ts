@@ -5,7 +5,12 @@ import tsconfigPaths from "vite-tsconfig-paths";
 export default defineConfig({
   plugins: [vanillaExtractPlugin(), tsconfigPaths()],
   test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}", "db/**/*.test.ts"],
+    include: [
+      "tests/unit/**/*.test.{ts,tsx}",
+      "tests/integration/**/*.test.{ts,tsx}",
+      "app/**/*.test.{ts,tsx}",
+      "db/**/*.test.ts",
+    ],
     setupFiles: ["tests/support/setup-env.ts"],
     globalSetup: ["tests/support/global-setup.ts"],
     pool: "forks",

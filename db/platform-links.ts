@@ -13,9 +13,7 @@
  * Pure functions: used by the server, the admin forms and the tests alike.
  */
 
-export type UrlRule =
-  | { type: "query"; param: string; hosts?: string[] }
-  | { type: "path"; after?: string; hosts?: string[] };
+export type UrlRule = { type: "query"; param: string; hosts?: string[] } | { type: "path"; after?: string; hosts?: string[] };
 
 export interface PlatformLinkConfig {
   slug: string;
@@ -31,22 +29,19 @@ export const MAX_CODE_LENGTH = 64;
 const CODE_SHAPE = /^[A-Z0-9](?:[A-Z0-9._-]*[A-Z0-9])?$/;
 
 export type CodeInputError =
-  | "codeRequired"
-  | "inputTooLong"
-  | "invalidLink"
-  | "foreignLink"
-  | "noCodeInLink"
-  | "invalidCode"
-  | "patternMismatch";
+  "codeRequired" | "inputTooLong" | "invalidLink" | "foreignLink" | "noCodeInLink" | "invalidCode" | "patternMismatch";
 
-export type NormalizedCode =
-  | { ok: true; code: string; referralUrl: string | null }
-  | { ok: false; error: CodeInputError };
+export type NormalizedCode = { ok: true; code: string; referralUrl: string | null } | { ok: false; error: CodeInputError };
 
 export function parseHosts(hosts: string): string[] {
   return hosts
     .split(/[\s,]+/)
-    .map((h) => h.trim().toLowerCase().replace(/^\.+|\.+$/g, ""))
+    .map((h) =>
+      h
+        .trim()
+        .toLowerCase()
+        .replace(/^\.+|\.+$/g, ""),
+    )
     .filter(Boolean);
 }
 
@@ -106,7 +101,10 @@ function cutCode(raw: string): string {
   } catch {
     // keep the raw value; it fails the shape check below if it is garbage
   }
-  return value.split(/[&#!?/]/, 1)[0]!.trim().toUpperCase();
+  return value
+    .split(/[&#!?/]/, 1)[0]!
+    .trim()
+    .toUpperCase();
 }
 
 export function extractCodeFromUrl(url: URL, config: Pick<PlatformLinkConfig, "hosts" | "url_rules">): string | null {
@@ -117,7 +115,10 @@ export function extractCodeFromUrl(url: URL, config: Pick<PlatformLinkConfig, "h
     let raw: string | null | undefined;
     if (rule.type === "query") {
       // Read the raw query ourselves: URLSearchParams would turn '+' into a space.
-      const match = url.search.slice(1).split("&").find((pair) => pair.split("=", 1)[0] === rule.param);
+      const match = url.search
+        .slice(1)
+        .split("&")
+        .find((pair) => pair.split("=", 1)[0] === rule.param);
       raw = match?.slice(rule.param.length + 1);
     } else {
       const segments = url.pathname.split("/").filter(Boolean);

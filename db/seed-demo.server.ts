@@ -39,21 +39,39 @@ export async function seedDemo(db: DB): Promise<string> {
     const existingSuggestions = await trx.selectFrom("platform_suggestions").select("id").limit(1).execute();
     if (existingSuggestions.length === 0) {
       const demo = [
-        { name: "Boursorama Banque", normalized_name: "boursoramabanque", website_url: "https://www.boursorama.com/", votes: 9, age: 12 * DAY },
+        {
+          name: "Boursorama Banque",
+          normalized_name: "boursoramabanque",
+          website_url: "https://www.boursorama.com/",
+          votes: 9,
+          age: 12 * DAY,
+        },
         { name: "Fortuneo", normalized_name: "fortuneo", website_url: "https://www.fortuneo.fr/", votes: 4, age: 5 * DAY },
         { name: "Bitpanda", normalized_name: "bitpanda", website_url: "https://www.bitpanda.com/", votes: 1, age: 3 * 3_600_000 },
       ];
       for (const s of demo) {
         const row = await trx
           .insertInto("platform_suggestions")
-          .values({ name: s.name, normalized_name: s.normalized_name, description: null, website_url: s.website_url, votes_count: s.votes, created_at: iso(s.age) })
+          .values({
+            name: s.name,
+            normalized_name: s.normalized_name,
+            description: null,
+            website_url: s.website_url,
+            votes_count: s.votes,
+            created_at: iso(s.age),
+          })
           .returning("id")
           .executeTakeFirstOrThrow();
         // votes_count always equals the number of vote rows: demo votes are rows too, from made-up clients.
         for (let v = 0; v < s.votes; v++) {
           await trx
             .insertInto("platform_suggestion_votes")
-            .values({ suggestion_id: row.id, ip_hash: `demo-address-${v}`, client_fingerprint: `demo-client-${row.id}-${v}`, created_at: iso(s.age / 2) })
+            .values({
+              suggestion_id: row.id,
+              ip_hash: `demo-address-${v}`,
+              client_fingerprint: `demo-client-${row.id}-${v}`,
+              created_at: iso(s.age / 2),
+            })
             .execute();
         }
         suggestions++;
@@ -86,7 +104,10 @@ export async function seedDemo(db: DB): Promise<string> {
         ["Lyra", 190, "mobile"],
       ] as const;
       for (const [i, [player_name, score, device_type]] of demo.entries()) {
-        await trx.insertInto("game_scores").values({ player_name, score, device_type, created_at: iso((i + 1) * DAY) }).execute();
+        await trx
+          .insertInto("game_scores")
+          .values({ player_name, score, device_type, created_at: iso((i + 1) * DAY) })
+          .execute();
         scores++;
       }
     }

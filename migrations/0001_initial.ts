@@ -12,7 +12,12 @@ export async function up(db: Db): Promise<void> {
     .createTable("platforms")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
     .addColumn("name", "text", (c) => c.notNull().check(sql`length(name) BETWEEN 1 AND 100`))
-    .addColumn("slug", "text", (c) => c.notNull().unique().check(sql`length(slug) BETWEEN 1 AND 60`))
+    .addColumn("slug", "text", (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`length(slug) BETWEEN 1 AND 60`),
+    )
     .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("description_en", "text")
     .addColumn("description_de", "text")
@@ -23,10 +28,13 @@ export async function up(db: Db): Promise<void> {
     .addColumn("gradient_to", "text", (c) => c.notNull())
     .addColumn("is_active", "integer", (c) => c.notNull().defaultTo(1).modifyEnd(flag("is_active")))
     .addColumn("show_in_homepage", "integer", (c) => c.notNull().defaultTo(1).modifyEnd(flag("show_in_homepage")))
-    .addColumn("show_in_partnerships", "integer", (c) =>
-      c.notNull().defaultTo(1).modifyEnd(flag("show_in_partnerships")),
+    .addColumn("show_in_partnerships", "integer", (c) => c.notNull().defaultTo(1).modifyEnd(flag("show_in_partnerships")))
+    .addColumn("display_order", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(10)
+        .check(sql`display_order >= 0`),
     )
-    .addColumn("display_order", "integer", (c) => c.notNull().defaultTo(10).check(sql`display_order >= 0`))
     .addColumn("custom_logo_light_url", "text")
     .addColumn("custom_logo_dark_url", "text")
     .addColumn("hosts", "text", (c) => c.notNull().defaultTo(""))
@@ -34,8 +42,16 @@ export async function up(db: Db): Promise<void> {
     .addColumn("url_rules", "text", (c) => c.notNull().defaultTo("[]"))
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("platforms_home_idx").on("platforms").columns(["is_active", "show_in_homepage", "display_order"]).execute();
-  await db.schema.createIndex("platforms_partners_idx").on("platforms").columns(["is_active", "show_in_partnerships", "display_order"]).execute();
+  await db.schema
+    .createIndex("platforms_home_idx")
+    .on("platforms")
+    .columns(["is_active", "show_in_homepage", "display_order"])
+    .execute();
+  await db.schema
+    .createIndex("platforms_partners_idx")
+    .on("platforms")
+    .columns(["is_active", "show_in_partnerships", "display_order"])
+    .execute();
   await db.schema.createIndex("platforms_created_idx").on("platforms").column("created_at").execute();
 
   await db.schema
@@ -47,7 +63,12 @@ export async function up(db: Db): Promise<void> {
     .addColumn("is_active", "integer", (c) => c.notNull().defaultTo(1).modifyEnd(flag("is_active")))
     .addColumn("is_permanent", "integer", (c) => c.notNull().defaultTo(0).modifyEnd(flag("is_permanent")))
     .addColumn("expires_at", "text")
-    .addColumn("times_served", "integer", (c) => c.notNull().defaultTo(0).check(sql`times_served >= 0`))
+    .addColumn("times_served", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`times_served >= 0`),
+    )
     .addColumn("last_served_at", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
     .addUniqueConstraint("referral_codes_platform_code_unique", ["platform_id", "code"])
@@ -66,7 +87,11 @@ export async function up(db: Db): Promise<void> {
     .columns(["times_served", "last_served_at", "created_at", "id"])
     .where(sql.ref("is_active"), "=", 1)
     .execute();
-  await db.schema.createIndex("referral_codes_platform_created_idx").on("referral_codes").columns(["platform_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("referral_codes_platform_created_idx")
+    .on("referral_codes")
+    .columns(["platform_id", "created_at"])
+    .execute();
   await db.schema.createIndex("referral_codes_expiry_idx").on("referral_codes").columns(["is_permanent", "expires_at"]).execute();
 
   await db.schema
@@ -78,7 +103,11 @@ export async function up(db: Db): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("random_requests_created_idx").on("random_requests").column("created_at").execute();
-  await db.schema.createIndex("random_requests_platform_created_idx").on("random_requests").columns(["platform_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("random_requests_platform_created_idx")
+    .on("random_requests")
+    .columns(["platform_id", "created_at"])
+    .execute();
   await db.schema.createIndex("random_requests_code_idx").on("random_requests").column("served_code_id").execute();
 
   await db.schema
@@ -88,7 +117,10 @@ export async function up(db: Db): Promise<void> {
     .addColumn("platform_id", "integer", (c) => c.notNull().references("platforms.id").onDelete("cascade"))
     .addColumn("reason", "text", (c) => c.check(sql`reason IS NULL OR length(reason) <= 1000`))
     .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("pending").check(sql`status IN ('pending', 'approved', 'rejected')`),
+      c
+        .notNull()
+        .defaultTo("pending")
+        .check(sql`status IN ('pending', 'approved', 'rejected')`),
     )
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("resolved_at", "text")
@@ -103,9 +135,17 @@ export async function up(db: Db): Promise<void> {
     .addColumn("description", "text", (c) => c.check(sql`description IS NULL OR length(description) <= 1000`))
     .addColumn("website_url", "text", (c) => c.check(sql`website_url IS NULL OR length(website_url) <= 2048`))
     .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("pending").check(sql`status IN ('pending', 'approved', 'rejected')`),
+      c
+        .notNull()
+        .defaultTo("pending")
+        .check(sql`status IN ('pending', 'approved', 'rejected')`),
     )
-    .addColumn("votes_count", "integer", (c) => c.notNull().defaultTo(0).check(sql`votes_count >= 0`))
+    .addColumn("votes_count", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`votes_count >= 0`),
+    )
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
   await db.schema
@@ -113,21 +153,31 @@ export async function up(db: Db): Promise<void> {
     .on("platform_suggestions")
     .columns(["status", "votes_count desc", "created_at desc"])
     .execute();
-  await db.schema.createIndex("platform_suggestions_normalized_idx").on("platform_suggestions").column("normalized_name").execute();
+  await db.schema
+    .createIndex("platform_suggestions_normalized_idx")
+    .on("platform_suggestions")
+    .column("normalized_name")
+    .execute();
 
   await db.schema
     .createTable("platform_suggestion_votes")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("suggestion_id", "integer", (c) =>
-      c.notNull().references("platform_suggestions.id").onDelete("cascade"),
-    )
+    .addColumn("suggestion_id", "integer", (c) => c.notNull().references("platform_suggestions.id").onDelete("cascade"))
     .addColumn("ip_hash", "text", (c) => c.notNull())
     .addColumn("client_fingerprint", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .addUniqueConstraint("platform_suggestion_votes_unique", ["suggestion_id", "client_fingerprint"])
     .execute();
-  await db.schema.createIndex("platform_suggestion_votes_ip_idx").on("platform_suggestion_votes").columns(["suggestion_id", "ip_hash"]).execute();
-  await db.schema.createIndex("platform_suggestion_votes_client_idx").on("platform_suggestion_votes").columns(["client_fingerprint", "ip_hash"]).execute();
+  await db.schema
+    .createIndex("platform_suggestion_votes_ip_idx")
+    .on("platform_suggestion_votes")
+    .columns(["suggestion_id", "ip_hash"])
+    .execute();
+  await db.schema
+    .createIndex("platform_suggestion_votes_client_idx")
+    .on("platform_suggestion_votes")
+    .columns(["client_fingerprint", "ip_hash"])
+    .execute();
 
   await db.schema
     .createTable("partnerships")
@@ -137,10 +187,18 @@ export async function up(db: Db): Promise<void> {
     .addColumn("url", "text", (c) => c.notNull().check(sql`length(url) <= 2048`))
     .addColumn("logo_url", "text", (c) => c.check(sql`logo_url IS NULL OR length(logo_url) <= 2048`))
     .addColumn("display_mode", "text", (c) =>
-      c.notNull().defaultTo("both").check(sql`display_mode IN ('logo', 'name', 'both')`),
+      c
+        .notNull()
+        .defaultTo("both")
+        .check(sql`display_mode IN ('logo', 'name', 'both')`),
     )
     .addColumn("is_active", "integer", (c) => c.notNull().defaultTo(1).modifyEnd(flag("is_active")))
-    .addColumn("display_order", "integer", (c) => c.notNull().defaultTo(0).check(sql`display_order >= 0`))
+    .addColumn("display_order", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`display_order >= 0`),
+    )
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("partnerships_order_idx").on("partnerships").columns(["is_active", "display_order"]).execute();
@@ -153,7 +211,11 @@ export async function up(db: Db): Promise<void> {
     .addColumn("device_type", "text", (c) => c.notNull().check(sql`device_type IN ('mobile', 'desktop')`))
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("game_scores_board_idx").on("game_scores").columns(["device_type", "created_at", "score"]).execute();
+  await db.schema
+    .createIndex("game_scores_board_idx")
+    .on("game_scores")
+    .columns(["device_type", "created_at", "score"])
+    .execute();
   await db.schema.createIndex("game_scores_created_idx").on("game_scores").column("created_at").execute();
 
   await db.schema

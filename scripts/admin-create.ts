@@ -21,7 +21,11 @@ const db = getDb();
 await migrateToLatest(db);
 const outcome = await upsertAdmin(parsed.data.email, parsed.data.password, db);
 console.log(
-  { created: `Admin ${parsed.data.email} created.`, updated: `Admin ${parsed.data.email}: password updated, other sessions signed out.`, unchanged: `Admin ${parsed.data.email} already exists with that password.` }[outcome],
+  {
+    created: `Admin ${parsed.data.email} created.`,
+    updated: `Admin ${parsed.data.email}: password updated, other sessions signed out.`,
+    unchanged: `Admin ${parsed.data.email} already exists with that password.`,
+  }[outcome],
 );
 console.log("Sign in at /admin/login.");
 await closeDb();

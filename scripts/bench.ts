@@ -59,7 +59,14 @@ async function prepareDatabase(file: string): Promise<DB> {
   const created = new Date().toISOString();
   await db
     .insertInto("referral_codes")
-    .values(Array.from({ length: CODES }, (_, i) => ({ platform_id: platform.id, code: `BENCH${String(i).padStart(4, "0")}`, is_permanent: 1, created_at: created })))
+    .values(
+      Array.from({ length: CODES }, (_, i) => ({
+        platform_id: platform.id,
+        code: `BENCH${String(i).padStart(4, "0")}`,
+        is_permanent: 1,
+        created_at: created,
+      })),
+    )
     .execute();
   return db;
 }
@@ -72,8 +79,15 @@ async function spread(db: DB): Promise<{ spread: number; served: number; logged:
     .where("platforms.slug", "=", SLUG)
     .execute();
   const counts = rows.map((r) => r.times_served);
-  const logged = await db.selectFrom("random_requests").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  return { spread: Math.max(...counts) - Math.min(...counts), served: counts.reduce((a, b) => a + b, 0), logged: Number(logged.n) };
+  const logged = await db
+    .selectFrom("random_requests")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return {
+    spread: Math.max(...counts) - Math.min(...counts),
+    served: counts.reduce((a, b) => a + b, 0),
+    logged: Number(logged.n),
+  };
 }
 
 async function repositoryRun(callers: number) {
@@ -97,7 +111,13 @@ async function repositoryRun(callers: number) {
   const cpu = process.cpuUsage(cpuBefore);
   const after = await spread(db);
   await closeDb();
-  return { perSecond: draws / elapsed, perCpuSecond: draws / ((cpu.user + cpu.system) / 1e6), draws: draws + 1000, errors: 0, ...after };
+  return {
+    perSecond: draws / elapsed,
+    perCpuSecond: draws / ((cpu.user + cpu.system) / 1e6),
+    draws: draws + 1000,
+    errors: 0,
+    ...after,
+  };
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
@@ -162,7 +182,11 @@ function postDraw(agent: http.Agent, port: number, target: string): Promise<numb
         path: target,
         method: "POST",
         agent,
-        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), Origin: `http://127.0.0.1:${port}` },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": Buffer.byteLength(body),
+          Origin: `http://127.0.0.1:${port}`,
+        },
       },
       (res) => {
         res.resume();
@@ -186,9 +210,11 @@ async function httpRun(target: string, drawn: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   try {
     // Warm-up: JIT, statement cache, sockets.
-    await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-      for (let i = 0; i < 20; i++) await postDraw(agent, server.port, target);
-    }));
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        for (let i = 0; i < 20; i++) await postDraw(agent, server.port, target);
+      }),
+    );
     let draws = 0;
     let errors = 0;
     const cpuBefore = cpuSecondsOf(server.pid);
@@ -217,7 +243,15 @@ async function httpRun(target: string, drawn: number) {
 }
 
 const results: Array<Record<string, string | number>> = [];
-type Run = { perSecond: number; perCpuSecond: number; draws: number; errors: number; spread: number; served: number; logged: number };
+type Run = {
+  perSecond: number;
+  perCpuSecond: number;
+  draws: number;
+  errors: number;
+  spread: number;
+  served: number;
+  logged: number;
+};
 const row = (name: string, target: number | null, r: Run) => ({
   run: name,
   "draws/s": Math.round(r.perSecond),
@@ -242,8 +276,16 @@ try {
     results.push(row("repository drawReferralCode, 1 caller (sequential) (*)", null, await repositoryRun(1)));
   }
   if (ONLY !== "repository") {
-    results.push(row(`HTTP POST /${SLUG}/get-code (no JS), ${CONNECTIONS} connections`, 1_000, await httpRun(`/${SLUG}/get-code`, 303)));
-    results.push(row(`HTTP POST /${SLUG}/get-code.data (JS), ${CONNECTIONS} connections`, 1_000, await httpRun(`/${SLUG}/get-code.data`, 202)));
+    results.push(
+      row(`HTTP POST /${SLUG}/get-code (no JS), ${CONNECTIONS} connections`, 1_000, await httpRun(`/${SLUG}/get-code`, 303)),
+    );
+    results.push(
+      row(
+        `HTTP POST /${SLUG}/get-code.data (JS), ${CONNECTIONS} connections`,
+        1_000,
+        await httpRun(`/${SLUG}/get-code.data`, 202),
+      ),
+    );
   }
   console.table(results);
   if (ONLY !== "http") {

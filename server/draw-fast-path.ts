@@ -42,7 +42,11 @@ export function drawFastPath(remix: RemixHandler): RequestHandler {
         }
         // What Remix answers for an action's redirect on a single-fetch request.
         const payload = await singleFetchRedirect(location);
-        res.status(202).location(location).set({ "Content-Type": "text/x-script; charset=utf-8", "X-Remix-Response": "yes" }).end(payload);
+        res
+          .status(202)
+          .location(location)
+          .set({ "Content-Type": "text/x-script; charset=utf-8", "X-Remix-Response": "yes" })
+          .end(payload);
       })
       .catch(next);
   };

@@ -60,7 +60,8 @@ const OPEN_ADMIN_PATHS = new Set(["/admin/login", "/admin/login.data", "/admin/l
 
 export function refuseAnonymousAdminWrites(): RequestHandler {
   return async (req, res, next) => {
-    if (isRead(req.method) || !(req.path === "/admin" || req.path.startsWith("/admin/") || req.path === "/admin.data")) return next();
+    if (isRead(req.method) || !(req.path === "/admin" || req.path.startsWith("/admin/") || req.path === "/admin.data"))
+      return next();
     if (OPEN_ADMIN_PATHS.has(req.path)) return next();
     try {
       const session = await adminSessionStorage().getSession(req.get("cookie"));

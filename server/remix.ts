@@ -1,4 +1,10 @@
-import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  writeReadableStreamToWritable,
+  type AppLoadContext,
+  type ServerBuild,
+} from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
 
 /** Hands an Express request to Remix; `body` replays a body already read (the draw fast path). */

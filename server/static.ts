@@ -18,7 +18,10 @@ export function precompressed(root: string): RequestHandler {
     const accept = req.get("accept-encoding") ?? "";
     const file = path.join(root, path.normalize(req.path).replace(/^(\.\.[/\\])+/, ""));
     if (!file.startsWith(root)) return next();
-    for (const [encoding, ext] of [["br", ".br"], ["gzip", ".gz"]] as const) {
+    for (const [encoding, ext] of [
+      ["br", ".br"],
+      ["gzip", ".gz"],
+    ] as const) {
       if (!accept.includes(encoding) || !fs.existsSync(file + ext)) continue;
       res.setHeader("Content-Encoding", encoding);
       res.setHeader("Content-Type", type);

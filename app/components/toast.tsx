@@ -23,7 +23,8 @@ export function ToastRegion() {
   }, [toast]);
 
   const visible = toast && dismissed !== toast.id ? toast : null;
-  const tone = visible?.type === "success" ? layout.toastSuccess : visible?.type === "error" ? layout.toastError : layout.toastInfo;
+  const tone =
+    visible?.type === "success" ? layout.toastSuccess : visible?.type === "error" ? layout.toastError : layout.toastInfo;
 
   return (
     <div className={layout.toastRegion} role="status" aria-live="polite" aria-atomic="true">

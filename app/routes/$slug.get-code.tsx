@@ -40,16 +40,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return {
       ...view,
       available: 0,
-      result: { code: result.code, referralUrl: result.referralUrl, platformName: result.platformName, platformSlug: result.platformSlug },
+      result: {
+        code: result.code,
+        referralUrl: result.referralUrl,
+        platformName: result.platformName,
+        platformSlug: result.platformSlug,
+      },
       // A result is one visitor's: never indexed.
-      meta: { title: t("meta.resultTitle", { name: platform.name }), description: t("meta.drawDescription", { name: platform.name }), path, noindex: true },
+      meta: {
+        title: t("meta.resultTitle", { name: platform.name }),
+        description: t("meta.drawDescription", { name: platform.name }),
+        path,
+        noindex: true,
+      },
     };
   }
   return {
     ...view,
     available: await countAvailableCodes(platform.id),
     result: null,
-    meta: { title: t("meta.drawTitle", { name: platform.name }), description: t("meta.drawDescription", { name: platform.name }), path },
+    meta: {
+      title: t("meta.drawTitle", { name: platform.name }),
+      description: t("meta.drawDescription", { name: platform.name }),
+      path,
+    },
   };
 }
 

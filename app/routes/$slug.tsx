@@ -22,7 +22,11 @@ export const handle = { i18n: ["platform"] };
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { platform, preview } = await loadPlatformPage(request, params.slug);
-  const [t, language, available] = await Promise.all([getT(request, "platform"), getLanguage(request), countAvailableCodes(platform.id)]);
+  const [t, language, available] = await Promise.all([
+    getT(request, "platform"),
+    getLanguage(request),
+    countAvailableCodes(platform.id),
+  ]);
   const siteUrl = getEnv().SITE_URL;
   const path = `/${platform.slug}`;
   return {

@@ -19,15 +19,31 @@ import { routeMeta } from "~/utils/meta";
 export const handle = { i18n: ["home", "partnerships"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [t, platforms, partners, settings] = await Promise.all([getT(request, "home"), listHomePlatforms(), listActivePartnerships(), getSettings()]);
+  const [t, platforms, partners, settings] = await Promise.all([
+    getT(request, "home"),
+    listHomePlatforms(),
+    listActivePartnerships(),
+    getSettings(),
+  ]);
   const trackerName = settings.price_tracker_name.trim() || DEFAULT_SETTINGS.price_tracker_name;
   const trackerUrl = safeHref(settings.price_tracker_url) ?? DEFAULT_SETTINGS.price_tracker_url;
   const siteUrl = getEnv().SITE_URL;
   return {
-    platforms: platforms.map((p) => ({ slug: p.slug, name: p.name, emoji: p.emoji_icon, from: p.gradient_from, to: p.gradient_to })),
+    platforms: platforms.map((p) => ({
+      slug: p.slug,
+      name: p.name,
+      emoji: p.emoji_icon,
+      from: p.gradient_from,
+      to: p.gradient_to,
+    })),
     partners: partners.map(toPartnerView),
     tracker: { name: trackerName, url: trackerUrl },
-    meta: { title: t("meta.title"), description: t("meta.description"), path: "/", structuredData: organizationLd(siteUrl, t("meta.description")) },
+    meta: {
+      title: t("meta.title"),
+      description: t("meta.description"),
+      path: "/",
+      structuredData: organizationLd(siteUrl, t("meta.description")),
+    },
   };
 }
 

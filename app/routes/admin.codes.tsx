@@ -67,10 +67,14 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (intent) {
     case "toggle-active": {
       if (!code || !(await setCodeActive(code.id, code.is_active !== 1))) return rowError(intent, id, "codes.errors.update", 404);
-      return redirectWithToast(back(code.slug), { type: "success", key: code.is_active === 1 ? "admin-catalog:codes.toast.deactivated" : "admin-catalog:codes.toast.activated" });
+      return redirectWithToast(back(code.slug), {
+        type: "success",
+        key: code.is_active === 1 ? "admin-catalog:codes.toast.deactivated" : "admin-catalog:codes.toast.activated",
+      });
     }
     case "toggle-permanent": {
-      if (!code || !(await setCodePermanent(code.id, code.is_permanent !== 1))) return rowError(intent, id, "codes.errors.update", 404);
+      if (!code || !(await setCodePermanent(code.id, code.is_permanent !== 1)))
+        return rowError(intent, id, "codes.errors.update", 404);
       return redirectWithToast(back(code.slug), {
         type: "success",
         key: code.is_permanent === 1 ? "admin-catalog:codes.toast.temporary" : "admin-catalog:codes.toast.permanent",
@@ -79,31 +83,52 @@ export async function action({ request }: ActionFunctionArgs) {
     case "set-expiry": {
       const submission = parseWithZod(form, { schema: expirySchema });
       if (!code) return rowError(intent, id, "codes.errors.update", 404);
-      if (submission.status !== "success") return data<RowActionData>({ intent, id, result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success")
+        return data<RowActionData>({ intent, id, result: submission.reply() }, { status: 400 });
       const settings = await getSettings();
       // Spec section 4: only a temporary code with an expiry, and only while auto-cleanup is on.
       if (code.is_permanent === 1 || !code.expires_at || settings.enable_auto_cleanup !== "true") {
-        return data<RowActionData>({ intent, id, result: submission.reply({ formErrors: ["codes.errors.expiryNotEditable"] }) }, { status: 400 });
+        return data<RowActionData>(
+          { intent, id, result: submission.reply({ formErrors: ["codes.errors.expiryNotEditable"] }) },
+          { status: 400 },
+        );
       }
       const expiresAt = await setCodeExpiry(code.id, submission.value.days);
       if (!expiresAt) return rowError(intent, id, "codes.errors.update", 404);
-      return redirectWithToast(back(code.slug), { type: "success", key: "admin-catalog:codes.toast.expiry", values: { date: formatDate(expiresAt) } });
+      return redirectWithToast(back(code.slug), {
+        type: "success",
+        key: "admin-catalog:codes.toast.expiry",
+        values: { date: formatDate(expiresAt) },
+      });
     }
     case "update": {
       const submission = parseWithZod(form, { schema: codeUpdateSchema });
       if (!code) return rowError(intent, id, "codes.errors.modify", 404);
-      if (submission.status !== "success") return data<RowActionData>({ intent, id, result: submission.reply() }, { status: 400 });
-      const config = { slug: code.slug, hosts: code.hosts, url_rules: code.url_rules, referral_url_template: code.referral_url_template, code_pattern: code.code_pattern };
+      if (submission.status !== "success")
+        return data<RowActionData>({ intent, id, result: submission.reply() }, { status: 400 });
+      const config = {
+        slug: code.slug,
+        hosts: code.hosts,
+        url_rules: code.url_rules,
+        referral_url_template: code.referral_url_template,
+        code_pattern: code.code_pattern,
+      };
       const normalized = normalizeCodeInput(submission.value.code, config);
       if (!normalized.ok) {
-        return data<RowActionData>({ intent, id, result: submission.reply({ fieldErrors: { code: [`link.${normalized.error}`] } }) }, { status: 400 });
+        return data<RowActionData>(
+          { intent, id, result: submission.reply({ fieldErrors: { code: [`link.${normalized.error}`] } }) },
+          { status: 400 },
+        );
       }
       let referralUrl = normalized.referralUrl;
       if (submission.value.referral_url) {
         // A pasted link must be http(s) and live on one of the platform's hosts, like a submission's.
         const url = parseHttpUrl(submission.value.referral_url);
         if (!url || !hostMatches(url.hostname, parseHosts(code.hosts))) {
-          return data<RowActionData>({ intent, id, result: submission.reply({ fieldErrors: { referral_url: ["codes.errors.referralUrl"] } }) }, { status: 400 });
+          return data<RowActionData>(
+            { intent, id, result: submission.reply({ fieldErrors: { referral_url: ["codes.errors.referralUrl"] } }) },
+            { status: 400 },
+          );
         }
         referralUrl = url.href;
       }
@@ -111,7 +136,10 @@ export async function action({ request }: ActionFunctionArgs) {
         if (!(await updateCode(code.id, normalized.code, referralUrl))) return rowError(intent, id, "codes.errors.modify", 404);
       } catch (error) {
         if (error instanceof CodeTakenError) {
-          return data<RowActionData>({ intent, id, result: submission.reply({ fieldErrors: { code: ["codes.errors.codeTaken"] } }) }, { status: 400 });
+          return data<RowActionData>(
+            { intent, id, result: submission.reply({ fieldErrors: { code: ["codes.errors.codeTaken"] } }) },
+            { status: 400 },
+          );
         }
         throw error;
       }
@@ -150,7 +178,9 @@ export default function AdminCodes() {
           {t("codes.show")}
         </button>
       </Form>
-      {actionData && !codes.some((c) => c.id === actionData.id) ? <FormAlert errors={Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? [])} /> : null}
+      {actionData && !codes.some((c) => c.id === actionData.id) ? (
+        <FormAlert errors={Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? [])} />
+      ) : null}
       {!selected ? (
         <p className={muted}>{t("codes.noPlatform")}</p>
       ) : codes.length === 0 ? (
@@ -165,18 +195,35 @@ export default function AdminCodes() {
             </caption>
             <thead>
               <tr>
-                <th className={admin.cell} scope="col">{t("codes.columns.code")}</th>
-                <th className={admin.cell} scope="col">{t("codes.columns.status")}</th>
-                <th className={admin.cell} scope="col">{t("codes.columns.expires")}</th>
-                <th className={admin.cell} scope="col">{t("codes.columns.served")}</th>
-                <th className={admin.cell} scope="col">{t("codes.columns.created")}</th>
-                <th className={admin.cell} scope="col">{t("codes.columns.actions")}</th>
+                <th className={admin.cell} scope="col">
+                  {t("codes.columns.code")}
+                </th>
+                <th className={admin.cell} scope="col">
+                  {t("codes.columns.status")}
+                </th>
+                <th className={admin.cell} scope="col">
+                  {t("codes.columns.expires")}
+                </th>
+                <th className={admin.cell} scope="col">
+                  {t("codes.columns.served")}
+                </th>
+                <th className={admin.cell} scope="col">
+                  {t("codes.columns.created")}
+                </th>
+                <th className={admin.cell} scope="col">
+                  {t("codes.columns.actions")}
+                </th>
               </tr>
             </thead>
             <tbody>
               {codes.map((c) => {
-                const rowErrors = ["toggle-active", "toggle-permanent", "delete"].flatMap((i) => errorsOf(actionData, i, c.id, ""));
-                const expiryErrors = [...errorsOf(actionData, "set-expiry", c.id, "days"), ...errorsOf(actionData, "set-expiry", c.id, "")];
+                const rowErrors = ["toggle-active", "toggle-permanent", "delete"].flatMap((i) =>
+                  errorsOf(actionData, i, c.id, ""),
+                );
+                const expiryErrors = [
+                  ...errorsOf(actionData, "set-expiry", c.id, "days"),
+                  ...errorsOf(actionData, "set-expiry", c.id, ""),
+                ];
                 const codeErrors = errorsOf(actionData, "update", c.id, "code");
                 const urlErrors = errorsOf(actionData, "update", c.id, "referral_url");
                 const updateFormErrors = errorsOf(actionData, "update", c.id, "");
@@ -205,9 +252,25 @@ export default function AdminCodes() {
                     <td className={admin.cell}>
                       <div className={stack} style={{ gap: "0.5rem" }}>
                         <div className={admin.actions}>
-                          <RowButton intent="toggle-active" id={c.id} label={c.isActive ? t("codes.deactivate") : t("codes.activate")} accessibleName={`${c.isActive ? t("codes.deactivate") : t("codes.activate")} ${c.code}`} />
-                          <RowButton intent="toggle-permanent" id={c.id} label={c.isPermanent ? t("codes.makeTemporary") : t("codes.makePermanent")} accessibleName={`${c.isPermanent ? t("codes.makeTemporary") : t("codes.makePermanent")} ${c.code}`} />
-                          <RowButton intent="delete" id={c.id} tone="danger" label={t("common.delete")} accessibleName={`${t("common.delete")} ${c.code}`} />
+                          <RowButton
+                            intent="toggle-active"
+                            id={c.id}
+                            label={c.isActive ? t("codes.deactivate") : t("codes.activate")}
+                            accessibleName={`${c.isActive ? t("codes.deactivate") : t("codes.activate")} ${c.code}`}
+                          />
+                          <RowButton
+                            intent="toggle-permanent"
+                            id={c.id}
+                            label={c.isPermanent ? t("codes.makeTemporary") : t("codes.makePermanent")}
+                            accessibleName={`${c.isPermanent ? t("codes.makeTemporary") : t("codes.makePermanent")} ${c.code}`}
+                          />
+                          <RowButton
+                            intent="delete"
+                            id={c.id}
+                            tone="danger"
+                            label={t("common.delete")}
+                            accessibleName={`${t("common.delete")} ${c.code}`}
+                          />
                         </div>
                         <FormAlert errors={rowErrors} />
                         {expiryEditable ? null : <FormAlert errors={expiryErrors} />}

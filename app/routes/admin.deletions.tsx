@@ -24,7 +24,10 @@ export const handle = { i18n: ["admin", "admin-catalog"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const [t, requests] = await Promise.all([getT(request, "admin-catalog"), listDeletionRequests()]);
-  return { requests, meta: { title: t("deletions.title"), description: t("deletions.title"), path: "/admin/deletions", noindex: true } };
+  return {
+    requests,
+    meta: { title: t("deletions.title"), description: t("deletions.title"), path: "/admin/deletions", noindex: true },
+  };
 }
 
 export const meta = routeMeta;
@@ -64,7 +67,10 @@ export default function AdminDeletions() {
   const { requests } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as RowActionData | undefined;
   const { t } = useTranslation("admin-catalog");
-  const orphan = actionData && !requests.some((r) => r.id === actionData.id) ? Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? []) : [];
+  const orphan =
+    actionData && !requests.some((r) => r.id === actionData.id)
+      ? Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? [])
+      : [];
   return (
     <section className={stack} aria-labelledby="deletions-heading">
       <h2 id="deletions-heading">{t("deletions.title")}</h2>
@@ -76,12 +82,24 @@ export default function AdminDeletions() {
           <table className={admin.table} data-testid="deletions-table">
             <thead>
               <tr>
-                <th className={admin.cell} scope="col">{t("deletions.columns.platform")}</th>
-                <th className={admin.cell} scope="col">{t("deletions.columns.code")}</th>
-                <th className={admin.cell} scope="col">{t("deletions.columns.reason")}</th>
-                <th className={admin.cell} scope="col">{t("deletions.columns.status")}</th>
-                <th className={admin.cell} scope="col">{t("deletions.columns.created")}</th>
-                <th className={admin.cell} scope="col">{t("deletions.columns.actions")}</th>
+                <th className={admin.cell} scope="col">
+                  {t("deletions.columns.platform")}
+                </th>
+                <th className={admin.cell} scope="col">
+                  {t("deletions.columns.code")}
+                </th>
+                <th className={admin.cell} scope="col">
+                  {t("deletions.columns.reason")}
+                </th>
+                <th className={admin.cell} scope="col">
+                  {t("deletions.columns.status")}
+                </th>
+                <th className={admin.cell} scope="col">
+                  {t("deletions.columns.created")}
+                </th>
+                <th className={admin.cell} scope="col">
+                  {t("deletions.columns.actions")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -103,11 +121,28 @@ export default function AdminDeletions() {
                       <div className={admin.actions}>
                         {r.status === "pending" ? (
                           <>
-                            <RowButton intent="approve" id={r.id} tone="primary" label={t("deletions.approve")} accessibleName={`${t("deletions.approve")} ${r.code}`} />
-                            <RowButton intent="reject" id={r.id} label={t("deletions.reject")} accessibleName={`${t("deletions.reject")} ${r.code}`} />
+                            <RowButton
+                              intent="approve"
+                              id={r.id}
+                              tone="primary"
+                              label={t("deletions.approve")}
+                              accessibleName={`${t("deletions.approve")} ${r.code}`}
+                            />
+                            <RowButton
+                              intent="reject"
+                              id={r.id}
+                              label={t("deletions.reject")}
+                              accessibleName={`${t("deletions.reject")} ${r.code}`}
+                            />
                           </>
                         ) : (
-                          <RowButton intent="delete" id={r.id} tone="danger" label={t("deletions.remove")} accessibleName={`${t("deletions.remove")} ${r.code}`} />
+                          <RowButton
+                            intent="delete"
+                            id={r.id}
+                            tone="danger"
+                            label={t("deletions.remove")}
+                            accessibleName={`${t("deletions.remove")} ${r.code}`}
+                          />
                         )}
                       </div>
                       <FormAlert errors={rowErrors} />

@@ -93,7 +93,8 @@ export default function AdminPartnerships() {
   const { partnerships } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("admin-site");
-  const resultFor = (formId: string) => (actionData?.formId === formId ? (actionData.result as SubmissionResult<string[]>) : undefined);
+  const resultFor = (formId: string) =>
+    actionData?.formId === formId ? (actionData.result as SubmissionResult<string[]>) : undefined;
 
   return (
     <div className={site.panel}>
@@ -157,9 +158,25 @@ function PartnershipItem({
         · {t(`partnerships.displayModes.${p.display_mode}`)}
       </p>
       <div className={admin.actions}>
-        <RowButton intent="move-up" id={p.id} disabled={isFirst} label={t("partnerships.moveUpLabel", { name: p.name })} text={t("partnerships.moveUp")} />
-        <RowButton intent="move-down" id={p.id} disabled={isLast} label={t("partnerships.moveDownLabel", { name: p.name })} text={t("partnerships.moveDown")} />
-        <ConfirmDeleteForm id={p.id} label={t("partnerships.deleteLabel", { name: p.name })} question={t("partnerships.confirmDelete", { name: p.name })} />
+        <RowButton
+          intent="move-up"
+          id={p.id}
+          disabled={isFirst}
+          label={t("partnerships.moveUpLabel", { name: p.name })}
+          text={t("partnerships.moveUp")}
+        />
+        <RowButton
+          intent="move-down"
+          id={p.id}
+          disabled={isLast}
+          label={t("partnerships.moveDownLabel", { name: p.name })}
+          text={t("partnerships.moveDown")}
+        />
+        <ConfirmDeleteForm
+          id={p.id}
+          label={t("partnerships.deleteLabel", { name: p.name })}
+          question={t("partnerships.confirmDelete", { name: p.name })}
+        />
       </div>
       {/* Open after a rejected edit, so the message and the kept input are in view without JS. */}
       <details open={lastResult ? true : undefined}>
@@ -170,7 +187,19 @@ function PartnershipItem({
   );
 }
 
-function RowButton({ intent, id, disabled, label: aria, text }: { intent: string; id: number; disabled: boolean; label: string; text: string }) {
+function RowButton({
+  intent,
+  id,
+  disabled,
+  label: aria,
+  text,
+}: {
+  intent: string;
+  id: number;
+  disabled: boolean;
+  label: string;
+  text: string;
+}) {
   return (
     <Form method="post" className={admin.inlineForm}>
       <input type="hidden" name="intent" value={intent} />
@@ -182,7 +211,15 @@ function RowButton({ intent, id, disabled, label: aria, text }: { intent: string
   );
 }
 
-function PartnershipEditor({ formId, partnership, lastResult }: { formId: string; partnership?: Partnership; lastResult?: SubmissionResult<string[]> }) {
+function PartnershipEditor({
+  formId,
+  partnership,
+  lastResult,
+}: {
+  formId: string;
+  partnership?: Partnership;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation("admin-site");
   const intent = partnership ? "update" : "create";
   const pending = usePendingIntent(intent, partnership?.id);

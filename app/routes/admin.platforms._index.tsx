@@ -66,12 +66,17 @@ export async function action({ request }: ActionFunctionArgs) {
     case "toggle-active": {
       const result = platform ? await togglePlatformActive(platform.id) : null;
       if (!result) return rowError(intent, id, "platforms.errors.status", 404);
-      return redirectWithToast(BACK, { type: "success", key: result.isActive ? "admin-catalog:platforms.toast.activated" : "admin-catalog:platforms.toast.deactivated", values: { name: platform!.name } });
+      return redirectWithToast(BACK, {
+        type: "success",
+        key: result.isActive ? "admin-catalog:platforms.toast.activated" : "admin-catalog:platforms.toast.deactivated",
+        values: { name: platform!.name },
+      });
     }
     case "update": {
       const submission = parseWithZod(form, { schema: platformUpdateSchema });
       if (!platform) return rowError(intent, id, "platforms.errors.update", 404);
-      if (submission.status !== "success") return data<RowActionData>({ intent, id, result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success")
+        return data<RowActionData>({ intent, id, result: submission.reply() }, { status: 400 });
       const v = submission.value;
       const template = v.referral_url_template ?? null;
       try {
@@ -87,7 +92,10 @@ export async function action({ request }: ActionFunctionArgs) {
         });
       } catch (error) {
         if (error instanceof SlugTakenError) {
-          return data<RowActionData>({ intent, id, result: submission.reply({ fieldErrors: { slug: ["platformForm.errors.slugTaken"] } }) }, { status: 400 });
+          return data<RowActionData>(
+            { intent, id, result: submission.reply({ fieldErrors: { slug: ["platformForm.errors.slugTaken"] } }) },
+            { status: 400 },
+          );
         }
         throw error;
       }
@@ -99,7 +107,8 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!variant.success) return rowError(intent, id, "platforms.errors.variant", 400, "variant");
       const which = { variant: variant.data };
       const file = form.get("file");
-      if (!(file instanceof Blob) || file.size === 0) return rowError(intent, id, "platforms.errors.logoMissing", 400, "file", which);
+      if (!(file instanceof Blob) || file.size === 0)
+        return rowError(intent, id, "platforms.errors.logoMissing", 400, "file", which);
       if (file.size > MAX_LOGO_BYTES) return rowError(intent, id, "platforms.errors.logoTooLarge", 413, "file", which);
       const bytes = new Uint8Array(await file.arrayBuffer());
       const kind = detectImageKind(bytes);
@@ -111,7 +120,11 @@ export async function action({ request }: ActionFunctionArgs) {
         return rowError(intent, id, "platforms.errors.logoUpload", 404, "", which);
       }
       await removeStoredLogo(saved.previous);
-      return redirectWithToast(BACK, { type: "success", key: "admin-catalog:platforms.toast.logoUploaded", values: { name: platform.name } });
+      return redirectWithToast(BACK, {
+        type: "success",
+        key: "admin-catalog:platforms.toast.logoUploaded",
+        values: { name: platform.name },
+      });
     }
     case "remove-logo": {
       const variant = logoVariantSchema.safeParse(form.get("variant"));
@@ -120,14 +133,22 @@ export async function action({ request }: ActionFunctionArgs) {
       const saved = await setPlatformLogo(platform.id, variant.data, null);
       if (!saved) return rowError(intent, id, "platforms.errors.logoRemove", 404);
       await removeStoredLogo(saved.previous);
-      return redirectWithToast(BACK, { type: "success", key: "admin-catalog:platforms.toast.logoRemoved", values: { name: platform.name } });
+      return redirectWithToast(BACK, {
+        type: "success",
+        key: "admin-catalog:platforms.toast.logoRemoved",
+        values: { name: platform.name },
+      });
     }
     case "delete": {
       const removed = platform ? await deletePlatform(platform.id) : null;
       if (!removed) return rowError(intent, id, "platforms.errors.delete", 404);
       await removeStoredLogo(removed.custom_logo_light_url);
       await removeStoredLogo(removed.custom_logo_dark_url);
-      return redirectWithToast(BACK, { type: "success", key: "admin-catalog:platforms.toast.deleted", values: { name: platform!.name } });
+      return redirectWithToast(BACK, {
+        type: "success",
+        key: "admin-catalog:platforms.toast.deleted",
+        values: { name: platform!.name },
+      });
     }
     default:
       return rowError(intent, id, "errors.unknownIntent", 400);
@@ -138,7 +159,10 @@ export default function AdminPlatforms() {
   const { platforms, maxLogoKb } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as RowActionData | undefined;
   const { t } = useTranslation("admin-catalog");
-  const orphanErrors = actionData && !platforms.some((p) => p.id === actionData.id) ? Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? []) : [];
+  const orphanErrors =
+    actionData && !platforms.some((p) => p.id === actionData.id)
+      ? Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? [])
+      : [];
 
   return (
     <section className={stack} aria-labelledby="platforms-heading">
@@ -156,7 +180,9 @@ export default function AdminPlatforms() {
           {platforms.map((p) => {
             const err = (intent: string, name: string) => errorsOf(actionData, intent, p.id, name);
             const val = (name: string) => valueOf(actionData, "update", p.id, name);
-            const updateErrors = ["name", "slug", "code_pattern", "description", "hosts", "referral_url_template", ""].some((n) => err("update", n).length > 0);
+            const updateErrors = ["name", "slug", "code_pattern", "description", "hosts", "referral_url_template", ""].some(
+              (n) => err("update", n).length > 0,
+            );
             const fieldProps = (name: string) => {
               const errors = err("update", name);
               return {
@@ -178,15 +204,27 @@ export default function AdminPlatforms() {
                     <span className={badge}>{p.isActive ? t("common.active") : t("common.inactive")}</span>
                   </div>
                   <p className={muted} style={{ margin: 0 }}>
-                    {t("platforms.createdAt", { date: formatDate(p.createdAt) })} · {t("platforms.pattern")} <code>{p.codePattern || "—"}</code>
+                    {t("platforms.createdAt", { date: formatDate(p.createdAt) })} · {t("platforms.pattern")}{" "}
+                    <code>{p.codePattern || "—"}</code>
                   </p>
                   <div className={admin.actions}>
-                    <RowButton intent="toggle-active" id={p.id} label={p.isActive ? t("platforms.deactivate") : t("platforms.activate")} accessibleName={`${p.isActive ? t("platforms.deactivate") : t("platforms.activate")} ${p.name}`} />
+                    <RowButton
+                      intent="toggle-active"
+                      id={p.id}
+                      label={p.isActive ? t("platforms.deactivate") : t("platforms.activate")}
+                      accessibleName={`${p.isActive ? t("platforms.deactivate") : t("platforms.activate")} ${p.name}`}
+                    />
                     <Link to={`/${p.slug}`} className={`${button.ghost} ${buttonSmall}`}>
                       {t("platforms.view")}
                       <span className={visuallyHidden}> {p.name}</span>
                     </Link>
-                    <RowButton intent="delete" id={p.id} tone="danger" label={t("common.delete")} accessibleName={`${t("common.delete")} ${p.name}`} />
+                    <RowButton
+                      intent="delete"
+                      id={p.id}
+                      tone="danger"
+                      label={t("common.delete")}
+                      accessibleName={`${t("common.delete")} ${p.name}`}
+                    />
                   </div>
                   <FormAlert errors={[...err("toggle-active", ""), ...err("delete", "")]} />
                   <details open={updateErrors}>
@@ -195,52 +233,83 @@ export default function AdminPlatforms() {
                       <input type="hidden" name="intent" value="update" />
                       <input type="hidden" name="id" value={p.id} />
                       <div className={field}>
-                        <label htmlFor={`name-${p.id}`} className={label}>{t("platformForm.name")}</label>
+                        <label htmlFor={`name-${p.id}`} className={label}>
+                          {t("platformForm.name")}
+                        </label>
                         <input {...fieldProps("name")} required defaultValue={val("name") ?? p.name} />
                         <FieldErrors id={`name-${p.id}-error`} errors={err("update", "name")} />
                       </div>
                       <div className={field}>
-                        <label htmlFor={`slug-${p.id}`} className={label}>{t("platformForm.slug")}</label>
+                        <label htmlFor={`slug-${p.id}`} className={label}>
+                          {t("platformForm.slug")}
+                        </label>
                         <input {...fieldProps("slug")} required defaultValue={val("slug") ?? p.slug} />
                         <FieldErrors id={`slug-${p.id}-error`} errors={err("update", "slug")} />
                       </div>
                       <div className={field}>
-                        <label htmlFor={`code_pattern-${p.id}`} className={label}>{t("platformForm.codePattern")}</label>
+                        <label htmlFor={`code_pattern-${p.id}`} className={label}>
+                          {t("platformForm.codePattern")}
+                        </label>
                         <input {...fieldProps("code_pattern")} required defaultValue={val("code_pattern") ?? p.codePattern} />
                         <FieldErrors id={`code_pattern-${p.id}-error`} errors={err("update", "code_pattern")} />
                       </div>
                       <div className={field}>
-                        <label htmlFor={`hosts-${p.id}`} className={label}>{t("platformForm.hosts")}</label>
+                        <label htmlFor={`hosts-${p.id}`} className={label}>
+                          {t("platformForm.hosts")}
+                        </label>
                         <input {...fieldProps("hosts")} defaultValue={val("hosts") ?? p.hosts} />
                         <FieldErrors id={`hosts-${p.id}-error`} errors={err("update", "hosts")} />
                       </div>
                       <div className={field}>
-                        <label htmlFor={`referral_url_template-${p.id}`} className={label}>{t("platformForm.template")}</label>
-                        <input {...fieldProps("referral_url_template")} defaultValue={val("referral_url_template") ?? p.template} />
+                        <label htmlFor={`referral_url_template-${p.id}`} className={label}>
+                          {t("platformForm.template")}
+                        </label>
+                        <input
+                          {...fieldProps("referral_url_template")}
+                          defaultValue={val("referral_url_template") ?? p.template}
+                        />
                         <FieldErrors id={`referral_url_template-${p.id}-error`} errors={err("update", "referral_url_template")} />
                       </div>
                       <div className={field}>
-                        <label htmlFor={`description-${p.id}`} className={label}>{t("platformForm.description")}</label>
+                        <label htmlFor={`description-${p.id}`} className={label}>
+                          {t("platformForm.description")}
+                        </label>
                         <textarea {...fieldProps("description")} rows={2} defaultValue={val("description") ?? p.description} />
                         <FieldErrors id={`description-${p.id}-error`} errors={err("update", "description")} />
                       </div>
                       <FormAlert errors={err("update", "")} />
                       <div>
-                        <button type="submit" className={`${button.primary} ${buttonSmall}`}>{t("common.save")}</button>
+                        <button type="submit" className={`${button.primary} ${buttonSmall}`}>
+                          {t("common.save")}
+                        </button>
                       </div>
                     </Form>
                   </details>
                   <div className={admin.formGrid}>
                     {LOGO_VARIANTS.map((variant) => {
                       const current = p.logos[variant];
-                      const uploadErrors = [...errorsOf(actionData, "upload-logo", p.id, "file"), ...errorsOf(actionData, "upload-logo", p.id, "variant"), ...errorsOf(actionData, "upload-logo", p.id, "")];
+                      const uploadErrors = [
+                        ...errorsOf(actionData, "upload-logo", p.id, "file"),
+                        ...errorsOf(actionData, "upload-logo", p.id, "variant"),
+                        ...errorsOf(actionData, "upload-logo", p.id, ""),
+                      ];
                       const forThis = (actionData?.result.initialValue?.variant ?? "light") === variant;
                       const shown = forThis ? uploadErrors : [];
                       const inputId = `logo-${variant}-${p.id}`;
                       return (
                         <div key={variant} className={stack} style={{ gap: "0.5rem" }}>
                           <strong>{t(`platforms.logo.${variant}`)}</strong>
-                          {current ? <img src={current} alt={t("platforms.logo.alt", { name: p.name, variant: t(`platforms.logo.${variant}`) })} width={64} height={64} style={{ objectFit: "contain", background: variant === "dark" ? "#111" : "#fff", borderRadius: 8 }} /> : <span className={muted}>{t("platforms.logo.none")}</span>}
+                          {current ? (
+                            <img
+                              src={current}
+                              alt={t("platforms.logo.alt", { name: p.name, variant: t(`platforms.logo.${variant}`) })}
+                              width={64}
+                              height={64}
+                              style={{ objectFit: "contain", background: variant === "dark" ? "#111" : "#fff", borderRadius: 8 }}
+                            />
+                          ) : (
+                            <span className={muted}>{t("platforms.logo.none")}</span>
+                          )}
                           <Form method="post" encType="multipart/form-data" className={admin.inlineForm} preventScrollReset>
                             <input type="hidden" name="intent" value="upload-logo" />
                             <input type="hidden" name="id" value={p.id} />
@@ -266,7 +335,14 @@ export default function AdminPlatforms() {
                             <FieldErrors id={`${inputId}-error`} errors={shown} />
                           </Form>
                           {current ? (
-                            <RowButton intent="remove-logo" id={p.id} extra={{ variant }} tone="danger" label={t("platforms.logo.remove")} accessibleName={`${t("platforms.logo.remove")} ${t(`platforms.logo.${variant}`)} ${p.name}`} />
+                            <RowButton
+                              intent="remove-logo"
+                              id={p.id}
+                              extra={{ variant }}
+                              tone="danger"
+                              label={t("platforms.logo.remove")}
+                              accessibleName={`${t("platforms.logo.remove")} ${t(`platforms.logo.${variant}`)} ${p.name}`}
+                            />
                           ) : null}
                           {variant === "light" ? <FormAlert errors={errorsOf(actionData, "remove-logo", p.id, "")} /> : null}
                         </div>

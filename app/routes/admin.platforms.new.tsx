@@ -64,7 +64,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: platformCreateSchema });
   const reject = (fieldErrors: Record<string, string[]>, status = 400) =>
     data<RowActionData>({ intent: "create", id: null, result: submission.reply({ fieldErrors }) }, { status });
-  if (submission.status !== "success") return data<RowActionData>({ intent: "create", id: null, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data<RowActionData>({ intent: "create", id: null, result: submission.reply() }, { status: 400 });
 
   const v = submission.value;
   const slug = v.slug || deriveSlug(v.name);
@@ -92,7 +93,11 @@ export async function action({ request }: ActionFunctionArgs) {
     if (v.suggestion_id) {
       // The platform starts inactive and the suggestion is approved in the same transaction.
       await approveSuggestionAsPlatform(v.suggestion_id, values);
-      return redirectWithToast("/admin/suggestions", { type: "success", key: "admin-catalog:suggestions.toast.approved", values: { page: `/${slug}`, drawPage: `/${slug}/get-code` } });
+      return redirectWithToast("/admin/suggestions", {
+        type: "success",
+        key: "admin-catalog:suggestions.toast.approved",
+        values: { page: `/${slug}`, drawPage: `/${slug}/get-code` },
+      });
     }
     await createPlatform({ ...values, is_active: v.is_active ? 1 : 0 });
   } catch (error) {
@@ -100,7 +105,11 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof RowGoneError) return reject({ "": ["suggestions.errors.notPending"] }, 404);
     throw error;
   }
-  return redirectWithToast("/admin/platforms", { type: "success", key: "admin-catalog:newPlatform.toast.created", values: { page: `/${slug}`, drawPage: `/${slug}/get-code` } });
+  return redirectWithToast("/admin/platforms", {
+    type: "success",
+    key: "admin-catalog:newPlatform.toast.created",
+    values: { page: `/${slug}`, drawPage: `/${slug}/get-code` },
+  });
 }
 
 export default function NewPlatform() {
@@ -150,7 +159,9 @@ export default function NewPlatform() {
 
   return (
     <section className={stack} aria-labelledby="new-platform-heading">
-      <h2 id="new-platform-heading">{suggestion ? t("newPlatform.fromSuggestion", { name: suggestion.name }) : t("newPlatform.title")}</h2>
+      <h2 id="new-platform-heading">
+        {suggestion ? t("newPlatform.fromSuggestion", { name: suggestion.name }) : t("newPlatform.title")}
+      </h2>
       {suggestion ? <p className={alert.info}>{t("newPlatform.suggestionNote")}</p> : null}
       {suggestionMissing ? <p className={alert.warning}>{t("suggestions.errors.notPending")}</p> : null}
       {anyRequired ? <FormAlert errors={["errors.required"]} testId="required-error" /> : null}
@@ -159,20 +170,40 @@ export default function NewPlatform() {
         <input type="hidden" name="intent" value="create" />
         {suggestion ? <input type="hidden" name="suggestion_id" value={suggestion.id} /> : null}
         <div className={admin.formGrid}>
-          {fieldBlock("name", t("platformForm.name"), <input {...props("name")} required maxLength={100} value={name} onChange={(e) => onNameChange(e.target.value)} />)}
+          {fieldBlock(
+            "name",
+            t("platformForm.name"),
+            <input {...props("name")} required maxLength={100} value={name} onChange={(e) => onNameChange(e.target.value)} />,
+          )}
           {fieldBlock(
             "slug",
             t("platformForm.slug"),
-            <input {...props("slug")} maxLength={60} value={slug} onChange={(e) => setSlug(e.target.value)} pattern="[a-z0-9]+(-[a-z0-9]+)*" />,
+            <input
+              {...props("slug")}
+              maxLength={60}
+              value={slug}
+              onChange={(e) => setSlug(e.target.value)}
+              pattern="[a-z0-9]+(-[a-z0-9]+)*"
+            />,
             t("platformForm.slugHint"),
           )}
           {fieldBlock(
             "code_pattern",
             t("platformForm.codePattern"),
-            <input {...props("code_pattern")} required maxLength={200} defaultValue={value("code_pattern") ?? DEFAULT_CODE_PATTERN} />,
+            <input
+              {...props("code_pattern")}
+              required
+              maxLength={200}
+              defaultValue={value("code_pattern") ?? DEFAULT_CODE_PATTERN}
+            />,
             t("platformForm.codePatternHint"),
           )}
-          {fieldBlock("emoji", t("platformForm.emoji"), <input {...props("emoji")} defaultValue={value("emoji") ?? DEFAULT_EMOJI} />, t("platformForm.emojiHint"))}
+          {fieldBlock(
+            "emoji",
+            t("platformForm.emoji"),
+            <input {...props("emoji")} defaultValue={value("emoji") ?? DEFAULT_EMOJI} />,
+            t("platformForm.emojiHint"),
+          )}
           {fieldBlock(
             "gradient",
             t("platformForm.gradient"),
@@ -187,20 +218,42 @@ export default function NewPlatform() {
           {fieldBlock(
             "display_order",
             t("platformForm.displayOrder"),
-            <input {...props("display_order")} type="number" min={0} step={1} inputMode="numeric" defaultValue={value("display_order") ?? String(DEFAULT_DISPLAY_ORDER)} />,
+            <input
+              {...props("display_order")}
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              defaultValue={value("display_order") ?? String(DEFAULT_DISPLAY_ORDER)}
+            />,
           )}
-          {fieldBlock("hosts", t("platformForm.hosts"), <input {...props("hosts")} defaultValue={value("hosts") ?? suggestion?.hosts ?? ""} />, t("platformForm.hostsHint"))}
+          {fieldBlock(
+            "hosts",
+            t("platformForm.hosts"),
+            <input {...props("hosts")} defaultValue={value("hosts") ?? suggestion?.hosts ?? ""} />,
+            t("platformForm.hostsHint"),
+          )}
           {fieldBlock(
             "referral_url_template",
             t("platformForm.template"),
-            <input {...props("referral_url_template")} defaultValue={value("referral_url_template") ?? ""} placeholder="https://example.com/r/{code}" />,
+            <input
+              {...props("referral_url_template")}
+              defaultValue={value("referral_url_template") ?? ""}
+              placeholder="https://example.com/r/{code}"
+            />,
             t("platformForm.templateHint"),
           )}
         </div>
         {fieldBlock(
           "description",
           t("platformForm.description"),
-          <textarea {...props("description")} rows={3} maxLength={1000} required={!suggestion} defaultValue={value("description") ?? suggestion?.description ?? ""} />,
+          <textarea
+            {...props("description")}
+            rows={3}
+            maxLength={1000}
+            required={!suggestion}
+            defaultValue={value("description") ?? suggestion?.description ?? ""}
+          />,
         )}
         <fieldset className={row} style={{ border: "none", padding: 0, margin: 0 }}>
           <legend className={label}>{t("platformForm.flags")}</legend>
@@ -210,10 +263,12 @@ export default function NewPlatform() {
             </label>
           )}
           <label className={row}>
-            <input type="checkbox" name="show_in_homepage" defaultChecked={checked("show_in_homepage", true)} /> {t("platformForm.showInHomepage")}
+            <input type="checkbox" name="show_in_homepage" defaultChecked={checked("show_in_homepage", true)} />{" "}
+            {t("platformForm.showInHomepage")}
           </label>
           <label className={row}>
-            <input type="checkbox" name="show_in_partnerships" defaultChecked={checked("show_in_partnerships", true)} /> {t("platformForm.showInPartnerships")}
+            <input type="checkbox" name="show_in_partnerships" defaultChecked={checked("show_in_partnerships", true)} />{" "}
+            {t("platformForm.showInPartnerships")}
           </label>
         </fieldset>
         <div>

@@ -20,10 +20,7 @@ const PATH = "/admin/requests";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const slug = new URL(request.url).searchParams.get("platform") || null;
-  const [platforms, t] = await Promise.all([
-    listPlatformFilterOptions(),
-    getT(request, "admin-site"),
-  ]);
+  const [platforms, t] = await Promise.all([listPlatformFilterOptions(), getT(request, "admin-site")]);
   const selected = slug ? (platforms.find((p) => p.slug === slug) ?? null) : null;
   if (slug && !selected) throw new Response(t("requests.unknownPlatform"), { status: 404 });
   const platformId = selected?.id ?? null;
@@ -83,8 +80,14 @@ export default function AdminRequests() {
           </p>
         ) : (
           // A keyboard-focusable scroll region, 600 px at most (spec section 9).
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          <div className={site.scrollRegion} tabIndex={0} role="region" aria-label={t("requests.scrollLabel")} data-testid="draws-region">
+          <div
+            className={site.scrollRegion}
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            tabIndex={0}
+            role="region"
+            aria-label={t("requests.scrollLabel")}
+            data-testid="draws-region"
+          >
             <table className={admin.table} data-testid="draws-table">
               <thead className={site.stickyHead}>
                 <tr>

@@ -89,7 +89,9 @@ export default function AdminScores() {
                 <ScoreRow
                   key={`${s.id}:${s.player_name}:${s.score}`}
                   score={s}
-                  lastResult={actionData?.formId === `score-${s.id}` ? (actionData.result as SubmissionResult<string[]>) : undefined}
+                  lastResult={
+                    actionData?.formId === `score-${s.id}` ? (actionData.result as SubmissionResult<string[]>) : undefined
+                  }
                 />
               ))}
             </tbody>
@@ -121,12 +123,25 @@ function ScoreRow({ score: s, lastResult }: { score: GameScore; lastResult?: Sub
           <label htmlFor={fields.player_name.id} className={visuallyHidden}>
             {t("scores.fields.playerName", { id: s.id })}
           </label>
-          <input {...getInputProps(fields.player_name, { type: "text" })} maxLength={PLAYER_NAME_MAX} className={`${input} ${site.smallInput}`} />
+          <input
+            {...getInputProps(fields.player_name, { type: "text" })}
+            maxLength={PLAYER_NAME_MAX}
+            className={`${input} ${site.smallInput}`}
+          />
           <label htmlFor={fields.score.id} className={visuallyHidden}>
             {t("scores.fields.score", { id: s.id })}
           </label>
-          <input {...getInputProps(fields.score, { type: "number" })} inputMode="numeric" className={`${input} ${site.numberInput}`} />
-          <button type="submit" className={`${button.secondary} ${buttonSmall}`} disabled={saving} aria-label={t("scores.saveLabel", { name: s.player_name })}>
+          <input
+            {...getInputProps(fields.score, { type: "number" })}
+            inputMode="numeric"
+            className={`${input} ${site.numberInput}`}
+          />
+          <button
+            type="submit"
+            className={`${button.secondary} ${buttonSmall}`}
+            disabled={saving}
+            aria-label={t("scores.saveLabel", { name: s.player_name })}
+          >
             {saving ? t("common.pending") : t("scores.save")}
           </button>
           <FieldError id={fields.player_name.errorId} errors={fields.player_name.errors} />
@@ -136,7 +151,11 @@ function ScoreRow({ score: s, lastResult }: { score: GameScore; lastResult?: Sub
       <td className={admin.cell}>{t(`scores.devices.${s.device_type}`)}</td>
       <td className={admin.cell}>{formatDateTime(s.created_at)}</td>
       <td className={admin.cell}>
-        <ConfirmDeleteForm id={s.id} label={t("scores.deleteLabel", { name: s.player_name })} question={t("scores.confirmDelete", { name: s.player_name })} />
+        <ConfirmDeleteForm
+          id={s.id}
+          label={t("scores.deleteLabel", { name: s.player_name })}
+          question={t("scores.confirmDelete", { name: s.player_name })}
+        />
       </td>
     </tr>
   );

@@ -77,7 +77,15 @@ export default function AdminSettings() {
   );
 }
 
-function SettingForm({ settingKey, value, lastResult }: { settingKey: SettingKey; value: string; lastResult?: SubmissionResult<string[]> }) {
+function SettingForm({
+  settingKey,
+  value,
+  lastResult,
+}: {
+  settingKey: SettingKey;
+  value: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation("admin-site");
   const rule = SETTING_RULES[settingKey];
   const saving = usePendingIntent("save", settingKey, "key");
@@ -149,7 +157,12 @@ function SettingForm({ settingKey, value, lastResult }: { settingKey: SettingKey
         <FieldError id={field.errorId} errors={field.errors} values={{ max: rule.max }} />
       </div>
       <div>
-        <button type="submit" className={`${button.primary} ${buttonSmall}`} disabled={saving} aria-label={t("settings.saveLabel", { name: t(`settings.keys.${settingKey}.label`) })}>
+        <button
+          type="submit"
+          className={`${button.primary} ${buttonSmall}`}
+          disabled={saving}
+          aria-label={t("settings.saveLabel", { name: t(`settings.keys.${settingKey}.label`) })}
+        >
           {saving ? t("common.pending") : t("settings.save")}
         </button>
       </div>

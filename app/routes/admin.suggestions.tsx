@@ -62,13 +62,21 @@ export default function AdminSuggestions() {
   const actionData = useActionData<typeof action>() as RowActionData | undefined;
   const { t } = useTranslation("admin-catalog");
   const hydrated = useHydrated();
-  const orphan = actionData && !suggestions.some((s) => s.id === actionData.id) ? Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? []) : [];
+  const orphan =
+    actionData && !suggestions.some((s) => s.id === actionData.id)
+      ? Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? [])
+      : [];
   return (
     <section className={stack} aria-labelledby="suggestions-heading">
       <h2 id="suggestions-heading">{t("suggestions.title")}</h2>
       <FormAlert errors={orphan} />
       {confirming ? (
-        <div className={`${alert.warning} ${stack}`} role="alertdialog" aria-labelledby="reject-confirm-title" data-testid="reject-confirm">
+        <div
+          className={`${alert.warning} ${stack}`}
+          role="alertdialog"
+          aria-labelledby="reject-confirm-title"
+          data-testid="reject-confirm"
+        >
           <p id="reject-confirm-title" style={{ margin: 0, fontWeight: 700 }}>
             {t("suggestions.confirmReject", { name: confirming.name })}
           </p>
@@ -94,12 +102,24 @@ export default function AdminSuggestions() {
           <table className={admin.table} data-testid="suggestions-table">
             <thead>
               <tr>
-                <th className={admin.cell} scope="col">{t("suggestions.columns.name")}</th>
-                <th className={admin.cell} scope="col">{t("suggestions.columns.website")}</th>
-                <th className={admin.cell} scope="col">{t("suggestions.columns.votes")}</th>
-                <th className={admin.cell} scope="col">{t("suggestions.columns.status")}</th>
-                <th className={admin.cell} scope="col">{t("suggestions.columns.created")}</th>
-                <th className={admin.cell} scope="col">{t("suggestions.columns.actions")}</th>
+                <th className={admin.cell} scope="col">
+                  {t("suggestions.columns.name")}
+                </th>
+                <th className={admin.cell} scope="col">
+                  {t("suggestions.columns.website")}
+                </th>
+                <th className={admin.cell} scope="col">
+                  {t("suggestions.columns.votes")}
+                </th>
+                <th className={admin.cell} scope="col">
+                  {t("suggestions.columns.status")}
+                </th>
+                <th className={admin.cell} scope="col">
+                  {t("suggestions.columns.created")}
+                </th>
+                <th className={admin.cell} scope="col">
+                  {t("suggestions.columns.actions")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -126,7 +146,13 @@ export default function AdminSuggestions() {
                   <td className={admin.cell}>
                     {s.status === "pending" ? (
                       <div className={admin.actions}>
-                        <RowButton intent="approve" id={s.id} tone="primary" label={t("suggestions.approve")} accessibleName={`${t("suggestions.approve")} ${s.name}`} />
+                        <RowButton
+                          intent="approve"
+                          id={s.id}
+                          tone="primary"
+                          label={t("suggestions.approve")}
+                          accessibleName={`${t("suggestions.approve")} ${s.name}`}
+                        />
                         {hydrated ? (
                           <ConfirmDialog
                             trigger={t("suggestions.reject")}
@@ -146,7 +172,11 @@ export default function AdminSuggestions() {
                             )}
                           />
                         ) : (
-                          <Link to={`/admin/suggestions?reject=${s.id}`} className={`${button.secondary} ${buttonSmall}`} preventScrollReset>
+                          <Link
+                            to={`/admin/suggestions?reject=${s.id}`}
+                            className={`${button.secondary} ${buttonSmall}`}
+                            preventScrollReset
+                          >
                             {t("suggestions.reject")}
                             <span className={visuallyHidden}> {s.name}</span>
                           </Link>

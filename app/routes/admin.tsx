@@ -26,7 +26,11 @@ export const ADMIN_TABS = [
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
   const [stats, t] = await Promise.all([getDashboardStats(), getT(request, "admin")]);
-  return { email: user.email, stats, meta: { title: t("dashboard.title"), description: t("dashboard.title"), path: "/admin", noindex: true } };
+  return {
+    email: user.email,
+    stats,
+    meta: { title: t("dashboard.title"), description: t("dashboard.title"), path: "/admin", noindex: true },
+  };
 }
 
 export const meta = routeMeta;

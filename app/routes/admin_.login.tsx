@@ -20,7 +20,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/admin");
   if (await getOptionalAdmin(request)) throw redirect(redirectTo, 303);
   const t = await getT(request, "admin");
-  return { redirectTo, meta: { title: t("login.title"), description: t("login.description"), path: "/admin/login", noindex: true } };
+  return {
+    redirectTo,
+    meta: { title: t("login.title"), description: t("login.description"), path: "/admin/login", noindex: true },
+  };
 }
 
 export const meta = routeMeta;
@@ -53,7 +56,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<ActionData>({ error: "forbidden", email }, { status: 403 });
   }
   resetRateLimit(PER_ACCOUNT, account);
-  return redirectWithToast(redirectTo, { type: "success", key: "admin:login.success" }, { headers: { "Set-Cookie": await startAdminSession(user.id) } });
+  return redirectWithToast(
+    redirectTo,
+    { type: "success", key: "admin:login.success" },
+    { headers: { "Set-Cookie": await startAdminSession(user.id) } },
+  );
 }
 
 export default function AdminLogin() {
@@ -79,7 +86,15 @@ export default function AdminLogin() {
             <label htmlFor="email" className={label}>
               {t("login.email")}
             </label>
-            <input id="email" name="email" type="email" autoComplete="username" required className={input} defaultValue={actionData?.email ?? ""} />
+            <input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              className={input}
+              defaultValue={actionData?.email ?? ""}
+            />
           </div>
           <div className={field}>
             <label htmlFor="password" className={label}>

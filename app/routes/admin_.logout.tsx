@@ -5,7 +5,11 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   await assertSameOrigin(request);
-  return redirectWithToast("/", { type: "success", key: "admin:logout.success" }, { headers: { "Set-Cookie": await endAdminSession(request) } });
+  return redirectWithToast(
+    "/",
+    { type: "success", key: "admin:logout.success" },
+    { headers: { "Set-Cookie": await endAdminSession(request) } },
+  );
 }
 
 export function loader() {

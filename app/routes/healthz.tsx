@@ -8,6 +8,9 @@ export async function loader() {
     return new Response("ok", { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
   } catch (error) {
     console.error("[healthz] database check failed", error);
-    return new Response("database unavailable", { status: 503, headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
+    return new Response("database unavailable", {
+      status: 503,
+      headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" },
+    });
   }
 }

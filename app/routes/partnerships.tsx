@@ -58,7 +58,11 @@ export default function Partnerships() {
         ) : (
           <ul className={`${grid} ${styles.plainList}`} data-testid="partnership-platforms">
             {platforms.map((p) => (
-              <li key={p.slug} className={`${card} ${styles.platformCard}`} style={assignInlineVars({ [gradientFrom]: p.from, [gradientTo]: p.to })}>
+              <li
+                key={p.slug}
+                className={`${card} ${styles.platformCard}`}
+                style={assignInlineVars({ [gradientFrom]: p.from, [gradientTo]: p.to })}
+              >
                 <h3 style={{ margin: 0 }}>
                   <span aria-hidden="true">{p.emoji} </span>
                   {p.name}

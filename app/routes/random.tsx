@@ -21,7 +21,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (!result) throw new Response(t("errors.resultNotFound"), { status: 404 });
     return {
       available: 0,
-      result: { code: result.code, referralUrl: result.referralUrl, platformName: result.platformName, platformSlug: result.platformSlug },
+      result: {
+        code: result.code,
+        referralUrl: result.referralUrl,
+        platformName: result.platformName,
+        platformSlug: result.platformSlug,
+      },
       meta: { title: t("meta.randomResultTitle"), description: t("meta.randomDescription"), path: "/random", noindex: true },
     };
   }

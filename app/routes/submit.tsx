@@ -139,11 +139,18 @@ export default function SubmitPage() {
       {thanks ? <ThankYou siteUrl={siteUrl} /> : null}
       {!duplicate && lastSubmitIntent === "request-deletion" && actionData?.result.error ? (
         <p className={alert.error} role="alert">
-          {Object.values(actionData.result.error).flat().filter((m): m is string => !!m).map((m) => t(m)).join(" ")}
+          {Object.values(actionData.result.error)
+            .flat()
+            .filter((m): m is string => !!m)
+            .map((m) => t(m))
+            .join(" ")}
         </p>
       ) : null}
       {duplicate ? (
-        <DuplicateStep duplicate={duplicate} errors={lastSubmitIntent === "request-deletion" ? actionData?.result.error : undefined} />
+        <DuplicateStep
+          duplicate={duplicate}
+          errors={lastSubmitIntent === "request-deletion" ? actionData?.result.error : undefined}
+        />
       ) : (
         <Form method="post" className={`${card} ${stack}`} {...getFormProps(form)}>
           <input type="hidden" name="intent" value="submit" />
@@ -191,7 +198,13 @@ export default function SubmitPage() {
               </p>
             ) : null}
           </div>
-          {siteKey ? <Recaptcha key={actionData ? JSON.stringify(actionData.result.error ?? {}) : "first"} siteKey={siteKey} label={t("captchaLabel")} /> : null}
+          {siteKey ? (
+            <Recaptcha
+              key={actionData ? JSON.stringify(actionData.result.error ?? {}) : "first"}
+              siteKey={siteKey}
+              label={t("captchaLabel")}
+            />
+          ) : null}
           <div className={row}>
             <button type="submit" className={button.primary} disabled={submitting}>
               {submitting ? t("submitting") : t("submit")}
@@ -216,7 +229,9 @@ function DuplicateStep({
   const headingRef = useRef<HTMLHeadingElement>(null);
   // With JS the step replaces the form in place: bring focus (and screen readers) to the question.
   useEffect(() => headingRef.current?.focus(), []);
-  const messages = Object.values(errors ?? {}).flat().filter((m): m is string => !!m);
+  const messages = Object.values(errors ?? {})
+    .flat()
+    .filter((m): m is string => !!m);
   return (
     <section className={`${card} ${stack}`} aria-labelledby="duplicate-heading" data-testid="duplicate-step">
       <h2 id="duplicate-heading" ref={headingRef} tabIndex={-1}>
@@ -242,7 +257,10 @@ function DuplicateStep({
 
 function DeletionForm({ duplicate }: { duplicate: { platform: string; code: string } }) {
   const { t } = useTranslation("submit");
-  const [form, fields] = useForm<z.input<typeof deletionRequestSchema>>({ id: "request-deletion", constraint: getZodConstraint(deletionRequestSchema) });
+  const [form, fields] = useForm<z.input<typeof deletionRequestSchema>>({
+    id: "request-deletion",
+    constraint: getZodConstraint(deletionRequestSchema),
+  });
   return (
     <Form method="post" className={stack} {...getFormProps(form)}>
       <input type="hidden" name="intent" value="request-deletion" />
@@ -280,7 +298,11 @@ function ThankYou({ siteUrl }: { siteUrl: string }) {
       <div className={row}>
         {hydrated ? <CopyButton value={siteUrl} label={t("thanks.copy")} copiedLabel={t("thanks.copied")} /> : null}
         {canShare ? (
-          <button type="button" className={button.secondary} onClick={() => void navigator.share({ text, url: siteUrl }).catch(() => {})}>
+          <button
+            type="button"
+            className={button.secondary}
+            onClick={() => void navigator.share({ text, url: siteUrl }).catch(() => {})}
+          >
             {t("thanks.nativeShare")}
           </button>
         ) : null}
@@ -289,9 +311,17 @@ function ThankYou({ siteUrl }: { siteUrl: string }) {
       <ul className={styles.shareList}>
         {shareLinks(siteUrl, text).map((link) => (
           <li key={link.id}>
-            <a className={button.ghost} href={link.href} target="_blank" rel="noopener noreferrer" data-testid={`share-${link.id}`}>
+            <a
+              className={button.ghost}
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid={`share-${link.id}`}
+            >
               {link.label}
-              <span style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>{t("thanks.newTab")}</span>
+              <span style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
+                {t("thanks.newTab")}
+              </span>
             </a>
           </li>
         ))}

@@ -5,14 +5,27 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { listNameCandidates, listPublicSuggestions, listVotedSuggestionIds, getSuggestion, createSuggestion, castVote } from "~db/repositories/suggestions.server";
+import {
+  listNameCandidates,
+  listPublicSuggestions,
+  listVotedSuggestionIds,
+  getSuggestion,
+  createSuggestion,
+  castVote,
+} from "~db/repositories/suggestions.server";
 import { SimilarNames } from "~/features/community/similar-names";
 import { SuggestionList } from "~/features/community/suggestion-list";
 import { useSimilarNames } from "~/features/community/use-similar-names";
 import { getClientIdentity } from "~/features/community/client-identity.server";
 import { checkSimilarNames, normalizeName, type SimilarName } from "~/features/community/similarity";
 import { breadcrumbLd } from "~/features/community/structured-data";
-import { MAX_VOTES_PER_ADDRESS, NEW_FOR_MS, POPULAR_ABOVE_VOTES, suggestSchema, voteSchema } from "~/features/community/suggest-schema";
+import {
+  MAX_VOTES_PER_ADDRESS,
+  NEW_FOR_MS,
+  POPULAR_ABOVE_VOTES,
+  suggestSchema,
+  voteSchema,
+} from "~/features/community/suggest-schema";
 import { VOTE_REFUSAL_KEYS } from "~/features/community/vote-messages";
 import * as styles from "~/features/community/community.css";
 import { getT } from "~/i18n/i18next.server";
@@ -107,7 +120,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       maxVotesPerAddress: MAX_VOTES_PER_ADDRESS,
     });
     if (result === "voted") {
-      return redirectWithToast(`/suggest-platform#suggestion-${suggestionId}`, { type: "success", key: "suggest:toast.voted" }, { headers });
+      return redirectWithToast(
+        `/suggest-platform#suggestion-${suggestionId}`,
+        { type: "success", key: "suggest:toast.voted" },
+        { headers },
+      );
     }
     const status = result === "not-found" ? 404 : result === "address-cap" ? 429 : 409;
     return data({ vote: { suggestionId, key: VOTE_REFUSAL_KEYS[result] } }, { status, headers });
@@ -120,7 +137,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply(), similar: [] as SimilarName[] }, { status: 400, headers });
   }
   if (isHoneypotFilled(form)) {
-    return data({ result: submission.reply({ formErrors: ["errors.spam"] }), similar: [] as SimilarName[] }, { status: 400, headers });
+    return data(
+      { result: submission.reply({ formErrors: ["errors.spam"] }), similar: [] as SimilarName[] },
+      { status: 400, headers },
+    );
   }
   const { name, description, website_url } = submission.value;
   const verdict = checkSimilarNames(name, await listNameCandidates());
@@ -145,7 +165,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     description: description || null,
     websiteUrl: website_url ? new URL(website_url).href : null,
   });
-  return redirectWithToast(`/suggest-platform?created=${created.id}`, { type: "success", key: "suggest:toast.created" }, { headers });
+  return redirectWithToast(
+    `/suggest-platform?created=${created.id}`,
+    { type: "success", key: "suggest:toast.created" },
+    { headers },
+  );
 }
 
 type ActionData = {
@@ -243,7 +267,12 @@ export default function SuggestPlatform() {
             <label className={label} htmlFor={fields.description.id}>
               {t("form.description")}
             </label>
-            <textarea className={input} rows={3} {...getTextareaProps(fields.description)} aria-describedby={fields.description.errorId} />
+            <textarea
+              className={input}
+              rows={3}
+              {...getTextareaProps(fields.description)}
+              aria-describedby={fields.description.errorId}
+            />
             {fields.description.errors?.length ? (
               <p className={fieldError} id={fields.description.errorId} role="alert">
                 {fields.description.errors.map((e) => errorText(e)).join(" ")}

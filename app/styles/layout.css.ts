@@ -88,7 +88,11 @@ export const drawerPanel = style({
 });
 export const drawerBackdrop = style({ position: "fixed", inset: 0, zIndex: 39, background: vars.color.overlay });
 
-export const footer = style({ borderTop: `1px solid ${vars.color.border}`, background: vars.color.surface, padding: `${space.lg} 0` });
+export const footer = style({
+  borderTop: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  padding: `${space.lg} 0`,
+});
 export const footerInner = style({
   display: "flex",
   flexWrap: "wrap",

@@ -54,7 +54,14 @@ const buttonBase = style({
 });
 
 export const button = styleVariants({
-  primary: [buttonBase, { background: vars.color.primary, color: vars.color.onPrimary, selectors: { "&:hover:not(:disabled)": { background: vars.color.primaryHover } } }],
+  primary: [
+    buttonBase,
+    {
+      background: vars.color.primary,
+      color: vars.color.onPrimary,
+      selectors: { "&:hover:not(:disabled)": { background: vars.color.primaryHover } },
+    },
+  ],
   secondary: [buttonBase, { background: vars.color.surfaceAlt, color: vars.color.text, borderColor: vars.color.border }],
   ghost: [buttonBase, { background: "transparent", color: vars.color.text, borderColor: vars.color.border }],
   danger: [buttonBase, { background: vars.color.dangerBg, color: vars.color.danger, borderColor: vars.color.danger }],
@@ -86,10 +93,34 @@ export const hint = style({ fontSize: "0.9rem", color: vars.color.textMuted });
 export const fieldError = style({ color: vars.color.danger, fontSize: "0.95rem", fontWeight: 600, margin: 0 });
 
 export const alert = styleVariants({
-  error: { padding: space.md, borderRadius: radius.md, background: vars.color.dangerBg, color: vars.color.danger, border: `1px solid ${vars.color.danger}` },
-  success: { padding: space.md, borderRadius: radius.md, background: vars.color.successBg, color: vars.color.success, border: `1px solid ${vars.color.success}` },
-  info: { padding: space.md, borderRadius: radius.md, background: vars.color.surfaceAlt, color: vars.color.text, border: `1px solid ${vars.color.border}` },
-  warning: { padding: space.md, borderRadius: radius.md, background: vars.color.warningBg, color: vars.color.text, border: `1px solid ${vars.color.border}` },
+  error: {
+    padding: space.md,
+    borderRadius: radius.md,
+    background: vars.color.dangerBg,
+    color: vars.color.danger,
+    border: `1px solid ${vars.color.danger}`,
+  },
+  success: {
+    padding: space.md,
+    borderRadius: radius.md,
+    background: vars.color.successBg,
+    color: vars.color.success,
+    border: `1px solid ${vars.color.success}`,
+  },
+  info: {
+    padding: space.md,
+    borderRadius: radius.md,
+    background: vars.color.surfaceAlt,
+    color: vars.color.text,
+    border: `1px solid ${vars.color.border}`,
+  },
+  warning: {
+    padding: space.md,
+    borderRadius: radius.md,
+    background: vars.color.warningBg,
+    color: vars.color.text,
+    border: `1px solid ${vars.color.border}`,
+  },
 });
 
 export const badge = style({

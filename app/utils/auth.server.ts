@@ -27,7 +27,8 @@ authenticator.use(
   new FormStrategy(async ({ form }) => {
     const email = form.get("email");
     const password = form.get("password");
-    if (typeof email !== "string" || typeof password !== "string" || !email.trim() || !password) throw new InvalidCredentialsError();
+    if (typeof email !== "string" || typeof password !== "string" || !email.trim() || !password)
+      throw new InvalidCredentialsError();
     const user = await verifyCredentials(email, password);
     if (!user) throw new InvalidCredentialsError();
     return user;

@@ -1,7 +1,12 @@
 /** Dates as the admin reads them: Europe/Paris, dd/MM/yyyy, weeks starting Monday. */
 export const SITE_TIME_ZONE = "Europe/Paris";
 
-const dateFormat = new Intl.DateTimeFormat("fr-FR", { timeZone: SITE_TIME_ZONE, day: "2-digit", month: "2-digit", year: "numeric" });
+const dateFormat = new Intl.DateTimeFormat("fr-FR", {
+  timeZone: SITE_TIME_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+});
 const dateTimeFormat = new Intl.DateTimeFormat("fr-FR", {
   timeZone: SITE_TIME_ZONE,
   day: "2-digit",

@@ -9,7 +9,10 @@ export const HONEYPOT_FIELD = "website_confirm";
 export function HoneypotField() {
   const { t } = useTranslation();
   return (
-    <div aria-hidden="true" style={{ position: "absolute", left: "-10000px", top: "auto", width: 1, height: 1, overflow: "hidden" }}>
+    <div
+      aria-hidden="true"
+      style={{ position: "absolute", left: "-10000px", top: "auto", width: 1, height: 1, overflow: "hidden" }}
+    >
       <label>
         {t("honeypot.label")}
         <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />

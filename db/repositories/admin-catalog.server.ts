@@ -92,7 +92,11 @@ export async function setPlatformLogo(id: number, variant: LogoVariant, url: str
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("platforms").select(column).where("id", "=", id).executeTakeFirst();
     if (!before) return null;
-    await trx.updateTable("platforms").set({ [column]: url }).where("id", "=", id).execute();
+    await trx
+      .updateTable("platforms")
+      .set({ [column]: url })
+      .where("id", "=", id)
+      .execute();
     return { previous: (before as Record<string, string | null>)[column] ?? null };
   });
 }
@@ -142,7 +146,11 @@ export async function getCodeWithPlatform(id: number, db: DB = getDb()) {
 }
 
 export async function setCodeActive(id: number, isActive: boolean, db: DB = getDb()): Promise<boolean> {
-  const result = await db.updateTable("referral_codes").set({ is_active: isActive ? 1 : 0 }).where("id", "=", id).executeTakeFirst();
+  const result = await db
+    .updateTable("referral_codes")
+    .set({ is_active: isActive ? 1 : 0 })
+    .where("id", "=", id)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -172,7 +180,11 @@ export async function setCodeExpiry(id: number, days: number, db: DB = getDb(), 
 
 export async function updateCode(id: number, code: string, referralUrl: string | null, db: DB = getDb()): Promise<boolean> {
   try {
-    const result = await db.updateTable("referral_codes").set({ code, referral_url: referralUrl }).where("id", "=", id).executeTakeFirst();
+    const result = await db
+      .updateTable("referral_codes")
+      .set({ code, referral_url: referralUrl })
+      .where("id", "=", id)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   } catch (error) {
     if (isUniqueViolation(error)) throw new CodeTakenError();
@@ -191,7 +203,16 @@ export async function listDeletionRequests(db: DB = getDb()) {
   return db
     .selectFrom("deletion_requests as d")
     .innerJoin("platforms as p", "p.id", "d.platform_id")
-    .select(["d.id", "d.code", "d.reason", "d.status", "d.created_at", "d.resolved_at", "p.name as platform_name", "p.slug as platform_slug"])
+    .select([
+      "d.id",
+      "d.code",
+      "d.reason",
+      "d.status",
+      "d.created_at",
+      "d.resolved_at",
+      "p.name as platform_name",
+      "p.slug as platform_slug",
+    ])
     .orderBy("d.created_at", "desc")
     .orderBy("d.id", "desc")
     .execute();
@@ -238,7 +259,11 @@ export async function rejectDeletionRequest(id: number, db: DB = getDb(), now = 
 
 /** Only processed requests leave the history; a pending one must be decided first. */
 export async function deleteProcessedDeletionRequest(id: number, db: DB = getDb()): Promise<boolean> {
-  const result = await db.deleteFrom("deletion_requests").where("id", "=", id).where("status", "!=", "pending").executeTakeFirst();
+  const result = await db
+    .deleteFrom("deletion_requests")
+    .where("id", "=", id)
+    .where("status", "!=", "pending")
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 

@@ -23,7 +23,10 @@ export async function listPartnershipsAdmin(db: DB = getDb()) {
 /** A new partnership goes last: its display_order is the current list length (spec section 9). */
 export async function createPartnership(input: PartnershipInput, db: DB = getDb()): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const { n } = await trx.selectFrom("partnerships").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const { n } = await trx
+      .selectFrom("partnerships")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     const row = await trx
       .insertInto("partnerships")
       .values({ ...input, display_order: Number(n), created_at: new Date().toISOString() })
@@ -49,9 +52,18 @@ export async function deletePartnership(id: number, db: DB = getDb()): Promise<b
  * way, so rows that share a display_order (older data, deletions) still move by exactly one place.
  * Returns "missing" for an unknown id, "edge" when it is already first/last.
  */
-export async function movePartnership(id: number, direction: "up" | "down", db: DB = getDb()): Promise<"moved" | "edge" | "missing"> {
+export async function movePartnership(
+  id: number,
+  direction: "up" | "down",
+  db: DB = getDb(),
+): Promise<"moved" | "edge" | "missing"> {
   return db.transaction().execute(async (trx) => {
-    const rows = await trx.selectFrom("partnerships").select(["id", "display_order"]).orderBy("display_order", "asc").orderBy("id", "asc").execute();
+    const rows = await trx
+      .selectFrom("partnerships")
+      .select(["id", "display_order"])
+      .orderBy("display_order", "asc")
+      .orderBy("id", "asc")
+      .execute();
     const index = rows.findIndex((r) => r.id === id);
     if (index < 0) return "missing";
     const other = direction === "up" ? index - 1 : index + 1;
@@ -136,10 +148,20 @@ export const ADMIN_SCORES_LIMIT = 500;
 
 /** Scores newest first (capped: the admin reads the recent ones; old ones are rarely edited). */
 export async function listScoresAdmin(db: DB = getDb()) {
-  return db.selectFrom("game_scores").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(ADMIN_SCORES_LIMIT).execute();
+  return db
+    .selectFrom("game_scores")
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(ADMIN_SCORES_LIMIT)
+    .execute();
 }
 
-export async function updateScore(id: number, values: { player_name: string; score: number }, db: DB = getDb()): Promise<boolean> {
+export async function updateScore(
+  id: number,
+  values: { player_name: string; score: number },
+  db: DB = getDb(),
+): Promise<boolean> {
   const result = await db.updateTable("game_scores").set(values).where("id", "=", id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

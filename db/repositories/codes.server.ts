@@ -22,19 +22,25 @@ function eligible(now: string) {
   return (eb: ExpressionBuilder<Database, "referral_codes">) =>
     eb.and([
       eb("referral_codes.is_active", "=", eb.lit(1)),
-      eb.or([eb("referral_codes.is_permanent", "=", eb.lit(1)), eb("referral_codes.expires_at", "is", null), eb("referral_codes.expires_at", ">", now)]),
+      eb.or([
+        eb("referral_codes.is_permanent", "=", eb.lit(1)),
+        eb("referral_codes.expires_at", "is", null),
+        eb("referral_codes.expires_at", ">", now),
+      ]),
     ]);
 }
 
 /** Fairness order: fewest serves, then least recently served (never served first), then oldest. */
 function inServingOrder<O>(qb: SelectQueryBuilder<Database, "referral_codes" | "platforms", O>) {
-  return qb
-    .orderBy("referral_codes.times_served", "asc")
-    .orderBy("referral_codes.last_served_at", (ob) => ob.asc().nullsFirst())
-    .orderBy("referral_codes.created_at", "asc")
-    .orderBy("referral_codes.id", "asc")
-    // A literal too: SQLite re-plans a prepared statement each time a LIMIT parameter is bound.
-    .limit(sql.lit(1));
+  return (
+    qb
+      .orderBy("referral_codes.times_served", "asc")
+      .orderBy("referral_codes.last_served_at", (ob) => ob.asc().nullsFirst())
+      .orderBy("referral_codes.created_at", "asc")
+      .orderBy("referral_codes.id", "asc")
+      // A literal too: SQLite re-plans a prepared statement each time a LIMIT parameter is bound.
+      .limit(sql.lit(1))
+  );
 }
 
 type DrawTarget = { platformId: number } | { slug: string } | null;
@@ -107,7 +113,9 @@ interface PendingDraw {
 
 // One queue per process, on globalThis: the server entry and the Remix bundle each carry a copy of
 // this module, and draws from both must share the batch (and its commit).
-const drawQueue = ((globalThis as unknown as { __parrainlyDrawQueue?: { pending: PendingDraw[]; scheduled: boolean } }).__parrainlyDrawQueue ??= {
+const drawQueue = ((
+  globalThis as unknown as { __parrainlyDrawQueue?: { pending: PendingDraw[]; scheduled: boolean } }
+).__parrainlyDrawQueue ??= {
   pending: [],
   scheduled: false,
 });
@@ -224,10 +232,12 @@ function prepared(sqlite: SQLite.Database): PreparedDraw {
   const drawOne = (target: DrawTarget, now: string): Drawn | null => {
     const pick = target === null ? pickAll : "slug" in target ? pickBySlug : pickOne;
     const picked = pick.stmt.get(
-      pick.bind({ now, platformId: target && "platformId" in target ? target.platformId : undefined, slug: target && "slug" in target ? target.slug : undefined }),
-    ) as
-      | { id: number; code: string; platform_id: number }
-      | undefined;
+      pick.bind({
+        now,
+        platformId: target && "platformId" in target ? target.platformId : undefined,
+        slug: target && "slug" in target ? target.slug : undefined,
+      }),
+    ) as { id: number; code: string; platform_id: number } | undefined;
     if (!picked) return null;
     serve.stmt.run(serve.bind({ now, codeId: picked.id }));
     const info = log.stmt.run(log.bind({ now, platformId: picked.platform_id, codeId: picked.id, code: picked.code }));
@@ -346,7 +356,12 @@ export async function countAllAvailableCodes(now = new Date(), db: DB = getDb())
 }
 
 export async function findCode(platformId: number, code: string, db: DB = getDb()) {
-  return db.selectFrom("referral_codes").select(["id", "code"]).where("platform_id", "=", platformId).where("code", "=", code).executeTakeFirst();
+  return db
+    .selectFrom("referral_codes")
+    .select(["id", "code"])
+    .where("platform_id", "=", platformId)
+    .where("code", "=", code)
+    .executeTakeFirst();
 }
 
 export type SubmitOutcome = { ok: true; id: number } | { ok: false; reason: "duplicate" };

@@ -28,12 +28,7 @@ export async function listPartnershipPlatforms(db: DB = getDb()) {
 
 /** Active platforms for selects (id, name, slug) by name. */
 export async function listActivePlatformOptions(db: DB = getDb()) {
-  return db
-    .selectFrom("platforms")
-    .select(["id", "name", "slug"])
-    .where("is_active", "=", 1)
-    .orderBy("name", "asc")
-    .execute();
+  return db.selectFrom("platforms").select(["id", "name", "slug"]).where("is_active", "=", 1).orderBy("name", "asc").execute();
 }
 
 export async function getPlatformBySlug(slug: string, db: DB = getDb()): Promise<Platform | undefined> {
@@ -50,6 +45,12 @@ export function platformDescription(
   language: Language,
 ): string {
   const localized =
-    language === "en" ? platform.description_en : language === "de" ? platform.description_de : language === "es" ? platform.description_es : null;
+    language === "en"
+      ? platform.description_en
+      : language === "de"
+        ? platform.description_de
+        : language === "es"
+          ? platform.description_es
+          : null;
   return localized || platform.description;
 }

@@ -11,7 +11,12 @@ export async function createSession(userId: number, db: DB = getDb()): Promise<s
   const now = Date.now();
   await db
     .insertInto("sessions")
-    .values({ id, user_id: userId, created_at: new Date(now).toISOString(), expires_at: new Date(now + SESSION_IDLE_MS).toISOString() })
+    .values({
+      id,
+      user_id: userId,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + SESSION_IDLE_MS).toISOString(),
+    })
     .execute();
   return id;
 }
@@ -31,7 +36,15 @@ export async function getSessionUser(sessionId: string, db: DB = getDb()): Promi
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .leftJoin("user_roles", (join) => join.onRef("user_roles.user_id", "=", "users.id").on("user_roles.role", "=", "admin"))
-    .select(["sessions.id", "sessions.created_at", "sessions.expires_at", "users.id as user_id", "users.email", "users.password_changed_at", "user_roles.role"])
+    .select([
+      "sessions.id",
+      "sessions.created_at",
+      "sessions.expires_at",
+      "users.id as user_id",
+      "users.email",
+      "users.password_changed_at",
+      "user_roles.role",
+    ])
     .where("sessions.id", "=", sessionId)
     .executeTakeFirst();
   if (!row) return null;
@@ -43,7 +56,11 @@ export async function getSessionUser(sessionId: string, db: DB = getDb()): Promi
     return null;
   }
   if (expires - now < SESSION_IDLE_MS - RENEW_AFTER_MS) {
-    await db.updateTable("sessions").set({ expires_at: new Date(now + SESSION_IDLE_MS).toISOString() }).where("id", "=", sessionId).execute();
+    await db
+      .updateTable("sessions")
+      .set({ expires_at: new Date(now + SESSION_IDLE_MS).toISOString() })
+      .where("id", "=", sessionId)
+      .execute();
   }
   return { id: row.user_id, email: row.email, isAdmin: row.role === "admin" };
 }

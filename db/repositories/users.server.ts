@@ -2,7 +2,12 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import { getDb, type DB } from "../client.server";
 
-const scrypt = promisify(crypto.scrypt) as (password: crypto.BinaryLike, salt: crypto.BinaryLike, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
+const scrypt = promisify(crypto.scrypt) as (
+  password: crypto.BinaryLike,
+  salt: crypto.BinaryLike,
+  keylen: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>;
 
 // OWASP's scrypt equivalent of 16 MiB on a small VM (stack pitfall 12): N=2^14, r=8, p=5.
 const PARAMS = { N: 2 ** 14, r: 8, p: 5 } as const;
@@ -46,7 +51,11 @@ export interface VerifiedUser {
 
 /** The user for these credentials, or null; same work whether the email exists or not. */
 export async function verifyCredentials(email: string, password: string, db: DB = getDb()): Promise<VerifiedUser | null> {
-  const user = await db.selectFrom("users").select(["id", "email", "password_hash"]).where("email", "=", normalizeEmail(email)).executeTakeFirst();
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "email", "password_hash"])
+    .where("email", "=", normalizeEmail(email))
+    .executeTakeFirst();
   if (!user) {
     await verifyPassword(password, await getDummyHash());
     return null;
@@ -56,7 +65,12 @@ export async function verifyCredentials(email: string, password: string, db: DB 
 }
 
 export async function userIsAdmin(userId: number, db: DB = getDb()): Promise<boolean> {
-  const row = await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).where("role", "=", "admin").executeTakeFirst();
+  const row = await db
+    .selectFrom("user_roles")
+    .select("role")
+    .where("user_id", "=", userId)
+    .where("role", "=", "admin")
+    .executeTakeFirst();
   return !!row;
 }
 
@@ -64,16 +78,29 @@ export async function userIsAdmin(userId: number, db: DB = getDb()): Promise<boo
  * Creates the admin, or updates the password (revoking every session) and ensures the role.
  * Returns what happened, for the CLI and the start log.
  */
-export async function upsertAdmin(email: string, password: string, db: DB = getDb()): Promise<"created" | "updated" | "unchanged"> {
+export async function upsertAdmin(
+  email: string,
+  password: string,
+  db: DB = getDb(),
+): Promise<"created" | "updated" | "unchanged"> {
   const normalized = normalizeEmail(email);
-  const existing = await db.selectFrom("users").select(["id", "password_hash"]).where("email", "=", normalized).executeTakeFirst();
-  if (existing && (await verifyPassword(password, existing.password_hash)) && (await userIsAdmin(existing.id, db))) return "unchanged";
+  const existing = await db
+    .selectFrom("users")
+    .select(["id", "password_hash"])
+    .where("email", "=", normalized)
+    .executeTakeFirst();
+  if (existing && (await verifyPassword(password, existing.password_hash)) && (await userIsAdmin(existing.id, db)))
+    return "unchanged";
   const passwordHash = await hashPassword(password);
   const now = new Date().toISOString();
   return db.transaction().execute(async (trx) => {
     let userId: number;
     if (existing) {
-      await trx.updateTable("users").set({ password_hash: passwordHash, password_changed_at: now }).where("id", "=", existing.id).execute();
+      await trx
+        .updateTable("users")
+        .set({ password_hash: passwordHash, password_changed_at: now })
+        .where("id", "=", existing.id)
+        .execute();
       await trx.deleteFrom("sessions").where("user_id", "=", existing.id).execute();
       userId = existing.id;
     } else {
@@ -84,7 +111,11 @@ export async function upsertAdmin(email: string, password: string, db: DB = getD
         .executeTakeFirstOrThrow();
       userId = row.id;
     }
-    await trx.insertInto("user_roles").values({ user_id: userId, role: "admin" }).onConflict((oc) => oc.columns(["user_id", "role"]).doNothing()).execute();
+    await trx
+      .insertInto("user_roles")
+      .values({ user_id: userId, role: "admin" })
+      .onConflict((oc) => oc.columns(["user_id", "role"]).doNothing())
+      .execute();
     return existing ? "updated" : "created";
   });
 }
@@ -94,7 +125,12 @@ export async function createUser(email: string, password: string, db: DB = getDb
   const now = new Date().toISOString();
   const row = await db
     .insertInto("users")
-    .values({ email: normalizeEmail(email), password_hash: await hashPassword(password), created_at: now, password_changed_at: now })
+    .values({
+      email: normalizeEmail(email),
+      password_hash: await hashPassword(password),
+      created_at: now,
+      password_changed_at: now,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;

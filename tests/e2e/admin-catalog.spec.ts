@@ -14,7 +14,12 @@ test.describe.configure({ timeout: 90_000 });
 async function addCode(platformId: number, code: string) {
   return e2eDb()
     .insertInto("referral_codes")
-    .values({ platform_id: platformId, code, expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(), created_at: now() })
+    .values({
+      platform_id: platformId,
+      code,
+      expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      created_at: now(),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
 }
@@ -78,12 +83,16 @@ test("platforms tab: toggle, refused pattern, edit, logo upload and removal", as
   await expect(toast(page)).toHaveText(`Plateforme ${platform.name} bis mise à jour`);
 
   const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16)]);
-  await card.getByLabel(`Fichier du Logo clair de ${platform.name} bis`).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
+  await card
+    .getByLabel(`Fichier du Logo clair de ${platform.name} bis`)
+    .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
   await card.getByRole("button", { name: "Envoyer" }).first().click();
   await expect(toast(page)).toHaveText(`Logo de ${platform.name} bis enregistré`);
   await expect(card.getByRole("img", { name: `Logo clair de ${platform.name} bis` })).toBeVisible();
 
-  await card.getByLabel(`Fichier du Logo sombre de ${platform.name} bis`).setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("plain text") });
+  await card
+    .getByLabel(`Fichier du Logo sombre de ${platform.name} bis`)
+    .setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("plain text") });
   await card.getByRole("button", { name: "Envoyer" }).nth(1).click();
   await expect(card.getByText("Format non accepté : PNG, JPEG ou WebP uniquement.")).toBeVisible();
 
@@ -148,7 +157,9 @@ test("deletions tab: approve removes the code, reject then delete from history",
   await page.getByRole("button", { name: `Approuver ${doomed}` }).click();
   await expect(toast(page)).toHaveText("Code supprimé avec succès");
   await expect(page.getByTestId(`deletion-row-${doomed}`)).toContainText("Approuvée");
-  expect(await e2eDb().selectFrom("referral_codes").select("id").where("id", "=", doomedCode.id).executeTakeFirst()).toBeUndefined();
+  expect(
+    await e2eDb().selectFrom("referral_codes").select("id").where("id", "=", doomedCode.id).executeTakeFirst(),
+  ).toBeUndefined();
 
   await page.getByRole("button", { name: `Rejeter ${kept}` }).click();
   await expect(toast(page)).toHaveText("Demande rejetée");
@@ -163,7 +174,13 @@ test("suggestions tab: approve through the prefilled form, reject after confirmi
   const suggest = (n: string) =>
     e2eDb()
       .insertInto("platform_suggestions")
-      .values({ name: n, normalized_name: n.toLowerCase(), description: "Une suggestion", website_url: `https://www.${n.split(" ")[1]}.example/`, created_at: now() })
+      .values({
+        name: n,
+        normalized_name: n.toLowerCase(),
+        description: "Une suggestion",
+        website_url: `https://www.${n.split(" ")[1]}.example/`,
+        created_at: now(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
   const approved = await suggest(name);

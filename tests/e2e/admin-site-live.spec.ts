@@ -11,7 +11,11 @@ test("a change of enable_theme_toggle reaches an open page live", async ({ page,
   test.setTimeout(90_000);
   const admin = await context.newPage();
   const save = (value: "true" | "false") =>
-    admin.request.post("/admin/settings", { form: { intent: "save", key: "enable_theme_toggle", value }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+    admin.request.post("/admin/settings", {
+      form: { intent: "save", key: "enable_theme_toggle", value },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
   try {
     const streamOpened = page.waitForRequest((r) => r.url().endsWith("/events/settings"));
     await page.goto("/");

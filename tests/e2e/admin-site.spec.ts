@@ -51,7 +51,11 @@ test.describe("admin: partnerships tab", () => {
     // Move the second one up: its place in the list goes down by one.
     await page.getByRole("button", { name: `Monter ${second}` }).click();
     await expect(toast(page)).toContainText("Ordre des partenariats mis à jour");
-    const moved = await e2eDb().selectFrom("partnerships").select("display_order").where("id", "=", row.id).executeTakeFirstOrThrow();
+    const moved = await e2eDb()
+      .selectFrom("partnerships")
+      .select("display_order")
+      .where("id", "=", row.id)
+      .executeTakeFirstOrThrow();
     expect(moved.display_order).toBeLessThan(row.display_order);
 
     // Edit.
@@ -63,7 +67,9 @@ test.describe("admin: partnerships tab", () => {
     await editor.getByRole("button", { name: "Enregistrer" }).click();
     await expect(toast(page)).toContainText("Partenariat mis à jour");
     await expect(page.getByRole("heading", { name: edited, exact: true })).toBeVisible();
-    expect(await e2eDb().selectFrom("partnerships").select(["name", "is_active"]).where("id", "=", row.id).executeTakeFirst()).toEqual({ name: edited, is_active: 0 });
+    expect(
+      await e2eDb().selectFrom("partnerships").select(["name", "is_active"]).where("id", "=", row.id).executeTakeFirst(),
+    ).toEqual({ name: edited, is_active: 0 });
 
     // Delete both.
     for (const name of [edited, first]) {
@@ -80,7 +86,14 @@ test.describe("admin: requests tab", () => {
     const now = Date.now();
     await e2eDb()
       .insertInto("random_requests")
-      .values([0, 1, 2].map((i) => ({ platform_id: platform.id, served_code_id: null, served_code: `LOG${platform.id}X${i}`, created_at: new Date(now - i * 1000).toISOString() })))
+      .values(
+        [0, 1, 2].map((i) => ({
+          platform_id: platform.id,
+          served_code_id: null,
+          served_code: `LOG${platform.id}X${i}`,
+          created_at: new Date(now - i * 1000).toISOString(),
+        })),
+      )
       .execute();
     await signIn(page, "/admin/requests");
     await expect(page.getByTestId("draws-chart")).toBeVisible();
@@ -118,7 +131,9 @@ test.describe("admin: scores tab", () => {
     await nameField.fill("   ");
     await page.getByRole("button", { name: `Enregistrer le score de ${name}` }).click();
     await expect(page.getByText("Le pseudo doit contenir de 1 à 20 caractères.")).toBeVisible();
-    expect(await e2eDb().selectFrom("game_scores").select(["player_name", "score"]).where("id", "=", id).executeTakeFirst()).toEqual({ player_name: name, score: 40 });
+    expect(
+      await e2eDb().selectFrom("game_scores").select(["player_name", "score"]).where("id", "=", id).executeTakeFirst(),
+    ).toEqual({ player_name: name, score: 40 });
 
     const renamed = `${name}b`;
     await nameField.fill(renamed);
@@ -126,7 +141,9 @@ test.describe("admin: scores tab", () => {
     await page.getByRole("button", { name: `Enregistrer le score de ${name}` }).click();
     await expect(toast(page)).toContainText("Score modifié");
     await expect(page.getByLabel(`Pseudo du score n° ${id}`, { exact: true })).toHaveValue(renamed);
-    expect(await e2eDb().selectFrom("game_scores").select(["player_name", "score"]).where("id", "=", id).executeTakeFirst()).toEqual({ player_name: renamed, score: 990 });
+    expect(
+      await e2eDb().selectFrom("game_scores").select(["player_name", "score"]).where("id", "=", id).executeTakeFirst(),
+    ).toEqual({ player_name: renamed, score: 990 });
 
     await deleteRow(page, `Supprimer le score de ${renamed}`, !jsDisabled(testInfo));
     await expect(toast(page)).toContainText("Score supprimé");
@@ -143,7 +160,9 @@ test.describe("admin: settings tab", () => {
     await tracker.getByRole("button").click();
     await expect(tracker.getByText("L'adresse doit commencer par http:// ou https://.")).toBeVisible();
     await expect(tracker.getByRole("textbox")).toHaveValue("javascript:alert(1)");
-    expect((await e2eDb().selectFrom("settings").select("value").where("key", "=", "price_tracker_url").executeTakeFirst())?.value).toMatch(/^https?:\/\//);
+    expect(
+      (await e2eDb().selectFrom("settings").select("value").where("key", "=", "price_tracker_url").executeTakeFirst())?.value,
+    ).toMatch(/^https?:\/\//);
 
     const provider = page.getByTestId("setting-default_ai_provider");
     await provider.getByRole("combobox").selectOption("openai");

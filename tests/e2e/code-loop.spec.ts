@@ -14,14 +14,20 @@ async function addCodes(platformId: number, codes: string[], timesServed = 0) {
 test.describe.configure({ timeout: 90_000 });
 
 test.describe("platform landing and draw", () => {
-  test("landing → draw → result, with the code and its link; another code returns to ready", async ({ page, context }, testInfo) => {
+  test("landing → draw → result, with the code and its link; another code returns to ready", async ({
+    page,
+    context,
+  }, testInfo) => {
     const p = await createE2ePlatform();
     // Served often already, so the /random test running in parallel (fewest serves first) never takes them.
     await addCodes(p.id, ["LOOPA1", "LOOPB2"], 1000);
     await page.goto(`/${p.slug}`);
     await expect(page.getByRole("heading", { level: 1, name: p.name })).toBeVisible();
     await expect(page.getByTestId("available-count")).toHaveText("Codes disponibles : 2");
-    await expect(page.getByRole("link", { name: `Partager mon code ${p.name}` })).toHaveAttribute("href", `/submit?platform=${p.slug}`);
+    await expect(page.getByRole("link", { name: `Partager mon code ${p.name}` })).toHaveAttribute(
+      "href",
+      `/submit?platform=${p.slug}`,
+    );
     await expectAccessible(page);
 
     await page.getByRole("link", { name: `Obtenir un code ${p.name}` }).click();
@@ -141,7 +147,11 @@ test.describe("submit", () => {
     await page.getByLabel("Raison (facultatif)").fill("Il ne fonctionne plus");
     await page.getByRole("button", { name: "Oui, envoyer une demande de suppression" }).click();
     await expect(page.getByTestId("toast")).toContainText("Demande de suppression envoyée !");
-    const request = await e2eDb().selectFrom("deletion_requests").selectAll().where("platform_id", "=", p.id).executeTakeFirstOrThrow();
+    const request = await e2eDb()
+      .selectFrom("deletion_requests")
+      .selectAll()
+      .where("platform_id", "=", p.id)
+      .executeTakeFirstOrThrow();
     expect(request).toMatchObject({ code: "TWICE1", reason: "Il ne fonctionne plus", status: "pending" });
   });
 

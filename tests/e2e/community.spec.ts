@@ -188,7 +188,10 @@ test.describe("partnerships page", () => {
     await page.goto("/partnerships");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const platforms = page.getByTestId("partnership-platforms");
-    await expect(platforms.getByRole("link", { name: `Voir les codes ${shownPlatform.name}` })).toHaveAttribute("href", `/${shownPlatform.slug}`);
+    await expect(platforms.getByRole("link", { name: `Voir les codes ${shownPlatform.name}` })).toHaveAttribute(
+      "href",
+      `/${shownPlatform.slug}`,
+    );
 
     const partners = page.getByTestId("partner-list");
     for (const p of [byName, byLogo, both]) {
@@ -292,7 +295,11 @@ test.describe("suggest a platform", () => {
 });
 
 test.describe("crawlers", () => {
-  test("sitemap.xml is well-formed, namespaced, lists every active platform; robots.txt declares it", async ({ page, request, baseURL }, testInfo) => {
+  test("sitemap.xml is well-formed, namespaced, lists every active platform; robots.txt declares it", async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
     test.skip(jsDisabled(testInfo), "HTTP-level check, run once");
     const mine = await platform();
     const off = await platform({ is_active: 0 });
@@ -314,7 +321,9 @@ test.describe("crawlers", () => {
         namespace: doc.documentElement.namespaceURI,
         locs: [...doc.getElementsByTagNameNS(ns, "loc")].map((n) => n.textContent ?? ""),
         lastmods: [...doc.getElementsByTagNameNS(ns, "lastmod")].map((n) => n.textContent ?? ""),
-        hreflangs: [...doc.getElementsByTagNameNS("http://www.w3.org/1999/xhtml", "link")].slice(0, 5).map((n) => n.getAttribute("hreflang")),
+        hreflangs: [...doc.getElementsByTagNameNS("http://www.w3.org/1999/xhtml", "link")]
+          .slice(0, 5)
+          .map((n) => n.getAttribute("hreflang")),
       };
     }, xml);
     expect(parsed.error).toBe(false);

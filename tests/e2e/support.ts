@@ -18,7 +18,10 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
   let target = page;
   let close = async () => {};
   if (test.info().project.name === "no-js") {
-    const context = await page.context().browser()!.newContext({ viewport: page.viewportSize(), locale: "fr-FR", javaScriptEnabled: true });
+    const context = await page
+      .context()
+      .browser()!
+      .newContext({ viewport: page.viewportSize(), locale: "fr-FR", javaScriptEnabled: true });
     await context.route(/\.js(\?.*)?$/, (route) => route.abort());
     target = await context.newPage();
     const html = await page.content();

@@ -29,7 +29,11 @@ describe("admin sign-in", () => {
 
   it("signs the admin in with a session row and an httpOnly, Secure, SameSite=Lax cookie", async () => {
     const before = countSessions();
-    const res = await postForm(`${server.url}/admin/login`, { email: ADMIN.email, password: ADMIN.password, redirectTo: "/admin" });
+    const res = await postForm(`${server.url}/admin/login`, {
+      email: ADMIN.email,
+      password: ADMIN.password,
+      redirectTo: "/admin",
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/admin");
     const sessionCookie = res.headers.getSetCookie().find((c) => c.startsWith("__session="))!;

@@ -21,8 +21,16 @@ const now = () => new Date().toISOString();
 
 async function arrangeDeletion() {
   const platform = await insertPlatform(db);
-  const code = await db.insertInto("referral_codes").values({ platform_id: platform.id, code: "DOOMED42", created_at: now() }).returning("id").executeTakeFirstOrThrow();
-  const request = await db.insertInto("deletion_requests").values({ code: "DOOMED42", platform_id: platform.id, reason: "doublon", created_at: now() }).returning("id").executeTakeFirstOrThrow();
+  const code = await db
+    .insertInto("referral_codes")
+    .values({ platform_id: platform.id, code: "DOOMED42", created_at: now() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const request = await db
+    .insertInto("deletion_requests")
+    .values({ code: "DOOMED42", platform_id: platform.id, reason: "doublon", created_at: now() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return { codeId: code.id, requestId: request.id };
 }
 
@@ -55,9 +63,13 @@ describe("deletion approval", () => {
 
   it("leaves the code in place when marking the request fails (one transaction)", async () => {
     const { codeId, requestId } = await arrangeDeletion();
-    await sql`CREATE TRIGGER fail_mark BEFORE UPDATE OF status ON deletion_requests BEGIN SELECT RAISE(ABORT, 'forced failure'); END`.execute(db);
+    await sql`CREATE TRIGGER fail_mark BEFORE UPDATE OF status ON deletion_requests BEGIN SELECT RAISE(ABORT, 'forced failure'); END`.execute(
+      db,
+    );
     await expect(approveDeletionRequest(requestId, db)).rejects.toThrow(/forced failure/);
-    expect(await db.selectFrom("referral_codes").select("code").where("id", "=", codeId).executeTakeFirst()).toEqual({ code: "DOOMED42" });
+    expect(await db.selectFrom("referral_codes").select("code").where("id", "=", codeId).executeTakeFirst()).toEqual({
+      code: "DOOMED42",
+    });
     const request = await db.selectFrom("deletion_requests").selectAll().where("id", "=", requestId).executeTakeFirstOrThrow();
     expect(request).toMatchObject({ status: "pending", resolved_at: null });
   });
@@ -76,21 +88,32 @@ describe("suggestion approval", () => {
     const platform = await approveSuggestionAsPlatform(suggestion.id, platformValues("nouvelle-banque"), db);
     const row = await db.selectFrom("platforms").selectAll().where("id", "=", platform.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ slug: "nouvelle-banque", is_active: 0 });
-    expect((await db.selectFrom("platform_suggestions").select("status").where("id", "=", suggestion.id).executeTakeFirstOrThrow()).status).toBe("approved");
+    expect(
+      (await db.selectFrom("platform_suggestions").select("status").where("id", "=", suggestion.id).executeTakeFirstOrThrow())
+        .status,
+    ).toBe("approved");
   });
 
   it("creates no platform when marking the suggestion fails (one transaction)", async () => {
     const suggestion = await arrangeSuggestion();
-    await sql`CREATE TRIGGER fail_approve BEFORE UPDATE OF status ON platform_suggestions BEGIN SELECT RAISE(ABORT, 'forced failure'); END`.execute(db);
+    await sql`CREATE TRIGGER fail_approve BEFORE UPDATE OF status ON platform_suggestions BEGIN SELECT RAISE(ABORT, 'forced failure'); END`.execute(
+      db,
+    );
     await expect(approveSuggestionAsPlatform(suggestion.id, platformValues("never-there"), db)).rejects.toThrow(/forced failure/);
     expect(await db.selectFrom("platforms").select("id").where("slug", "=", "never-there").executeTakeFirst()).toBeUndefined();
-    expect((await db.selectFrom("platform_suggestions").select("status").where("id", "=", suggestion.id).executeTakeFirstOrThrow()).status).toBe("pending");
+    expect(
+      (await db.selectFrom("platform_suggestions").select("status").where("id", "=", suggestion.id).executeTakeFirstOrThrow())
+        .status,
+    ).toBe("pending");
   });
 
   it("leaves the suggestion pending when the platform's slug is taken", async () => {
     const suggestion = await arrangeSuggestion();
     await expect(approveSuggestionAsPlatform(suggestion.id, platformValues("tesla"), db)).rejects.toBeInstanceOf(SlugTakenError);
-    expect((await db.selectFrom("platform_suggestions").select("status").where("id", "=", suggestion.id).executeTakeFirstOrThrow()).status).toBe("pending");
+    expect(
+      (await db.selectFrom("platform_suggestions").select("status").where("id", "=", suggestion.id).executeTakeFirstOrThrow())
+        .status,
+    ).toBe("pending");
   });
 
   it("refuses a suggestion already decided, creating nothing", async () => {

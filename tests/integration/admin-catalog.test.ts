@@ -19,7 +19,10 @@ beforeAll(async () => {
   uploads = tmpPath("uploads");
   server = await startServerWithAdmin({ UPLOADS_DIR: uploads });
   // Only the session: the sign-in's own toast must not shadow the ones under test.
-  cookie = (await signInAsAdmin(server)).split("; ").filter((c) => c.startsWith("__session=")).join("; ");
+  cookie = (await signInAsAdmin(server))
+    .split("; ")
+    .filter((c) => c.startsWith("__session="))
+    .join("; ");
   sqlite = new SQLite(server.dbFile);
   sqlite.pragma("busy_timeout = 5000");
 });
@@ -46,29 +49,55 @@ function platform(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
   const cols = Object.keys(row);
-  const info = sqlite.prepare(`insert into platforms (${cols.join(",")}) values (${cols.map((c) => `@${c}`).join(",")})`).run(row);
+  const info = sqlite
+    .prepare(`insert into platforms (${cols.join(",")}) values (${cols.map((c) => `@${c}`).join(",")})`)
+    .run(row);
   return { id: Number(info.lastInsertRowid), slug };
 }
 function code(platformId: number, value: string, overrides: Record<string, unknown> = {}) {
-  const row = { platform_id: platformId, code: value, referral_url: null, is_permanent: 0, expires_at: new Date(Date.now() + 86_400_000 * 30).toISOString(), created_at: now(), ...overrides };
+  const row = {
+    platform_id: platformId,
+    code: value,
+    referral_url: null,
+    is_permanent: 0,
+    expires_at: new Date(Date.now() + 86_400_000 * 30).toISOString(),
+    created_at: now(),
+    ...overrides,
+  };
   const cols = Object.keys(row);
-  const info = sqlite.prepare(`insert into referral_codes (${cols.join(",")}) values (${cols.map((c) => `@${c}`).join(",")})`).run(row);
+  const info = sqlite
+    .prepare(`insert into referral_codes (${cols.join(",")}) values (${cols.map((c) => `@${c}`).join(",")})`)
+    .run(row);
   return Number(info.lastInsertRowid);
 }
 const get = <T>(sql: string, ...params: unknown[]) => sqlite.prepare(sql).get(...params) as T;
-const codeRow = (id: number) => get<{ code: string; referral_url: string | null; is_active: number; is_permanent: number; expires_at: string | null } | undefined>("select * from referral_codes where id = ?", id);
-const platformRow = (id: number) => get<Record<string, string | number | null> | undefined>("select * from platforms where id = ?", id);
+const codeRow = (id: number) =>
+  get<
+    { code: string; referral_url: string | null; is_active: number; is_permanent: number; expires_at: string | null } | undefined
+  >("select * from referral_codes where id = ?", id);
+const platformRow = (id: number) =>
+  get<Record<string, string | number | null> | undefined>("select * from platforms where id = ?", id);
 
 async function post(pathname: string, fields: Record<string, string>) {
   return postForm(`${server.url}${pathname}`, fields, { cookie });
 }
 /** The page's HTML with React's entity escapes undone, to search for French texts. */
 async function textOf(res: Response): Promise<string> {
-  return (await res.text()).replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+  return (await res.text())
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 }
 async function toastOf(res: Response): Promise<string> {
   expect(res.status).toBe(303);
-  const page = await fetch(new URL(res.headers.get("location")!, server.url), { headers: { Cookie: `${cookie}; ${res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ")}` } });
+  const page = await fetch(new URL(res.headers.get("location")!, server.url), {
+    headers: {
+      Cookie: `${cookie}; ${res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ")}`,
+    },
+  });
   const html = await page.text();
   return /data-testid="toast"[^>]*>\s*<p[^>]*>([^<]*)<\/p>/.exec(html)?.[1] ?? "";
 }
@@ -91,9 +120,13 @@ describe("codes tab", () => {
     expect(codeRow(id)!.is_active).toBe(0);
     expect(await toastOf(await post("/admin/codes", { intent: "toggle-active", id: String(id) }))).toBe("Code activé");
     expect(codeRow(id)!.is_active).toBe(1);
-    expect(await toastOf(await post("/admin/codes", { intent: "toggle-permanent", id: String(id) }))).toBe("Code permanent (ne expire jamais)");
+    expect(await toastOf(await post("/admin/codes", { intent: "toggle-permanent", id: String(id) }))).toBe(
+      "Code permanent (ne expire jamais)",
+    );
     expect(codeRow(id)!.is_permanent).toBe(1);
-    expect(await toastOf(await post("/admin/codes", { intent: "toggle-permanent", id: String(id) }))).toBe("Expiration réactivée");
+    expect(await toastOf(await post("/admin/codes", { intent: "toggle-permanent", id: String(id) }))).toBe(
+      "Expiration réactivée",
+    );
     expect(codeRow(id)!.is_permanent).toBe(0);
   });
 
@@ -111,11 +144,21 @@ describe("codes tab", () => {
   it("update normalises like a submission: a link of the platform gives its code; foreign links and bad codes are refused", async () => {
     const p = platform();
     const id = code(p.id, "ORIGINAL1");
-    const ok = await post(`/admin/codes?platform=${p.slug}`, { intent: "update", id: String(id), code: `https://${p.slug}.example/r/newcode42`, referral_url: "" });
+    const ok = await post(`/admin/codes?platform=${p.slug}`, {
+      intent: "update",
+      id: String(id),
+      code: `https://${p.slug}.example/r/newcode42`,
+      referral_url: "",
+    });
     expect(await toastOf(ok)).toBe("Code modifié");
     expect(codeRow(id)).toMatchObject({ code: "NEWCODE42", referral_url: `https://${p.slug}.example/r/newcode42` });
 
-    const plain = await post(`/admin/codes?platform=${p.slug}`, { intent: "update", id: String(id), code: "plain99", referral_url: "" });
+    const plain = await post(`/admin/codes?platform=${p.slug}`, {
+      intent: "update",
+      id: String(id),
+      code: "plain99",
+      referral_url: "",
+    });
     expect(plain.status).toBe(303);
     expect(codeRow(id)).toMatchObject({ code: "PLAIN99", referral_url: `https://${p.slug}.example/r/PLAIN99` });
 
@@ -126,14 +169,24 @@ describe("codes tab", () => {
       [{ code: "GOOD1234", referral_url: "javascript:alert(1)" }, "adresse http(s) de cette plateforme"],
       [{ code: "GOOD1234", referral_url: "https://evil.example/r/GOOD1234" }, "adresse http(s) de cette plateforme"],
     ] as const) {
-      const res = await post(`/admin/codes?platform=${p.slug}`, { intent: "update", id: String(id), referral_url: "", ...fields });
+      const res = await post(`/admin/codes?platform=${p.slug}`, {
+        intent: "update",
+        id: String(id),
+        referral_url: "",
+        ...fields,
+      });
       expect(res.status, JSON.stringify(fields)).toBe(400);
       expect(await textOf(res)).toContain(message);
     }
     expect(codeRow(id)).toMatchObject({ code: "PLAIN99" });
 
     code(p.id, "TAKEN123");
-    const taken = await post(`/admin/codes?platform=${p.slug}`, { intent: "update", id: String(id), code: "TAKEN123", referral_url: "" });
+    const taken = await post(`/admin/codes?platform=${p.slug}`, {
+      intent: "update",
+      id: String(id),
+      code: "TAKEN123",
+      referral_url: "",
+    });
     expect(taken.status).toBe(400);
     expect(await textOf(taken)).toContain("existe déjà");
   });
@@ -160,9 +213,24 @@ describe("platforms tab", () => {
   it("update saves name, slug, pattern, hosts and template; refuses a broken pattern and a taken slug", async () => {
     const p = platform();
     const other = platform();
-    const fields = { intent: "update", id: String(p.id), name: "Renamed", slug: `${p.slug}-x`, code_pattern: "^[A-Z]{3,}$", hosts: "renamed.example", referral_url_template: "https://renamed.example/?ref={code}", description: "Nouvelle" };
+    const fields = {
+      intent: "update",
+      id: String(p.id),
+      name: "Renamed",
+      slug: `${p.slug}-x`,
+      code_pattern: "^[A-Z]{3,}$",
+      hosts: "renamed.example",
+      referral_url_template: "https://renamed.example/?ref={code}",
+      description: "Nouvelle",
+    };
     expect(await toastOf(await post("/admin/platforms", fields))).toContain("mise à jour");
-    expect(platformRow(p.id)).toMatchObject({ name: "Renamed", slug: `${p.slug}-x`, code_pattern: "^[A-Z]{3,}$", hosts: "renamed.example", url_rules: JSON.stringify([{ type: "query", param: "ref" }]) });
+    expect(platformRow(p.id)).toMatchObject({
+      name: "Renamed",
+      slug: `${p.slug}-x`,
+      code_pattern: "^[A-Z]{3,}$",
+      hosts: "renamed.example",
+      url_rules: JSON.stringify([{ type: "query", param: "ref" }]),
+    });
 
     const broken = await post("/admin/platforms", { ...fields, code_pattern: "([A-Z" });
     expect(broken.status).toBe(400);
@@ -195,7 +263,12 @@ async function upload(id: number, variant: string, bytes: Buffer, name: string, 
   body.set("id", String(id));
   body.set("variant", variant);
   body.set("file", new Blob([new Uint8Array(bytes)], { type }), name);
-  return fetch(`${server.url}/admin/platforms`, { method: "POST", body, redirect: "manual", headers: { Cookie: cookie, Origin: server.url } });
+  return fetch(`${server.url}/admin/platforms`, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { Cookie: cookie, Origin: server.url },
+  });
 }
 
 describe("logo upload", () => {
@@ -240,7 +313,9 @@ describe("logo upload", () => {
     expect((await upload(999999, "light", PNG, "a.png", "image/png")).status).toBe(404);
     expect((await upload(p.id, "light", PNG, "a.png", "image/png")).status).toBe(303);
     const url = platformRow(p.id)!.custom_logo_light_url as string;
-    expect(await toastOf(await post("/admin/platforms", { intent: "remove-logo", id: String(p.id), variant: "light" }))).toContain("supprimé");
+    expect(
+      await toastOf(await post("/admin/platforms", { intent: "remove-logo", id: String(p.id), variant: "light" })),
+    ).toContain("supprimé");
     expect(platformRow(p.id)!.custom_logo_light_url).toBeNull();
     expect(fs.existsSync(path.join(uploads, path.basename(url)))).toBe(false);
     expect((await post("/admin/platforms", { intent: "remove-logo", id: String(p.id), variant: "x" })).status).toBe(400);
@@ -248,15 +323,44 @@ describe("logo upload", () => {
 });
 
 describe("create platform", () => {
-  const base = { intent: "create", name: "", slug: "", description: "Une plateforme", code_pattern: "^[A-Z0-9]{8,}$", emoji: "", gradient: "pink-violet", display_order: "", hosts: "", referral_url_template: "" };
+  const base = {
+    intent: "create",
+    name: "",
+    slug: "",
+    description: "Une plateforme",
+    code_pattern: "^[A-Z0-9]{8,}$",
+    emoji: "",
+    gradient: "pink-violet",
+    display_order: "",
+    hosts: "",
+    referral_url_template: "",
+  };
 
   it("derives the slug from the name, applies the defaults and names the pages created", async () => {
     const name = `Crème Brûlée ${++counter}!`;
-    const res = await post("/admin/platforms/new", { ...base, name, is_active: "on", show_in_homepage: "on", hosts: "creme.example", referral_url_template: "https://creme.example/r/{code}" });
+    const res = await post("/admin/platforms/new", {
+      ...base,
+      name,
+      is_active: "on",
+      show_in_homepage: "on",
+      hosts: "creme.example",
+      referral_url_template: "https://creme.example/r/{code}",
+    });
     const slug = `creme-brulee-${counter}`;
     expect(await toastOf(res)).toBe(`Plateforme créée : /${slug} et /${slug}/get-code`);
     const row = get<Record<string, unknown>>("select * from platforms where slug = ?", slug);
-    expect(row).toMatchObject({ name, emoji_icon: "🌐", gradient_from: "#ec4899", gradient_to: "#8b5cf6", display_order: 10, is_active: 1, show_in_homepage: 1, show_in_partnerships: 0, hosts: "creme.example", url_rules: JSON.stringify([{ type: "path", after: "r" }]) });
+    expect(row).toMatchObject({
+      name,
+      emoji_icon: "🌐",
+      gradient_from: "#ec4899",
+      gradient_to: "#8b5cf6",
+      display_order: 10,
+      is_active: 1,
+      show_in_homepage: 1,
+      show_in_partnerships: 0,
+      hosts: "creme.example",
+      url_rules: JSON.stringify([{ type: "path", after: "r" }]),
+    });
   });
 
   it("refuses missing fields, a taken slug, a long emoji, a bad gradient, order or pattern, writing nothing", async () => {
@@ -295,10 +399,15 @@ describe("create platform", () => {
 describe("deletions tab", () => {
   function deletion(platformId: number, value: string, status = "pending") {
     return Number(
-      sqlite.prepare("insert into deletion_requests (code, platform_id, reason, status, created_at, resolved_at) values (?, ?, ?, ?, ?, ?)").run(value, platformId, "doublon", status, now(), status === "pending" ? null : now()).lastInsertRowid,
+      sqlite
+        .prepare(
+          "insert into deletion_requests (code, platform_id, reason, status, created_at, resolved_at) values (?, ?, ?, ?, ?, ?)",
+        )
+        .run(value, platformId, "doublon", status, now(), status === "pending" ? null : now()).lastInsertRowid,
     );
   }
-  const request = (id: number) => get<{ status: string; resolved_at: string | null } | undefined>("select * from deletion_requests where id = ?", id);
+  const request = (id: number) =>
+    get<{ status: string; resolved_at: string | null } | undefined>("select * from deletion_requests where id = ?", id);
 
   it("lists requests newest first with the platform's name", async () => {
     const p = platform();
@@ -312,7 +421,9 @@ describe("deletions tab", () => {
     const p = platform();
     const c = code(p.id, "DOOMED01");
     const id = deletion(p.id, "DOOMED01");
-    expect(await toastOf(await post("/admin/deletions", { intent: "approve", id: String(id) }))).toBe("Code supprimé avec succès");
+    expect(await toastOf(await post("/admin/deletions", { intent: "approve", id: String(id) }))).toBe(
+      "Code supprimé avec succès",
+    );
     expect(codeRow(c)).toBeUndefined();
     expect(request(id)).toMatchObject({ status: "approved" });
     expect(request(id)!.resolved_at).not.toBeNull();
@@ -337,7 +448,9 @@ describe("suggestions tab", () => {
   function suggestion(name: string, status = "pending") {
     return Number(
       sqlite
-        .prepare("insert into platform_suggestions (name, normalized_name, description, website_url, status, votes_count, created_at) values (?, ?, ?, ?, ?, 3, ?)")
+        .prepare(
+          "insert into platform_suggestions (name, normalized_name, description, website_url, status, votes_count, created_at) values (?, ?, ?, ?, ?, 3, ?)",
+        )
         .run(name, name.toLowerCase(), "Suggérée", "https://www.suggested.example/home", status, now()).lastInsertRowid,
     );
   }
@@ -347,7 +460,11 @@ describe("suggestions tab", () => {
     const pending = suggestion(`Pending ${++counter}`);
     const done = suggestion(`Done ${++counter}`, "rejected");
     const html = await (await fetch(`${server.url}/admin/suggestions`, { headers: { Cookie: cookie } })).text();
-    const rowOf = (id: number) => html.slice(html.indexOf(`data-testid="suggestion-row-${id}"`), html.indexOf("</tr>", html.indexOf(`data-testid="suggestion-row-${id}"`)));
+    const rowOf = (id: number) =>
+      html.slice(
+        html.indexOf(`data-testid="suggestion-row-${id}"`),
+        html.indexOf("</tr>", html.indexOf(`data-testid="suggestion-row-${id}"`)),
+      );
     expect(rowOf(pending)).toContain('value="approve"');
     expect(rowOf(done)).not.toContain('value="approve"');
     expect(rowOf(done)).not.toContain("?reject=");
@@ -365,13 +482,32 @@ describe("suggestions tab", () => {
     expect(form).toContain('value="suggested.example"');
 
     const slug = `suggested-bank-${counter}`;
-    const noPattern = await post("/admin/platforms/new", { intent: "create", suggestion_id: String(id), name, slug, code_pattern: "", description: "" });
+    const noPattern = await post("/admin/platforms/new", {
+      intent: "create",
+      suggestion_id: String(id),
+      name,
+      slug,
+      code_pattern: "",
+      description: "",
+    });
     expect(noPattern.status).toBe(400);
     expect(status(id)).toBe("pending");
 
-    const res = await post("/admin/platforms/new", { intent: "create", suggestion_id: String(id), name, slug: "", code_pattern: "^[A-Z0-9]{8,}$", description: "", is_active: "on", gradient: "gray" });
+    const res = await post("/admin/platforms/new", {
+      intent: "create",
+      suggestion_id: String(id),
+      name,
+      slug: "",
+      code_pattern: "^[A-Z0-9]{8,}$",
+      description: "",
+      is_active: "on",
+      gradient: "gray",
+    });
     expect(await toastOf(res)).toContain("Plateforme créée !");
-    expect(get<Record<string, unknown>>("select * from platforms where slug = ?", slug)).toMatchObject({ is_active: 0, gradient_from: "#6b7280" });
+    expect(get<Record<string, unknown>>("select * from platforms where slug = ?", slug)).toMatchObject({
+      is_active: 0,
+      gradient_from: "#6b7280",
+    });
     expect(status(id)).toBe("approved");
 
     const again = await post("/admin/suggestions", { intent: "approve", id: String(id) });
@@ -384,9 +520,13 @@ describe("suggestions tab", () => {
     expect(unconfirmed.status).toBe(303);
     expect(unconfirmed.headers.get("location")).toBe(`/admin/suggestions?reject=${id}`);
     expect(status(id)).toBe("pending");
-    const confirmPage = await (await fetch(`${server.url}/admin/suggestions?reject=${id}`, { headers: { Cookie: cookie } })).text();
+    const confirmPage = await (
+      await fetch(`${server.url}/admin/suggestions?reject=${id}`, { headers: { Cookie: cookie } })
+    ).text();
     expect(confirmPage).toContain('data-testid="reject-confirm"');
-    expect(await toastOf(await post("/admin/suggestions", { intent: "reject", id: String(id), confirm: "yes" }))).toBe("Suggestion rejetée");
+    expect(await toastOf(await post("/admin/suggestions", { intent: "reject", id: String(id), confirm: "yes" }))).toBe(
+      "Suggestion rejetée",
+    );
     expect(status(id)).toBe("rejected");
     expect((await post("/admin/suggestions", { intent: "reject", id: String(id), confirm: "yes" })).status).toBe(404);
     expect((await post("/admin/suggestions", { intent: "reject", id: "999999", confirm: "yes" })).status).toBe(404);
@@ -411,20 +551,31 @@ describe("set-expiry", () => {
     await first.stop();
     const db = new SQLite(file);
     db.prepare("update settings set value = 'true' where key = 'enable_auto_cleanup'").run();
-    const info = db.prepare("insert into platforms (name, slug, description, code_pattern, gradient_from, gradient_to, hosts, created_at) values ('Exp', 'exp-on', 'x', '^[A-Z0-9]{4,}$', '#000', '#fff', 'exp.example', ?)").run(now());
+    const info = db
+      .prepare(
+        "insert into platforms (name, slug, description, code_pattern, gradient_from, gradient_to, hosts, created_at) values ('Exp', 'exp-on', 'x', '^[A-Z0-9]{4,}$', '#000', '#fff', 'exp.example', ?)",
+      )
+      .run(now());
     const pid = Number(info.lastInsertRowid);
-    const insert = db.prepare("insert into referral_codes (platform_id, code, is_permanent, expires_at, created_at) values (?, ?, ?, ?, ?)");
+    const insert = db.prepare(
+      "insert into referral_codes (platform_id, code, is_permanent, expires_at, created_at) values (?, ?, ?, ?, ?)",
+    );
     const id = Number(insert.run(pid, "EXPIRY1", 0, new Date(Date.now() + 86_400_000).toISOString(), now()).lastInsertRowid);
     const permanent = Number(insert.run(pid, "PERMA1", 1, null, now()).lastInsertRowid);
     db.close();
     const on = await startServerWithAdmin({ DATABASE_FILE: file });
     try {
-      const session = (await signInAsAdmin(on)).split("; ").filter((c) => c.startsWith("__session=")).join("; ");
-      const send = (fields: Record<string, string>) => postForm(`${on.url}/admin/codes?platform=exp-on`, fields, { cookie: session });
+      const session = (await signInAsAdmin(on))
+        .split("; ")
+        .filter((c) => c.startsWith("__session="))
+        .join("; ");
+      const send = (fields: Record<string, string>) =>
+        postForm(`${on.url}/admin/codes?platform=exp-on`, fields, { cookie: session });
       const read = () => {
         const check = new SQLite(file, { readonly: true });
         try {
-          return (check.prepare("select expires_at from referral_codes where id = ?").get(id) as { expires_at: string }).expires_at;
+          return (check.prepare("select expires_at from referral_codes where id = ?").get(id) as { expires_at: string })
+            .expires_at;
         } finally {
           check.close();
         }
@@ -440,7 +591,14 @@ describe("set-expiry", () => {
 
       const ok = await send({ intent: "set-expiry", id: String(id), days: "10" });
       expect(ok.status).toBe(303);
-      const page = await fetch(new URL(ok.headers.get("location")!, on.url), { headers: { Cookie: `${session}; ${ok.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ")}` } });
+      const page = await fetch(new URL(ok.headers.get("location")!, on.url), {
+        headers: {
+          Cookie: `${session}; ${ok.headers
+            .getSetCookie()
+            .map((c) => c.split(";")[0])
+            .join("; ")}`,
+        },
+      });
       expect(await page.text()).toMatch(/Expiration mise à jour : \d{2}\/\d{2}\/\d{4}/);
       expect(Math.abs(Date.parse(read()) - (Date.now() + 10 * 86_400_000))).toBeLessThan(60_000);
     } finally {

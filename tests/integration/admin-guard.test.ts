@@ -67,7 +67,9 @@ beforeAll(async () => {
   db.prepare("insert into referral_codes (platform_id, code, expires_at, created_at) values (1, 'GUARDED1', ?, ?)").run(now, now);
   db.prepare("insert into deletion_requests (code, platform_id, created_at) values ('GUARDED1', 1, ?)").run(now);
   db.prepare("insert into platform_suggestions (name, normalized_name, created_at) values ('Guarded', 'guarded', ?)").run(now);
-  db.prepare("insert into partnerships (name, url, display_order, created_at) values ('P1', 'https://p1.example', 0, ?), ('P2', 'https://p2.example', 1, ?)").run(now, now);
+  db.prepare(
+    "insert into partnerships (name, url, display_order, created_at) values ('P1', 'https://p1.example', 0, ?), ('P2', 'https://p2.example', 1, ?)",
+  ).run(now, now);
   db.prepare("insert into game_scores (player_name, score, device_type, created_at) values ('Alice', 10, 'desktop', ?)").run(now);
   db.prepare("update settings set value = 'true' where key = 'enable_auto_cleanup'").run();
   db.prepare("update platforms set custom_logo_light_url = '/uploads/kept.png' where id = 1").run();
@@ -80,7 +82,9 @@ afterAll(async () => {
 function dump(): string {
   const db = new SQLite(server.dbFile, { readonly: true });
   try {
-    const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as Array<{ name: string }>;
+    const tables = db
+      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
+      .all() as Array<{ name: string }>;
     return JSON.stringify(tables.map(({ name }) => [name, db.prepare(`select * from "${name}" order by rowid`).all()]));
   } finally {
     db.close();
@@ -106,8 +110,17 @@ describe("strangers", () => {
       body.set("intent", "upload-logo");
       body.set("id", ID);
       body.set("variant", "dark");
-      body.set("file", new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0])], { type: "image/png" }), "x.png");
-      const upload = await fetch(`${server.url}/admin/platforms`, { method: "POST", body, redirect: "manual", headers: { Origin: server.url, ...(cookie ? { Cookie: cookie } : {}) } });
+      body.set(
+        "file",
+        new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0])], { type: "image/png" }),
+        "x.png",
+      );
+      const upload = await fetch(`${server.url}/admin/platforms`, {
+        method: "POST",
+        body,
+        redirect: "manual",
+        headers: { Origin: server.url, ...(cookie ? { Cookie: cookie } : {}) },
+      });
       expect(upload.status, "upload-logo").toBe(403);
     }
     expect(dump()).toBe(before);

@@ -44,7 +44,10 @@ async function insertCodes(now: Date) {
     ])
     .execute();
   const expired = await db.selectFrom("referral_codes").select("id").where("code", "=", "EXPIRED1").executeTakeFirstOrThrow();
-  await db.insertInto("random_requests").values({ platform_id, served_code_id: expired.id, served_code: "EXPIRED1", created_at: past }).execute();
+  await db
+    .insertInto("random_requests")
+    .values({ platform_id, served_code_id: expired.id, served_code: "EXPIRED1", created_at: past })
+    .execute();
   return ["FUTURE", "NOEXPIRY", "PERMANENTOLD"];
 }
 const codes = async () => (await db.selectFrom("referral_codes").select("code").orderBy("code").execute()).map((r) => r.code);
@@ -93,7 +96,8 @@ describe("expired code cleanup", () => {
     const server = await startServer({ DATABASE_FILE: file });
     try {
       const deadline = Date.now() + 10_000;
-      while (!server.output().includes("[cleanup] removed") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      while (!server.output().includes("[cleanup] removed") && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
       expect(server.output()).toContain("[cleanup] removed 2 expired temporary code(s)");
       const sqlite = new SQLite(file, { readonly: true });
       const n = (sqlite.prepare("select count(*) as n from referral_codes").get() as { n: number }).n;
@@ -108,7 +112,14 @@ describe("expired code cleanup", () => {
 });
 
 describe("partnership order", () => {
-  const input = (name: string) => ({ name, url: `https://${name}.example/`, logo_url: null, description: null, display_mode: "both" as const, is_active: 1 as const });
+  const input = (name: string) => ({
+    name,
+    url: `https://${name}.example/`,
+    logo_url: null,
+    description: null,
+    display_mode: "both" as const,
+    is_active: 1 as const,
+  });
 
   it("gives a new partnership the current list length as display_order", async () => {
     await createPartnership(input("a"));
@@ -147,7 +158,12 @@ describe("draws per Paris day", () => {
     const now = new Date("2026-01-15T12:00:00.000Z");
     const tesla = await teslaId();
     const revolut = (await db.selectFrom("platforms").select("id").where("slug", "=", "revolut").executeTakeFirstOrThrow()).id;
-    const draw = (platform_id: number, created_at: string) => ({ platform_id, served_code_id: null, served_code: "X", created_at });
+    const draw = (platform_id: number, created_at: string) => ({
+      platform_id,
+      served_code_id: null,
+      served_code: "X",
+      created_at,
+    });
     await db
       .insertInto("random_requests")
       .values([

@@ -8,7 +8,10 @@ let cookie: string;
 beforeAll(async () => {
   server = await startServerWithAdmin();
   // Without the sign-in toast, so each page shows the toast of the action under test.
-  cookie = (await signInAsAdmin(server)).split("; ").filter((c) => !c.startsWith("toast=")).join("; ");
+  cookie = (await signInAsAdmin(server))
+    .split("; ")
+    .filter((c) => !c.startsWith("toast="))
+    .join("; ");
 });
 afterAll(async () => {
   await server?.stop();
@@ -35,19 +38,41 @@ function run(query: string, ...params: unknown[]) {
 }
 const post = (path: string, fields: Record<string, string>) => postForm(`${server.url}${path}`, fields, { cookie });
 /** GET as the admin; `after` is the redirect that carries a toast cookie to read. */
-const get = (path: string, after?: Response) => fetch(`${server.url}${path}`, { headers: { Cookie: after ? cookiesFrom(after, cookie) : cookie }, redirect: "manual" });
+const get = (path: string, after?: Response) =>
+  fetch(`${server.url}${path}`, { headers: { Cookie: after ? cookiesFrom(after, cookie) : cookie }, redirect: "manual" });
 
-type PartnershipRow = { id: number; name: string; url: string; logo_url: string | null; display_mode: string; is_active: number; display_order: number; description: string | null };
+type PartnershipRow = {
+  id: number;
+  name: string;
+  url: string;
+  logo_url: string | null;
+  display_mode: string;
+  is_active: number;
+  display_order: number;
+  description: string | null;
+};
 const partnerships = () => all<PartnershipRow>("select * from partnerships order by display_order, id");
 
 describe("partnerships tab", () => {
   it("creates a partnership at the end of the list, with a toast after the redirect", async () => {
     const before = partnerships().length;
-    const res = await post("/admin/partnerships", { intent: "create", name: "  Keepa ", url: "https://keepa.com/", display_mode: "name", is_active: "on" });
+    const res = await post("/admin/partnerships", {
+      intent: "create",
+      name: "  Keepa ",
+      url: "https://keepa.com/",
+      display_mode: "name",
+      is_active: "on",
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/admin/partnerships");
     const row = partnerships().find((p) => p.name === "Keepa")!;
-    expect(row).toMatchObject({ url: "https://keepa.com/", display_mode: "name", is_active: 1, display_order: before, logo_url: null });
+    expect(row).toMatchObject({
+      url: "https://keepa.com/",
+      display_mode: "name",
+      is_active: 1,
+      display_order: before,
+      logo_url: null,
+    });
     const page = await get("/admin/partnerships", res);
     const html = await page.text();
     expect(html).toContain("Partenariat créé");
@@ -63,22 +88,33 @@ describe("partnerships tab", () => {
     [{ name: "   ", url: "https://a.example/" }, "Le nom et l&#x27;URL sont obligatoires"],
     [{ name: "NoUrl" }, "Le nom et l&#x27;URL sont obligatoires"],
     [{ name: "Evil", url: "javascript:alert(1)" }, "L&#x27;URL doit commencer par http:// ou https://."],
-    [{ name: "EvilLogo", url: "https://ok.example/", logo_url: "data:image/png;base64,AAAA" }, "L&#x27;URL du logo doit commencer"],
+    [
+      { name: "EvilLogo", url: "https://ok.example/", logo_url: "data:image/png;base64,AAAA" },
+      "L&#x27;URL du logo doit commencer",
+    ],
     [{ name: "Mode", url: "https://ok.example/", display_mode: "huge" }, "Choisissez logo, nom ou les deux."],
-  ] as Array<[Record<string, string>, string]>)("refuses %j with 400, the message and the input kept, writing nothing", async (fields, message) => {
-    const before = partnerships();
-    const res = await post("/admin/partnerships", { intent: "create", ...fields });
-    expect(res.status).toBe(400);
-    const html = await res.text();
-    expect(html).toContain(message);
-    if (fields.url) expect(html).toContain(`value="${fields.url.replace(/&/g, "&amp;")}"`);
-    expect(partnerships()).toEqual(before);
-  });
+  ] as Array<[Record<string, string>, string]>)(
+    "refuses %j with 400, the message and the input kept, writing nothing",
+    async (fields, message) => {
+      const before = partnerships();
+      const res = await post("/admin/partnerships", { intent: "create", ...fields });
+      expect(res.status).toBe(400);
+      const html = await res.text();
+      expect(html).toContain(message);
+      if (fields.url) expect(html).toContain(`value="${fields.url.replace(/&/g, "&amp;")}"`);
+      expect(partnerships()).toEqual(before);
+    },
+  );
 
   it("updates a partnership; a rejected update keeps the row as it was", async () => {
     await post("/admin/partnerships", { intent: "create", name: "ToEdit", url: "https://edit.example/", is_active: "on" });
     const row = partnerships().find((p) => p.name === "ToEdit")!;
-    const bad = await post("/admin/partnerships", { intent: "update", id: String(row.id), name: "", url: "https://changed.example/" });
+    const bad = await post("/admin/partnerships", {
+      intent: "update",
+      id: String(row.id),
+      name: "",
+      url: "https://changed.example/",
+    });
     expect(bad.status).toBe(400);
     const html = await bad.text();
     expect(html).toContain("Le nom et l&#x27;URL sont obligatoires");
@@ -109,7 +145,9 @@ describe("partnerships tab", () => {
   });
 
   it("answers an unknown id with 404 and a malformed one with 400, never 500", async () => {
-    expect((await post("/admin/partnerships", { intent: "update", id: "999999", name: "X", url: "https://x.example/" })).status).toBe(404);
+    expect(
+      (await post("/admin/partnerships", { intent: "update", id: "999999", name: "X", url: "https://x.example/" })).status,
+    ).toBe(404);
     expect((await post("/admin/partnerships", { intent: "delete", id: "999999" })).status).toBe(404);
     expect((await post("/admin/partnerships", { intent: "move-up", id: "999999" })).status).toBe(404);
     expect((await post("/admin/partnerships", { intent: "delete", id: "abc" })).status).toBe(400);
@@ -118,8 +156,12 @@ describe("partnerships tab", () => {
   });
 
   it("moves a partnership up and down by swapping with its neighbour", async () => {
-    for (const name of ["M1", "M2", "M3"]) await post("/admin/partnerships", { intent: "create", name, url: `https://${name}.example/` });
-    const names = () => partnerships().map((p) => p.name).filter((n) => /^M\d$/.test(n));
+    for (const name of ["M1", "M2", "M3"])
+      await post("/admin/partnerships", { intent: "create", name, url: `https://${name}.example/` });
+    const names = () =>
+      partnerships()
+        .map((p) => p.name)
+        .filter((n) => /^M\d$/.test(n));
     const id = (name: string) => String(partnerships().find((p) => p.name === name)!.id);
     expect(names()).toEqual(["M1", "M2", "M3"]);
     const up = await post("/admin/partnerships", { intent: "move-up", id: id("M3") });
@@ -149,7 +191,14 @@ describe("partnerships tab", () => {
 
 type ScoreRow = { id: number; player_name: string; score: number };
 function insertScore(name: string, score: number, createdAt = new Date().toISOString()): number {
-  return Number(run("insert into game_scores (player_name, score, device_type, created_at) values (?, ?, 'desktop', ?)", name, score, createdAt).lastInsertRowid);
+  return Number(
+    run(
+      "insert into game_scores (player_name, score, device_type, created_at) values (?, ?, 'desktop', ?)",
+      name,
+      score,
+      createdAt,
+    ).lastInsertRowid,
+  );
 }
 const score = (id: number) => all<ScoreRow>("select id, player_name, score from game_scores where id = ?", id)[0];
 
@@ -177,15 +226,18 @@ describe("scores tab", () => {
     [{ player_name: "Ok", score: "1.5" }, "Le score doit être un nombre entier positif ou nul."],
     [{ player_name: "Ok", score: "abc" }, "Le score doit être un nombre entier positif ou nul."],
     [{ player_name: "Ok" }, "Le score doit être un nombre entier positif ou nul."],
-  ] as Array<[Record<string, string>, string]>)("refuses %j with 400 and the message, writing nothing", async (fields, message) => {
-    const id = insertScore("Intact", 7);
-    const res = await post("/admin/scores", { intent: "update", id: String(id), ...fields });
-    expect(res.status).toBe(400);
-    const html = await res.text();
-    expect(html).toContain(message);
-    if (fields.score) expect(html).toContain(`value="${fields.score}"`);
-    expect(score(id)).toEqual({ id, player_name: "Intact", score: 7 });
-  });
+  ] as Array<[Record<string, string>, string]>)(
+    "refuses %j with 400 and the message, writing nothing",
+    async (fields, message) => {
+      const id = insertScore("Intact", 7);
+      const res = await post("/admin/scores", { intent: "update", id: String(id), ...fields });
+      expect(res.status).toBe(400);
+      const html = await res.text();
+      expect(html).toContain(message);
+      if (fields.score) expect(html).toContain(`value="${fields.score}"`);
+      expect(score(id)).toEqual({ id, player_name: "Intact", score: 7 });
+    },
+  );
 
   it("deletes a score; unknown ids answer 404", async () => {
     const id = insertScore("Bye", 1);
@@ -204,7 +256,19 @@ const setting = (key: string) => all<{ value: string }>("select value from setti
 describe("settings tab", () => {
   it("shows one form per key", async () => {
     const html = await (await get("/admin/settings")).text();
-    for (const key of ["gtm_id", "ga4_id", "adsense_head", "adsense_body", "adsense_account_id", "google_recaptcha_site_key", "enable_theme_toggle", "enable_auto_cleanup", "default_ai_provider", "price_tracker_name", "price_tracker_url"]) {
+    for (const key of [
+      "gtm_id",
+      "ga4_id",
+      "adsense_head",
+      "adsense_body",
+      "adsense_account_id",
+      "google_recaptcha_site_key",
+      "enable_theme_toggle",
+      "enable_auto_cleanup",
+      "default_ai_provider",
+      "price_tracker_name",
+      "price_tracker_url",
+    ]) {
       expect(html).toContain(`data-testid="setting-${key}"`);
     }
   });
@@ -215,7 +279,11 @@ describe("settings tab", () => {
     ["gtm_id", " gtm-abc123 ", "GTM-ABC123"],
     ["ga4_id", "", ""],
     ["price_tracker_url", "https://camelcamelcamel.com/", "https://camelcamelcamel.com/"],
-    ["adsense_head", "<script async src=\"https://pagead2.googlesyndication.com/x.js\"></script>", "<script async src=\"https://pagead2.googlesyndication.com/x.js\"></script>"],
+    [
+      "adsense_head",
+      '<script async src="https://pagead2.googlesyndication.com/x.js"></script>',
+      '<script async src="https://pagead2.googlesyndication.com/x.js"></script>',
+    ],
   ])("saves %s", async (key, value, stored) => {
     const res = await post("/admin/settings", { intent: "save", key, value });
     expect(res.status).toBe(303);
@@ -273,7 +341,12 @@ describe("settings tab", () => {
 
 function insertDraw(platformSlug: string, code: string, createdAt: string) {
   const platform = all<{ id: number }>("select id from platforms where slug = ?", platformSlug)[0]!;
-  run("insert into random_requests (platform_id, served_code_id, served_code, created_at) values (?, null, ?, ?)", platform.id, code, createdAt);
+  run(
+    "insert into random_requests (platform_id, served_code_id, served_code, created_at) values (?, null, ?, ?)",
+    platform.id,
+    code,
+    createdAt,
+  );
 }
 
 describe("requests tab", () => {
@@ -293,7 +366,7 @@ describe("requests tab", () => {
     // 30 bars; today's bar holds the 56 draws of today (Paris), the 2001 one is outside.
     expect(html.match(/<rect /g)).toHaveLength(30);
     expect(html).toContain('data-count="56"');
-    expect(html).toContain("<title id=\"draws-chart-title\">Nombre de tirages par jour</title>");
+    expect(html).toContain('<title id="draws-chart-title">Nombre de tirages par jour</title>');
 
     const filtered = await (await get("/admin/requests?platform=revolut")).text();
     expect(filtered.match(/data-testid="draw-row"/g)).toHaveLength(1);
@@ -306,11 +379,14 @@ describe("requests tab", () => {
 });
 
 describe("strangers", () => {
-  it.each(["/admin/partnerships", "/admin/requests", "/admin/scores", "/admin/settings"])("GET %s redirects to the login page", async (path) => {
-    const res = await fetch(`${server.url}${path}`, { redirect: "manual" });
-    expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toMatch(/^\/admin\/login\?redirectTo=/);
-  });
+  it.each(["/admin/partnerships", "/admin/requests", "/admin/scores", "/admin/settings"])(
+    "GET %s redirects to the login page",
+    async (path) => {
+      const res = await fetch(`${server.url}${path}`, { redirect: "manual" });
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toMatch(/^\/admin\/login\?redirectTo=/);
+    },
+  );
 
   it("POSTs are refused with 403 and change nothing", async () => {
     const id = insertScore("Guarded", 3);
@@ -326,7 +402,11 @@ describe("strangers", () => {
       expect(await res.text()).toContain("Accès non autorisé");
     }
     // Cross-origin with a valid admin session: refused too.
-    const cross = await postForm(`${server.url}/admin/scores`, { intent: "delete", id: String(id) }, { cookie, headers: { Origin: "https://evil.example" } });
+    const cross = await postForm(
+      `${server.url}/admin/scores`,
+      { intent: "delete", id: String(id) },
+      { cookie, headers: { Origin: "https://evil.example" } },
+    );
     expect(cross.status).toBe(403);
     expect(partnerships().length).toBe(before);
     expect(score(id)).toBeDefined();

@@ -35,9 +35,18 @@ async function createPlatform(db: Kysely<Database>, overrides: Record<string, un
 
 async function counts(db: Kysely<Database>) {
   const [codes, requests, deletions] = await Promise.all([
-    db.selectFrom("referral_codes").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    db.selectFrom("random_requests").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    db.selectFrom("deletion_requests").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("referral_codes")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("random_requests")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("deletion_requests")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   return { codes: Number(codes.n), requests: Number(requests.n), deletions: Number(deletions.n) };
 }
@@ -59,7 +68,9 @@ describe("the code loop over HTTP", () => {
     for (const code of ["AAA111", "BBB222", "CCC333", "DDD444"]) {
       await db.insertInto("referral_codes").values({ platform_id: p.id, code, created_at: new Date().toISOString() }).execute();
     }
-    const responses = await Promise.all(Array.from({ length: 200 }, () => postForm(`${server.url}/${p.slug}/get-code`, { intent: "draw" })));
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, () => postForm(`${server.url}/${p.slug}/get-code`, { intent: "draw" })),
+    );
     expect(responses.map((r) => r.status)).toEqual(Array(200).fill(303));
     const locations = responses.map((r) => r.headers.get("location")!);
     expect(new Set(locations).size).toBe(200);
@@ -74,7 +85,15 @@ describe("the code loop over HTTP", () => {
 
   it("the result page shows the served code, never draws again on reload, and cannot be guessed", async () => {
     const p = await createPlatform(db);
-    await db.insertInto("referral_codes").values({ platform_id: p.id, code: "ONLY01", referral_url: `https://${p.slug}.example/r/only01`, created_at: new Date().toISOString() }).execute();
+    await db
+      .insertInto("referral_codes")
+      .values({
+        platform_id: p.id,
+        code: "ONLY01",
+        referral_url: `https://${p.slug}.example/r/only01`,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     const before = await counts(db);
     // A crawler's GET never spends a serve.
     const ready = await fetch(`${server.url}/${p.slug}/get-code`);
@@ -88,7 +107,11 @@ describe("the code loop over HTTP", () => {
     for (let i = 0; i < 2; i++) {
       const html = await (await fetch(`${server.url}${location}`)).text();
       expect(html).toMatch(/data-testid="drawn-code"[^>]*>ONLY01</);
-      expect(html).toMatch(new RegExp(`<a data-testid="referral-link"[^>]*href="https://${p.slug}\\.example/r/only01" target="_blank" rel="noopener noreferrer"`));
+      expect(html).toMatch(
+        new RegExp(
+          `<a data-testid="referral-link"[^>]*href="https://${p.slug}\\.example/r/only01" target="_blank" rel="noopener noreferrer"`,
+        ),
+      );
       expect(html).toContain('name="robots" content="noindex, nofollow"');
     }
     expect((await counts(db)).requests).toBe(before.requests + 1);
@@ -101,7 +124,10 @@ describe("the code loop over HTTP", () => {
 
   it("no eligible code: the message, nothing written", async () => {
     const p = await createPlatform(db);
-    await db.insertInto("referral_codes").values({ platform_id: p.id, code: "OLD111", expires_at: "2020-01-01T00:00:00.000Z", created_at: new Date().toISOString() }).execute();
+    await db
+      .insertInto("referral_codes")
+      .values({ platform_id: p.id, code: "OLD111", expires_at: "2020-01-01T00:00:00.000Z", created_at: new Date().toISOString() })
+      .execute();
     const before = await counts(db);
     const res = await postForm(`${server.url}/${p.slug}/get-code`, { intent: "draw" });
     expect(res.status).toBe(200);
@@ -122,7 +148,10 @@ describe("the code loop over HTTP", () => {
 
   it("landing: active page with its live count; unknown slug 404 'Plateforme introuvable'; inactive redirects home", async () => {
     const p = await createPlatform(db, { description_en: "English description" });
-    await db.insertInto("referral_codes").values({ platform_id: p.id, code: "LIVE01", created_at: new Date().toISOString() }).execute();
+    await db
+      .insertInto("referral_codes")
+      .values({ platform_id: p.id, code: "LIVE01", created_at: new Date().toISOString() })
+      .execute();
     const html = await (await fetch(`${server.url}/${p.slug}`)).text();
     expect(html).toContain("Codes disponibles : 1");
     expect(html).toContain("Plateforme de test");
@@ -154,7 +183,10 @@ describe("the code loop over HTTP", () => {
       [{ intent: "submit", platform: "", code: "ABC123" }, "Veuillez sélectionner une plateforme"],
       [{ intent: "submit", platform: "no-such-platform", code: "ABC123" }, "Plateforme introuvable"],
       [{ intent: "submit", platform: p.slug, code: "javascript:alert(1)" }, "Seuls les liens http(s) sont acceptés."],
-      [{ intent: "submit", platform: p.slug, code: "https://evil.example/r/abc123" }, "Ce lien n&#x27;appartient pas à la plateforme choisie."],
+      [
+        { intent: "submit", platform: p.slug, code: "https://evil.example/r/abc123" },
+        "Ce lien n&#x27;appartient pas à la plateforme choisie.",
+      ],
       [{ intent: "submit", platform: p.slug, code: "x".repeat(5000) }, "trop long"],
       [{ intent: "submit", platform: p.slug, code: "ABC123", website_confirm: "i am a bot" }, "anti-spam"],
     ];
@@ -163,18 +195,28 @@ describe("the code loop over HTTP", () => {
       expect(res.status, JSON.stringify(fields).slice(0, 80)).toBe(400);
       const html = await res.text();
       expect(html).toContain(message);
-      if (fields.code && fields.code.length < 100 && fields.code.trim()) expect(html).toContain(`value="${fields.code.replace(/&/g, "&amp;")}"`);
+      if (fields.code && fields.code.length < 100 && fields.code.trim())
+        expect(html).toContain(`value="${fields.code.replace(/&/g, "&amp;")}"`);
     }
     expect(await counts(db)).toEqual(before);
   });
 
   it("submit: a URL of the platform gives its code, stored for 6 months, then the thank-you step", async () => {
     const p = await createPlatform(db);
-    const res = await postForm(`${server.url}/submit`, { intent: "submit", platform: p.slug, code: `  https://www.${p.slug}.example/r/julien48?x=1 ` });
+    const res = await postForm(`${server.url}/submit`, {
+      intent: "submit",
+      platform: p.slug,
+      code: `  https://www.${p.slug}.example/r/julien48?x=1 `,
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/submit?thanks=1");
     const row = await db.selectFrom("referral_codes").selectAll().where("platform_id", "=", p.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ code: "JULIEN48", referral_url: `https://www.${p.slug}.example/r/julien48?x=1`, is_permanent: 0, is_active: 1 });
+    expect(row).toMatchObject({
+      code: "JULIEN48",
+      referral_url: `https://www.${p.slug}.example/r/julien48?x=1`,
+      is_permanent: 0,
+      is_active: 1,
+    });
     const days = (Date.parse(row.expires_at!) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(180);
     expect(days).toBeLessThan(185);
@@ -191,20 +233,35 @@ describe("the code loop over HTTP", () => {
     const dupe = await postForm(`${server.url}/submit`, { intent: "submit", platform: p.slug, code: "dupe01" });
     expect(dupe.status).toBe(409);
     const html = await dupe.text();
-    expect(html).toContain("Ce code existe déjà dans notre base de données. Voulez-vous envoyer une demande de suppression à l&#x27;administrateur ?");
+    expect(html).toContain(
+      "Ce code existe déjà dans notre base de données. Voulez-vous envoyer une demande de suppression à l&#x27;administrateur ?",
+    );
     expect(html).toContain('name="intent" value="request-deletion"');
     expect(html).toContain('name="intent" value="cancel"');
     expect(await counts(db)).toEqual(before);
 
     const no = await postForm(`${server.url}/submit`, { intent: "cancel" });
     expect(no.status).toBe(303);
-    expect(await (await fetch(`${server.url}/submit`, { headers: { Cookie: cookiesFrom(no) } })).text()).toContain("Code non ajouté");
+    expect(await (await fetch(`${server.url}/submit`, { headers: { Cookie: cookiesFrom(no) } })).text()).toContain(
+      "Code non ajouté",
+    );
     expect(await counts(db)).toEqual(before);
 
-    const yes = await postForm(`${server.url}/submit`, { intent: "request-deletion", platform: p.slug, code: "DUPE01", reason: "Ce code ne marche plus" });
+    const yes = await postForm(`${server.url}/submit`, {
+      intent: "request-deletion",
+      platform: p.slug,
+      code: "DUPE01",
+      reason: "Ce code ne marche plus",
+    });
     expect(yes.status).toBe(303);
-    expect(await (await fetch(`${server.url}/submit`, { headers: { Cookie: cookiesFrom(yes) } })).text()).toContain("Demande de suppression envoyée !");
-    const request = await db.selectFrom("deletion_requests").selectAll().where("platform_id", "=", p.id).executeTakeFirstOrThrow();
+    expect(await (await fetch(`${server.url}/submit`, { headers: { Cookie: cookiesFrom(yes) } })).text()).toContain(
+      "Demande de suppression envoyée !",
+    );
+    const request = await db
+      .selectFrom("deletion_requests")
+      .selectAll()
+      .where("platform_id", "=", p.id)
+      .executeTakeFirstOrThrow();
     expect(request).toMatchObject({ code: "DUPE01", reason: "Ce code ne marche plus", status: "pending" });
 
     // A deletion request only for a code that exists.
@@ -245,7 +302,11 @@ describe("captcha and rate limit", () => {
       .onConflict((oc) => oc.column("key").doUpdateSet({ value: "test-site-key" }))
       .execute();
     await setup.destroy();
-    server = await startServer({ DATABASE_FILE: first.dbFile, RECAPTCHA_VERIFY_URL: verifyUrl, RECAPTCHA_SECRET_KEY: "test-secret" });
+    server = await startServer({
+      DATABASE_FILE: first.dbFile,
+      RECAPTCHA_VERIFY_URL: verifyUrl,
+      RECAPTCHA_SECRET_KEY: "test-secret",
+    });
     db = openDb(server.dbFile);
     slug = (await createPlatform(db)).slug;
   });
@@ -266,15 +327,29 @@ describe("captcha and rate limit", () => {
     const missing = await postForm(`${server.url}/submit`, { intent: "submit", platform: slug, code: "CAPTCHA1" });
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain("Veuillez valider le captcha");
-    const wrong = await postForm(`${server.url}/submit`, { intent: "submit", platform: slug, code: "CAPTCHA1", "g-recaptcha-response": "bad-token" });
+    const wrong = await postForm(`${server.url}/submit`, {
+      intent: "submit",
+      platform: slug,
+      code: "CAPTCHA1",
+      "g-recaptcha-response": "bad-token",
+    });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("La vérification anti-spam a échoué. Veuillez réessayer.");
     expect(await counts(db)).toEqual(before);
 
-    const good = await postForm(`${server.url}/submit`, { intent: "submit", platform: slug, code: "CAPTCHA1", "g-recaptcha-response": "good-token" });
+    const good = await postForm(`${server.url}/submit`, {
+      intent: "submit",
+      platform: slug,
+      code: "CAPTCHA1",
+      "g-recaptcha-response": "good-token",
+    });
     expect(good.status).toBe(303);
     expect((await counts(db)).codes).toBe(before.codes + 1);
-    expect(seen.at(-1)).toMatchObject({ secret: "test-secret", response: "good-token", contentType: "application/x-www-form-urlencoded" });
+    expect(seen.at(-1)).toMatchObject({
+      secret: "test-secret",
+      response: "good-token",
+      contentType: "application/x-www-form-urlencoded",
+    });
     expect(seen).toHaveLength(2);
   });
 
@@ -311,7 +386,10 @@ describe("the draw form's POST before Remix (server/draw-fast-path.ts) answers a
 
   it("JS form (.data): a draw answers Remix's single-fetch redirect to the signed result; one serve, one log row", async () => {
     const p = await createPlatform(db);
-    await db.insertInto("referral_codes").values({ platform_id: p.id, code: "FAST01", created_at: new Date().toISOString() }).execute();
+    await db
+      .insertInto("referral_codes")
+      .values({ platform_id: p.id, code: "FAST01", created_at: new Date().toISOString() })
+      .execute();
     const before = await counts(db);
     const { res, value } = await postData(`/${p.slug}/get-code`, { intent: "draw" });
     expect(res.status).toBe(202);
@@ -331,7 +409,10 @@ describe("the draw form's POST before Remix (server/draw-fast-path.ts) answers a
   it("nothing to draw: Remix gets the form as sent and answers (no code, unknown, inactive), writing nothing", async () => {
     const empty = await createPlatform(db);
     const off = await createPlatform(db, { is_active: 0 });
-    await db.insertInto("referral_codes").values({ platform_id: off.id, code: "OFF001", created_at: new Date().toISOString() }).execute();
+    await db
+      .insertInto("referral_codes")
+      .values({ platform_id: off.id, code: "OFF001", created_at: new Date().toISOString() })
+      .execute();
     const before = await counts(db);
     // Each of these needs the body: without it the action would answer 400 (no intent).
     const noCode = await postForm(`${server.url}/${empty.slug}/get-code`, { intent: "draw" });
@@ -351,16 +432,28 @@ describe("the draw form's POST before Remix (server/draw-fast-path.ts) answers a
 
   it("another intent answers 400 in the visitor's language; other encodings reach the action, which draws", async () => {
     const p = await createPlatform(db);
-    await db.insertInto("referral_codes").values({ platform_id: p.id, code: "MULTI1", created_at: new Date().toISOString() }).execute();
+    await db
+      .insertInto("referral_codes")
+      .values({ platform_id: p.id, code: "MULTI1", created_at: new Date().toISOString() })
+      .execute();
     const before = await counts(db);
-    const other = await postForm(`${server.url}/${p.slug}/get-code`, { intent: "steal", extra: "x" }, { headers: { "Accept-Language": "en" } });
+    const other = await postForm(
+      `${server.url}/${p.slug}/get-code`,
+      { intent: "steal", extra: "x" },
+      { headers: { "Accept-Language": "en" } },
+    );
     expect(other.status).toBe(400);
     expect(await other.text()).toContain("Unknown action.");
     expect(await counts(db)).toEqual(before);
 
     const form = new FormData();
     form.set("intent", "draw");
-    const multipart = await fetch(`${server.url}/${p.slug}/get-code`, { method: "POST", body: form, redirect: "manual", headers: { Origin: server.url } });
+    const multipart = await fetch(`${server.url}/${p.slug}/get-code`, {
+      method: "POST",
+      body: form,
+      redirect: "manual",
+      headers: { Origin: server.url },
+    });
     expect(multipart.status).toBe(303);
     expect(multipart.headers.get("location")).toMatch(new RegExp(`^/${p.slug}/get-code\\?draw=`));
     expect((await counts(db)).requests).toBe(before.requests + 1);
@@ -368,12 +461,21 @@ describe("the draw form's POST before Remix (server/draw-fast-path.ts) answers a
 
   it("a draw that fails is answered by the route: the visitor's error page, no stack trace, nothing written", async () => {
     const p = await createPlatform(db);
-    await db.insertInto("referral_codes").values({ platform_id: p.id, code: "FAIL01", created_at: new Date().toISOString() }).execute();
+    await db
+      .insertInto("referral_codes")
+      .values({ platform_id: p.id, code: "FAIL01", created_at: new Date().toISOString() })
+      .execute();
     // A real failure in the real database: logging this code is refused.
-    await sql`CREATE TRIGGER refuse_fail01 BEFORE INSERT ON random_requests WHEN NEW.served_code = 'FAIL01' BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(db);
+    await sql`CREATE TRIGGER refuse_fail01 BEFORE INSERT ON random_requests WHEN NEW.served_code = 'FAIL01' BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(
+      db,
+    );
     try {
       const before = await counts(db);
-      const res = await postForm(`${server.url}/${p.slug}/get-code`, { intent: "draw" }, { headers: { "Accept-Language": "fr" } });
+      const res = await postForm(
+        `${server.url}/${p.slug}/get-code`,
+        { intent: "draw" },
+        { headers: { "Accept-Language": "fr" } },
+      );
       expect(res.status).toBe(500);
       const html = await res.text();
       expect(html).toContain("Une erreur est survenue");
@@ -384,7 +486,9 @@ describe("the draw form's POST before Remix (server/draw-fast-path.ts) answers a
       expect(data.headers.get("x-remix-response")).toBe("yes");
       expect(await data.text()).not.toContain("refused");
       expect(await counts(db)).toEqual(before);
-      expect(await db.selectFrom("referral_codes").select("times_served").where("platform_id", "=", p.id).executeTakeFirstOrThrow()).toEqual({ times_served: 0 });
+      expect(
+        await db.selectFrom("referral_codes").select("times_served").where("platform_id", "=", p.id).executeTakeFirstOrThrow(),
+      ).toEqual({ times_served: 0 });
     } finally {
       await sql`DROP TRIGGER refuse_fail01`.execute(db);
     }
@@ -392,7 +496,10 @@ describe("the draw form's POST before Remix (server/draw-fast-path.ts) answers a
 
   it("a cross-site draw is refused before it draws", async () => {
     const p = await createPlatform(db);
-    await db.insertInto("referral_codes").values({ platform_id: p.id, code: "CROSS1", created_at: new Date().toISOString() }).execute();
+    await db
+      .insertInto("referral_codes")
+      .values({ platform_id: p.id, code: "CROSS1", created_at: new Date().toISOString() })
+      .execute();
     const before = await counts(db);
     for (const path of [`/${p.slug}/get-code`, `/${p.slug}/get-code.data`, "/random"]) {
       const res = await postForm(`${server.url}${path}`, { intent: "draw" }, { headers: { Origin: "https://evil.example" } });

@@ -28,7 +28,12 @@ async function addCode(platformId: number, code: string, overrides: Partial<NewR
 }
 
 async function serveCounts(platformId: number) {
-  const rows = await db.selectFrom("referral_codes").select(["code", "times_served"]).where("platform_id", "=", platformId).orderBy("code").execute();
+  const rows = await db
+    .selectFrom("referral_codes")
+    .select(["code", "times_served"])
+    .where("platform_id", "=", platformId)
+    .orderBy("code")
+    .execute();
   return Object.fromEntries(rows.map((r) => [r.code, r.times_served]));
 }
 
@@ -128,14 +133,19 @@ describe("drawReferralCode (fairness)", () => {
     for (const code of ["AAA111", "BBB222"]) await addCode(ok.id, code);
     await addCode(broken.id, "BOOM01");
     // A real constraint in the real database, as a disk or schema error would be: logging this code fails.
-    await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON random_requests WHEN NEW.served_code = 'BOOM01' BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(db);
+    await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON random_requests WHEN NEW.served_code = 'BOOM01' BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(
+      db,
+    );
     const outcomes = await Promise.allSettled([drawReferralCode(ok.id), drawReferralCode(broken.id), drawReferralCode(ok.id)]);
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(Error);
     expect(await serveCounts(ok.id)).toEqual({ AAA111: 1, BBB222: 1 });
     // Its count was rolled back with its failed log row.
     expect(await serveCounts(broken.id)).toEqual({ BOOM01: 0 });
-    expect(await db.selectFrom("random_requests").select("served_code").orderBy("id").execute()).toEqual([{ served_code: "AAA111" }, { served_code: "BBB222" }]);
+    expect(await db.selectFrom("random_requests").select("served_code").orderBy("id").execute()).toEqual([
+      { served_code: "AAA111" },
+      { served_code: "BBB222" },
+    ]);
   });
 
   it("a failing draw in a batch of many is dropped and the batch runs again without it", async () => {
@@ -143,12 +153,16 @@ describe("drawReferralCode (fairness)", () => {
     const broken = await insertPlatform(db);
     for (const code of ["AAA111", "BBB222", "CCC333"]) await addCode(ok.id, code);
     await addCode(broken.id, "BOOM01");
-    await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON random_requests WHEN NEW.served_code = 'BOOM01' BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(db);
+    await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON random_requests WHEN NEW.served_code = 'BOOM01' BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(
+      db,
+    );
     const targets = [broken.id, ok.id, broken.id, ok.id, ok.id, broken.id];
     const outcomes = await Promise.allSettled(targets.map((id) => drawReferralCode(id)));
     expect(outcomes.map((o) => o.status)).toEqual(targets.map((id) => (id === ok.id ? "fulfilled" : "rejected")));
     // Fair among the survivors, in arrival order.
-    expect(outcomes.filter((o) => o.status === "fulfilled").map((o) => (o as PromiseFulfilledResult<{ code: string }>).value.code)).toEqual(["AAA111", "BBB222", "CCC333"]);
+    expect(
+      outcomes.filter((o) => o.status === "fulfilled").map((o) => (o as PromiseFulfilledResult<{ code: string }>).value.code),
+    ).toEqual(["AAA111", "BBB222", "CCC333"]);
     expect(await serveCounts(broken.id)).toEqual({ BOOM01: 0 });
     expect(await db.selectFrom("random_requests").select("id").execute()).toHaveLength(3);
   });
@@ -203,7 +217,10 @@ describe("drawReferralCode (fairness)", () => {
     const result = await getDrawResult(drawn!.requestId);
     expect(result).toMatchObject({ code: "AAA111", referralUrl: `https://${p.slug}.example/r/aaa111`, platformSlug: p.slug });
     await db.deleteFrom("referral_codes").execute();
-    expect(await getDrawResult(drawn!.requestId)).toMatchObject({ code: "AAA111", referralUrl: `https://${p.slug}.example/r/AAA111` });
+    expect(await getDrawResult(drawn!.requestId)).toMatchObject({
+      code: "AAA111",
+      referralUrl: `https://${p.slug}.example/r/AAA111`,
+    });
   });
 });
 
@@ -216,7 +233,10 @@ describe("submitReferralCode", () => {
     const row = await db.selectFrom("referral_codes").selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ code: "ABC123", is_permanent: 0, is_active: 1, times_served: 0, expires_at: expiryFrom(now) });
     expect(row.expires_at!.startsWith("2026-10-01") || row.expires_at!.startsWith("2026-09-30")).toBe(true);
-    expect(await submitReferralCode({ platformId: p.id, code: "ABC123", referralUrl: null }, now)).toEqual({ ok: false, reason: "duplicate" });
+    expect(await submitReferralCode({ platformId: p.id, code: "ABC123", referralUrl: null }, now)).toEqual({
+      ok: false,
+      reason: "duplicate",
+    });
     expect(await db.selectFrom("referral_codes").select("id").execute()).toHaveLength(1);
   });
 });

@@ -39,12 +39,19 @@ describe("database", () => {
     const tesla = await db.selectFrom("platforms").select("id").where("slug", "=", "tesla").executeTakeFirstOrThrow();
     const now = new Date().toISOString();
     await expect(
-      db.insertInto("platforms").values({ name: "X", slug: "tesla", gradient_from: "#000", gradient_to: "#fff", created_at: now }).execute(),
+      db
+        .insertInto("platforms")
+        .values({ name: "X", slug: "tesla", gradient_from: "#000", gradient_to: "#fff", created_at: now })
+        .execute(),
     ).rejects.toThrow(/UNIQUE/);
     await db.insertInto("referral_codes").values({ platform_id: tesla.id, code: "ABC", created_at: now }).execute();
-    await expect(db.insertInto("referral_codes").values({ platform_id: tesla.id, code: "ABC", created_at: now }).execute()).rejects.toThrow(/UNIQUE/);
     await expect(
-      sql`insert into deletion_requests (code, platform_id, status, created_at) values ('A', ${tesla.id}, 'maybe', ${now})`.execute(db),
+      db.insertInto("referral_codes").values({ platform_id: tesla.id, code: "ABC", created_at: now }).execute(),
+    ).rejects.toThrow(/UNIQUE/);
+    await expect(
+      sql`insert into deletion_requests (code, platform_id, status, created_at) values ('A', ${tesla.id}, 'maybe', ${now})`.execute(
+        db,
+      ),
     ).rejects.toThrow(/CHECK/);
     await expect(
       sql`insert into game_scores (player_name, score, device_type, created_at) values ('a', 1, 'tablet', ${now})`.execute(db),
@@ -57,8 +64,15 @@ describe("database", () => {
   it("deleting a platform removes its codes (ON DELETE CASCADE) and keeps served history rows' snapshot", async () => {
     const tesla = await db.selectFrom("platforms").select("id").where("slug", "=", "tesla").executeTakeFirstOrThrow();
     const now = new Date().toISOString();
-    const code = await db.insertInto("referral_codes").values({ platform_id: tesla.id, code: "ABC", created_at: now }).returning("id").executeTakeFirstOrThrow();
-    await db.insertInto("random_requests").values({ platform_id: tesla.id, served_code_id: code.id, served_code: "ABC", created_at: now }).execute();
+    const code = await db
+      .insertInto("referral_codes")
+      .values({ platform_id: tesla.id, code: "ABC", created_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("random_requests")
+      .values({ platform_id: tesla.id, served_code_id: code.id, served_code: "ABC", created_at: now })
+      .execute();
     await db.deleteFrom("referral_codes").where("id", "=", code.id).execute();
     const log = await db.selectFrom("random_requests").selectAll().executeTakeFirstOrThrow();
     expect(log.served_code_id).toBeNull();

@@ -17,7 +17,9 @@ afterAll(async () => {
 describe("public pages over HTTP (no JavaScript)", () => {
   it("home: every active homepage platform is a link, Organization JSON-LD, promo", async () => {
     const html = await (await fetch(server.url)).text();
-    const active = sqlite.prepare("select slug from platforms where is_active = 1 and show_in_homepage = 1").all() as Array<{ slug: string }>;
+    const active = sqlite.prepare("select slug from platforms where is_active = 1 and show_in_homepage = 1").all() as Array<{
+      slug: string;
+    }>;
     expect(active.length).toBeGreaterThanOrEqual(6);
     const list = /data-testid="platform-list"[^]*?<\/ul>/.exec(html)![0];
     for (const { slug } of active) expect(list).toContain(`href="/${slug}"`);
@@ -63,7 +65,9 @@ describe("public pages over HTTP (no JavaScript)", () => {
     expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
     const xml = await res.text();
-    const slugs = (sqlite.prepare("select slug from platforms where is_active = 1").all() as Array<{ slug: string }>).map((r) => r.slug);
+    const slugs = (sqlite.prepare("select slug from platforms where is_active = 1").all() as Array<{ slug: string }>).map(
+      (r) => r.slug,
+    );
     for (const slug of slugs) {
       expect(xml).toContain(`<loc>https://parrainly.test/${slug}</loc>`);
       expect(xml).toContain(`<loc>https://parrainly.test/${slug}/get-code</loc>`);

@@ -39,11 +39,19 @@ describe("the built server over HTTP", () => {
   });
 
   it("/preferences sets the cookies and redirects (303) back, only to local paths", async () => {
-    const lang = await postForm(`${server.url}/preferences`, { intent: "set-language", language: "en", redirectTo: "/submit?lng=de" });
+    const lang = await postForm(`${server.url}/preferences`, {
+      intent: "set-language",
+      language: "en",
+      redirectTo: "/submit?lng=de",
+    });
     expect(lang.status).toBe(303);
     expect(lang.headers.get("location")).toBe("/submit");
     expect(lang.headers.get("set-cookie")).toMatch(/^language=en;/);
-    const theme = await postForm(`${server.url}/preferences`, { intent: "set-theme", theme: "light", redirectTo: "//evil.example" });
+    const theme = await postForm(`${server.url}/preferences`, {
+      intent: "set-theme",
+      theme: "light",
+      redirectTo: "//evil.example",
+    });
     expect(theme.status).toBe(303);
     expect(theme.headers.get("location")).toBe("/");
     expect(theme.headers.get("set-cookie")).toMatch(/^theme=light;/);

@@ -30,7 +30,9 @@ function unique(prefix: string) {
 const countSuggestions = () => (sqlite.prepare("select count(*) as n from platform_suggestions").get() as { n: number }).n;
 const votesOf = (id: number) => {
   const row = sqlite.prepare("select votes_count from platform_suggestions where id = ?").get(id) as { votes_count: number };
-  const rows = (sqlite.prepare("select count(*) as n from platform_suggestion_votes where suggestion_id = ?").get(id) as { n: number }).n;
+  const rows = (
+    sqlite.prepare("select count(*) as n from platform_suggestion_votes where suggestion_id = ?").get(id) as { n: number }
+  ).n;
   return { counter: row.votes_count, rows };
 };
 
@@ -42,17 +44,25 @@ async function visitor(address = newAddress()) {
 }
 
 function suggest(who: { address: string; cookie?: string }, fields: Record<string, string>) {
-  return postForm(`${server.url}/suggest-platform`, { intent: "suggest", description: "", website_url: "", ...fields }, {
-    cookie: who.cookie,
-    headers: { "X-Forwarded-For": who.address },
-  });
+  return postForm(
+    `${server.url}/suggest-platform`,
+    { intent: "suggest", description: "", website_url: "", ...fields },
+    {
+      cookie: who.cookie,
+      headers: { "X-Forwarded-For": who.address },
+    },
+  );
 }
 
 function vote(who: { address: string; cookie?: string }, suggestionId: number | string) {
-  return postForm(`${server.url}/suggest-platform`, { intent: "vote", suggestion_id: String(suggestionId) }, {
-    cookie: who.cookie,
-    headers: { "X-Forwarded-For": who.address },
-  });
+  return postForm(
+    `${server.url}/suggest-platform`,
+    { intent: "vote", suggestion_id: String(suggestionId) },
+    {
+      cookie: who.cookie,
+      headers: { "X-Forwarded-For": who.address },
+    },
+  );
 }
 
 async function createSuggestion(name = unique("Zorblax")) {
@@ -70,7 +80,9 @@ describe("client identity", () => {
     expect(line).toContain("HttpOnly");
     expect(line).toContain("SameSite=Lax");
     expect(line).toContain("Max-Age=31536000");
-    const again = await fetch(`${server.url}/suggest-platform`, { headers: { Cookie: cookiesFrom(res), "X-Forwarded-For": newAddress() } });
+    const again = await fetch(`${server.url}/suggest-platform`, {
+      headers: { Cookie: cookiesFrom(res), "X-Forwarded-For": newAddress() },
+    });
     expect(again.headers.getSetCookie().some((l) => l.startsWith("client_id="))).toBe(false);
   });
 
@@ -78,7 +90,9 @@ describe("client identity", () => {
     const who = await visitor("198.51.100.77");
     const id = await createSuggestion();
     expect((await vote(who, id)).status).toBe(303);
-    const row = sqlite.prepare("select ip_hash, client_fingerprint from platform_suggestion_votes where suggestion_id = ?").get(id) as {
+    const row = sqlite
+      .prepare("select ip_hash, client_fingerprint from platform_suggestion_votes where suggestion_id = ?")
+      .get(id) as {
       ip_hash: string;
       client_fingerprint: string;
     };
@@ -99,10 +113,24 @@ describe("suggest a platform", () => {
     expect(location).toMatch(/^\/suggest-platform\?created=\d+$/);
     const id = Number(location.split("=")[1]);
     const row = sqlite.prepare("select * from platform_suggestions where id = ?").get(id) as Record<string, unknown>;
-    expect(row).toMatchObject({ name, description: "Banque en ligne", website_url: "https://www.boursorama.com/", status: "pending", votes_count: 0 });
-    expect(row.normalized_name).toBe(name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]/g, ""));
+    expect(row).toMatchObject({
+      name,
+      description: "Banque en ligne",
+      website_url: "https://www.boursorama.com/",
+      status: "pending",
+      votes_count: 0,
+    });
+    expect(row.normalized_name).toBe(
+      name
+        .normalize("NFKD")
+        .replace(/[\u0300-\u036f]/g, "")
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, ""),
+    );
     expect(String(row.normalized_name).startsWith("boursoramabanqueeco")).toBe(true);
-    const page = await fetch(`${server.url}${location}`, { headers: { Cookie: cookiesFrom(res, who.cookie), "X-Forwarded-For": who.address } });
+    const page = await fetch(`${server.url}${location}`, {
+      headers: { Cookie: cookiesFrom(res, who.cookie), "X-Forwarded-For": who.address },
+    });
     const html = await page.text();
     expect(html).toContain('data-testid="suggestion-created"');
     expect(html).toContain("Merci ! Votre suggestion a été enregistrée.");
@@ -118,7 +146,13 @@ describe("suggest a platform", () => {
     expect(countSuggestions()).toBe(before);
   });
 
-  for (const bad of ["pas une adresse", "ftp://files.example.com", "javascript:alert(1)", "JaVaScRiPt:alert(document.cookie)", "data:text/html,hi"]) {
+  for (const bad of [
+    "pas une adresse",
+    "ftp://files.example.com",
+    "javascript:alert(1)",
+    "JaVaScRiPt:alert(document.cookie)",
+    "data:text/html,hi",
+  ]) {
     it(`rejects the website ${JSON.stringify(bad)} (400) and writes nothing`, async () => {
       const before = countSuggestions();
       const name = unique("Plutonix");
@@ -187,7 +221,9 @@ describe("suggest a platform", () => {
     const old = await createSuggestion(unique("Vetustas"));
     sqlite.prepare("update platform_suggestions set votes_count = 600, status = 'approved' where id = ?").run(popular);
     sqlite.prepare("update platform_suggestions set status = 'rejected' where id = ?").run(rejected);
-    sqlite.prepare("update platform_suggestions set created_at = ? where id = ?").run(new Date(Date.now() - 86_400_001).toISOString(), old);
+    sqlite
+      .prepare("update platform_suggestions set created_at = ? where id = ?")
+      .run(new Date(Date.now() - 86_400_001).toISOString(), old);
     const html = await (await fetch(`${server.url}/suggest-platform`)).text();
     const item = (id: number) => new RegExp(`data-suggestion-id="${id}"[^]*?</li>`).exec(html)?.[0] ?? "";
     expect(html.indexOf(`data-suggestion-id="${popular}"`)).toBeLessThan(html.indexOf(`data-suggestion-id="${old}"`));
@@ -211,7 +247,9 @@ describe("votes", () => {
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("Vous avez déjà voté pour cette suggestion");
     expect(votesOf(id)).toEqual({ counter: 1, rows: 1 });
-    const html = await (await fetch(`${server.url}/suggest-platform`, { headers: { Cookie: who.cookie, "X-Forwarded-For": who.address } })).text();
+    const html = await (
+      await fetch(`${server.url}/suggest-platform`, { headers: { Cookie: who.cookie, "X-Forwarded-For": who.address } })
+    ).text();
     expect(new RegExp(`data-suggestion-id="${id}"[^]*?</li>`).exec(html)![0]).toMatch(/disabled=""[^>]*>Déjà voté/);
   });
 
@@ -272,7 +310,11 @@ describe("votes", () => {
   });
 
   it("an unknown intent is a 400", async () => {
-    const res = await postForm(`${server.url}/suggest-platform`, { intent: "nope" }, { headers: { "X-Forwarded-For": newAddress() } });
+    const res = await postForm(
+      `${server.url}/suggest-platform`,
+      { intent: "nope" },
+      { headers: { "X-Forwarded-For": newAddress() } },
+    );
     expect(res.status).toBe(400);
   });
 

@@ -9,7 +9,11 @@ export function startServerWithAdmin(env: Record<string, string> = {}): Promise<
 
 /** Signs in through the real login form; returns the Cookie header to send afterwards. */
 export async function signInAsAdmin(server: RunningServer, credentials = ADMIN): Promise<string> {
-  const res = await postForm(`${server.url}/admin/login`, { email: credentials.email, password: credentials.password, redirectTo: "/admin" });
+  const res = await postForm(`${server.url}/admin/login`, {
+    email: credentials.email,
+    password: credentials.password,
+    redirectTo: "/admin",
+  });
   if (res.status !== 303) throw new Error(`admin sign-in failed: ${res.status} ${await res.text()}`);
   return cookiesFrom(res);
 }

@@ -26,7 +26,12 @@ describe("deriveUrlRules", () => {
   it("reads the rule off the link template, so pasted links give their code", () => {
     const query = deriveUrlRules("https://shop.example/invite?ref={code}&x=1");
     expect(query).toEqual([{ type: "query", param: "ref" }]);
-    expect(extractCodeFromUrl(new URL("https://shop.example/invite?ref=abc123"), { hosts: "shop.example", url_rules: JSON.stringify(query) })).toBe("ABC123");
+    expect(
+      extractCodeFromUrl(new URL("https://shop.example/invite?ref=abc123"), {
+        hosts: "shop.example",
+        url_rules: JSON.stringify(query),
+      }),
+    ).toBe("ABC123");
     expect(deriveUrlRules("https://bank.example/r/{code}")).toEqual([{ type: "path", after: "r" }]);
     expect(deriveUrlRules("https://go.example/{code}")).toEqual([{ type: "path" }]);
     expect(deriveUrlRules("https://go.example/")).toEqual([]);

@@ -29,7 +29,9 @@ describe("translations", () => {
 
   for (const ns of namespaces) {
     it(`${ns}: every key exists, non-empty, in fr, en, de and es, with the same placeholders`, () => {
-      const all = new Map(SUPPORTED_LANGUAGES.map((lng) => [lng, fs.existsSync(path.join(LOCALES, lng, `${ns}.json`)) ? load(lng, ns) : new Map()]));
+      const all = new Map(
+        SUPPORTED_LANGUAGES.map((lng) => [lng, fs.existsSync(path.join(LOCALES, lng, `${ns}.json`)) ? load(lng, ns) : new Map()]),
+      );
       const keys = new Set([...all.values()].flatMap((m) => [...m.keys()]));
       const problems: string[] = [];
       for (const key of keys) {

@@ -19,13 +19,17 @@ describe("server translations (one shared i18next, a language per request)", () 
     const launch = async (req: Request) => (await server.getT(req, "platform"))("draw.launch");
     expect(await launch(request("http://x/"))).toBe("Lancer le tirage au sort");
     expect(await launch(request("http://x/", { cookie: "language=es" }))).toBe(await launch(request("http://x/?lng=es")));
-    expect(await launch(request("http://x/", { "accept-language": "en-US,en;q=0.9" }))).toBe(await launch(request("http://x/?lng=en")));
+    expect(await launch(request("http://x/", { "accept-language": "en-US,en;q=0.9" }))).toBe(
+      await launch(request("http://x/?lng=en")),
+    );
     expect(await launch(request("http://x/?lng=en", { cookie: "language=de" }))).toBe(await launch(request("http://x/?lng=en")));
   });
 
   it("concurrent requests in different languages do not leak into each other", async () => {
     const langs = ["fr", "en", "de", "es"] as const;
-    const texts = await Promise.all(langs.map(async (lng) => (await server.getT(request(`http://x/?lng=${lng}`), "platform"))("draw.launch")));
+    const texts = await Promise.all(
+      langs.map(async (lng) => (await server.getT(request(`http://x/?lng=${lng}`), "platform"))("draw.launch")),
+    );
     expect(new Set(texts).size).toBe(4);
     const rendered = langs.map((lng) => server.i18nForRender(lng));
     expect(rendered.map((i) => i.language)).toEqual([...langs]);

@@ -4,7 +4,13 @@ import { buildMeta } from "~/utils/meta";
 describe("buildMeta", () => {
   it("builds title, canonical, Open Graph and JSON-LD", () => {
     const tags = buildMeta(
-      { title: "Tesla", description: "Codes Tesla", path: "/tesla", keywords: "tesla, parrainage", structuredData: { "@type": "Organization" } },
+      {
+        title: "Tesla",
+        description: "Codes Tesla",
+        path: "/tesla",
+        keywords: "tesla, parrainage",
+        structuredData: { "@type": "Organization" },
+      },
       "https://parrainly.test",
       "en",
     );
@@ -17,6 +23,10 @@ describe("buildMeta", () => {
   });
 
   it("uses the site base as canonical when no path is given", () => {
-    expect(buildMeta({ title: "x", description: "y" }, "https://a.test")).toContainEqual({ tagName: "link", rel: "canonical", href: "https://a.test" });
+    expect(buildMeta({ title: "x", description: "y" }, "https://a.test")).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://a.test",
+    });
   });
 });

@@ -5,22 +5,44 @@ import { SEED_PLATFORMS } from "~db/seed-data";
 function config(slug: string): PlatformLinkConfig {
   const p = SEED_PLATFORMS.find((x) => x.slug === slug);
   if (!p) throw new Error(`no seed platform ${slug}`);
-  return { slug, hosts: p.hosts, url_rules: JSON.stringify(p.url_rules), referral_url_template: p.referral_url_template, code_pattern: p.code_pattern };
+  return {
+    slug,
+    hosts: p.hosts,
+    url_rules: JSON.stringify(p.url_rules),
+    referral_url_template: p.referral_url_template,
+    code_pattern: p.code_pattern,
+  };
 }
 
 /** [input, expected code, expected referral URL] for every URL shape of spec section 5. */
 const CASES: Record<string, Array<[string, string, string]>> = {
   tesla: [
     ["https://www.tesla.com/referral/julien48213", "JULIEN48213", "https://www.tesla.com/referral/julien48213"],
-    ["https://www.tesla.com/fr_FR/referral/julien48213?redirect=no", "JULIEN48213", "https://www.tesla.com/fr_FR/referral/julien48213?redirect=no"],
+    [
+      "https://www.tesla.com/fr_FR/referral/julien48213?redirect=no",
+      "JULIEN48213",
+      "https://www.tesla.com/fr_FR/referral/julien48213?redirect=no",
+    ],
     ["https://ts.la/julien48213", "JULIEN48213", "https://ts.la/julien48213"],
     ["ts.la/camille7765", "CAMILLE7765", "https://ts.la/camille7765"],
     ["julien48213", "JULIEN48213", "https://ts.la/JULIEN48213"],
   ],
   revolut: [
-    ["https://revolut.com/referral/?referral-code=marie3k9!NOV2-24-AR-H1&geo-redirect", "MARIE3K9", "https://revolut.com/referral/?referral-code=marie3k9!NOV2-24-AR-H1&geo-redirect"],
-    ["https://www.revolut.com/referral/?referral-code=lucasr21#top", "LUCASR21", "https://www.revolut.com/referral/?referral-code=lucasr21#top"],
-    ["https://revolut.com/referral/?referral-code=emma77q&x=1", "EMMA77Q", "https://revolut.com/referral/?referral-code=emma77q&x=1"],
+    [
+      "https://revolut.com/referral/?referral-code=marie3k9!NOV2-24-AR-H1&geo-redirect",
+      "MARIE3K9",
+      "https://revolut.com/referral/?referral-code=marie3k9!NOV2-24-AR-H1&geo-redirect",
+    ],
+    [
+      "https://www.revolut.com/referral/?referral-code=lucasr21#top",
+      "LUCASR21",
+      "https://www.revolut.com/referral/?referral-code=lucasr21#top",
+    ],
+    [
+      "https://revolut.com/referral/?referral-code=emma77q&x=1",
+      "EMMA77Q",
+      "https://revolut.com/referral/?referral-code=emma77q&x=1",
+    ],
     ["marie3k9", "MARIE3K9", "https://revolut.com/referral/?referral-code=MARIE3K9"],
   ],
   "trade-republic": [
@@ -80,11 +102,18 @@ describe("hostile input", () => {
   });
 
   it("a revolut parameter on a foreign host is not a revolut link", () => {
-    expect(normalizeCodeInput("https://revolut.com.evil.example/?referral-code=abc", config("revolut"))).toEqual({ ok: false, error: "foreignLink" });
+    expect(normalizeCodeInput("https://revolut.com.evil.example/?referral-code=abc", config("revolut"))).toEqual({
+      ok: false,
+      error: "foreignLink",
+    });
   });
 
   it("rebuilds the link when the pasted one carries credentials or a port", () => {
-    expect(normalizeCodeInput("https://user:pw@ts.la/abc123", tesla)).toEqual({ ok: true, code: "ABC123", referralUrl: "https://ts.la/ABC123" });
+    expect(normalizeCodeInput("https://user:pw@ts.la/abc123", tesla)).toEqual({
+      ok: true,
+      code: "ABC123",
+      referralUrl: "https://ts.la/ABC123",
+    });
   });
 
   it("checks the platform's code pattern", () => {

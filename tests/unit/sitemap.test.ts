@@ -10,7 +10,9 @@ describe("sitemap builder", () => {
     const xml = buildSitemapXml("https://parrainly.test", [
       { path: "/a&b", lastmod: "2026-05-01T10:20:30.000Z", changefreq: "weekly", priority: 0.8 },
     ]);
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"')).toBe(true);
+    expect(
+      xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"'),
+    ).toBe(true);
     expect(xml).toContain("<loc>https://parrainly.test/a&amp;b</loc>");
     expect(xml).toContain("<lastmod>2026-05-01</lastmod>");
     expect(xml).toContain("<changefreq>weekly</changefreq>");
@@ -22,7 +24,9 @@ describe("sitemap builder", () => {
   });
 
   it("robots.txt allows all, keeps crawlers out of /admin and declares the sitemap", () => {
-    expect(buildRobotsTxt("https://parrainly.test")).toBe("User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: https://parrainly.test/sitemap.xml\n");
+    expect(buildRobotsTxt("https://parrainly.test")).toBe(
+      "User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: https://parrainly.test/sitemap.xml\n",
+    );
   });
 
   it("newest picks the latest ISO date and ignores nulls", () => {

@@ -2,8 +2,18 @@ import { style } from "@vanilla-extract/css";
 import { radius, space, vars } from "~/styles/theme.css";
 
 export const shell = style({ display: "flex", flexDirection: "column", gap: space.lg });
-export const topBar = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: space.md });
-export const stats = style({ display: "grid", gap: space.md, gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 11rem), 1fr))" });
+export const topBar = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: space.md,
+});
+export const stats = style({
+  display: "grid",
+  gap: space.md,
+  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 11rem), 1fr))",
+});
 export const statCard = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
@@ -33,10 +43,19 @@ export const tab = style({
 /** Admin lists: a table that scrolls sideways on a phone instead of breaking the layout. */
 export const tableWrap = style({ overflowX: "auto", border: `1px solid ${vars.color.border}`, borderRadius: radius.md });
 export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: "0.95rem" });
-export const cell = style({ padding: `${space.sm} ${space.md}`, borderBottom: `1px solid ${vars.color.border}`, textAlign: "left", verticalAlign: "top" });
+export const cell = style({
+  padding: `${space.sm} ${space.md}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  textAlign: "left",
+  verticalAlign: "top",
+});
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: space.xs, alignItems: "center" });
 export const inlineForm = style({ display: "inline-flex", flexWrap: "wrap", gap: space.xs, alignItems: "center", margin: 0 });
-export const formGrid = style({ display: "grid", gap: space.md, gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 16rem), 1fr))" });
+export const formGrid = style({
+  display: "grid",
+  gap: space.md,
+  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 16rem), 1fr))",
+});
 
 /** The confirmation dialog (JS only; without JS a confirmation step or the plain form stands in). */
 export const dialogOverlay = style({

@@ -2,7 +2,13 @@ import { style } from "@vanilla-extract/css";
 import { radius, space, vars } from "~/styles/theme.css";
 
 export const heroInner = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: space.lg });
-export const logo = style({ width: "4.5rem", height: "4.5rem", objectFit: "contain", borderRadius: radius.md, background: "rgba(255,255,255,0.12)" });
+export const logo = style({
+  width: "4.5rem",
+  height: "4.5rem",
+  objectFit: "contain",
+  borderRadius: radius.md,
+  background: "rgba(255,255,255,0.12)",
+});
 export const emoji = style({ fontSize: "3.5rem", lineHeight: 1 });
 export const heroActions = style({ display: "flex", flexWrap: "wrap", gap: space.sm, marginTop: space.md });
 /** Buttons sitting on a platform gradient: solid dark so contrast never depends on the colours. */
@@ -20,7 +26,14 @@ export const onGradientButton = style({
   border: "1px solid rgba(255,255,255,0.5)",
 });
 export const count = style({ fontWeight: 700, margin: `${space.sm} 0 0` });
-export const steps = style({ display: "grid", gap: space.md, gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 14rem), 1fr))", listStyle: "none", padding: 0, margin: 0 });
+export const steps = style({
+  display: "grid",
+  gap: space.md,
+  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 14rem), 1fr))",
+  listStyle: "none",
+  padding: 0,
+  margin: 0,
+});
 export const stepNumber = style({
   display: "inline-flex",
   alignItems: "center",

@@ -5,7 +5,17 @@ import { button } from "~/styles/ui.css";
 export const COPIED_RESET_MS = 2000;
 
 /** Copies `value`; says 'copied' for 2000 ms (spec section 9). Rendered only when JS runs. */
-export function CopyButton({ value, label, copiedLabel, testId }: { value: string; label: string; copiedLabel?: string; testId?: string }) {
+export function CopyButton({
+  value,
+  label,
+  copiedLabel,
+  testId,
+}: {
+  value: string;
+  label: string;
+  copiedLabel?: string;
+  testId?: string;
+}) {
   const { t } = useTranslation("platform");
   const [copied, setCopied] = useState(false);
   useEffect(() => {

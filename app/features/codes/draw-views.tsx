@@ -55,7 +55,9 @@ function prefersReducedMotion(): boolean {
 function decoys(code: string, n: number): string[] {
   const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
   const length = Math.min(Math.max(code.length, 6), 16);
-  return Array.from({ length: n - 1 }, () => Array.from({ length }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join("")).concat(code);
+  return Array.from({ length: n - 1 }, () =>
+    Array.from({ length }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join(""),
+  ).concat(code);
 }
 
 /** Decorates the server's answer; it never chooses. Resolves to the result after the sequence. */
@@ -87,12 +89,23 @@ function useSlotMachine(code: string): { spinning: boolean; shown: string } {
   return state;
 }
 
-export function DrawResultView({ result, anotherHref, showPlatform }: { result: DrawResultData; anotherHref: string; showPlatform?: boolean }) {
+export function DrawResultView({
+  result,
+  anotherHref,
+  showPlatform,
+}: {
+  result: DrawResultData;
+  anotherHref: string;
+  showPlatform?: boolean;
+}) {
   const { t } = useTranslation("platform");
   const hydrated = useHydrated();
   const { spinning, shown } = useSlotMachine(result.code);
   const href = safeHref(result.referralUrl);
-  const canShare = useMemo(() => hydrated && typeof navigator !== "undefined" && typeof navigator.share === "function", [hydrated]);
+  const canShare = useMemo(
+    () => hydrated && typeof navigator !== "undefined" && typeof navigator.share === "function",
+    [hydrated],
+  );
 
   if (spinning) {
     return (
@@ -129,7 +142,9 @@ export function DrawResultView({ result, anotherHref, showPlatform }: { result: 
         {href ? (
           <a data-testid="referral-link" className={button.primary} href={href} target="_blank" rel="noopener noreferrer">
             {t("draw.openLink")}
-            <span style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>{t("draw.newTab")}</span>
+            <span style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
+              {t("draw.newTab")}
+            </span>
           </a>
         ) : null}
         {canShare ? (
@@ -138,7 +153,11 @@ export function DrawResultView({ result, anotherHref, showPlatform }: { result: 
             className={button.secondary}
             onClick={() => {
               void navigator
-                .share({ title: result.platformName, text: t("draw.shareText", { name: result.platformName, code: result.code }), url: href ?? undefined })
+                .share({
+                  title: result.platformName,
+                  text: t("draw.shareText", { name: result.platformName, code: result.code }),
+                  url: href ?? undefined,
+                })
                 .catch(() => {});
             }}
           >

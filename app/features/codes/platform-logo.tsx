@@ -14,7 +14,17 @@ function logoSrc(value: string | null): string | null {
 }
 
 /** The custom logo for the theme in force (the other one as fallback), else the emoji. */
-export function PlatformLogo({ name, emoji, light, dark }: { name: string; emoji: string; light: string | null; dark: string | null }) {
+export function PlatformLogo({
+  name,
+  emoji,
+  light,
+  dark,
+}: {
+  name: string;
+  emoji: string;
+  light: string | null;
+  dark: string | null;
+}) {
   const theme = useRootData()?.theme ?? "dark";
   const src = theme === "light" ? (logoSrc(light) ?? logoSrc(dark)) : (logoSrc(dark) ?? logoSrc(light));
   if (src) return <img className={styles.logo} src={src} alt={name} width={72} height={72} />;

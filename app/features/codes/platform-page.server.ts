@@ -8,7 +8,10 @@ import { redirectWithToast } from "~/utils/toast.server";
  * The platform behind /{slug} and /{slug}/get-code. Unknown: 404 'Plateforme introuvable'.
  * Inactive: home with a toast, except for a signed-in admin, who previews it.
  */
-export async function loadPlatformPage(request: Request, slug: string | undefined): Promise<{ platform: Platform; preview: boolean }> {
+export async function loadPlatformPage(
+  request: Request,
+  slug: string | undefined,
+): Promise<{ platform: Platform; preview: boolean }> {
   const platform = slug ? await getPlatformBySlug(slug) : undefined;
   if (!platform) {
     const t = await getT(request, "platform");

@@ -5,13 +5,29 @@ import { MAX_DELETION_REASON_LENGTH } from "./limits";
 /** Messages are keys of the `submit` namespace, rendered with t() in the visitor's language. */
 export const submitSchema = z.object({
   intent: z.literal("submit"),
-  platform: z.string({ required_error: "errors.platformRequired" }).trim().min(1, "errors.platformRequired").max(60, "errors.platformNotFound"),
-  code: z.string({ required_error: "errors.codeRequired" }).trim().min(1, "errors.codeRequired").max(MAX_INPUT_LENGTH, "errors.code.inputTooLong"),
+  platform: z
+    .string({ required_error: "errors.platformRequired" })
+    .trim()
+    .min(1, "errors.platformRequired")
+    .max(60, "errors.platformNotFound"),
+  code: z
+    .string({ required_error: "errors.codeRequired" })
+    .trim()
+    .min(1, "errors.codeRequired")
+    .max(MAX_INPUT_LENGTH, "errors.code.inputTooLong"),
 });
 
 export const deletionRequestSchema = z.object({
   intent: z.literal("request-deletion"),
-  platform: z.string({ required_error: "errors.platformRequired" }).trim().min(1, "errors.platformRequired").max(60, "errors.platformNotFound"),
-  code: z.string({ required_error: "errors.codeRequired" }).trim().min(1, "errors.codeRequired").max(MAX_INPUT_LENGTH, "errors.code.inputTooLong"),
+  platform: z
+    .string({ required_error: "errors.platformRequired" })
+    .trim()
+    .min(1, "errors.platformRequired")
+    .max(60, "errors.platformNotFound"),
+  code: z
+    .string({ required_error: "errors.codeRequired" })
+    .trim()
+    .min(1, "errors.codeRequired")
+    .max(MAX_INPUT_LENGTH, "errors.code.inputTooLong"),
   reason: z.string().trim().max(MAX_DELETION_REASON_LENGTH, "errors.reasonTooLong").optional(),
 });

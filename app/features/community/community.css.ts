@@ -11,8 +11,21 @@ export const similarBox = style({
 export const similarList = style({ margin: `${space.xs} 0 0`, paddingLeft: space.lg });
 export const kindTag = style({ color: vars.color.textMuted, fontSize: "0.9rem" });
 
-export const suggestionList = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: space.md });
-export const suggestionItem = style({ display: "flex", gap: space.md, alignItems: "center", justifyContent: "space-between", flexWrap: "wrap" });
+export const suggestionList = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "flex",
+  flexDirection: "column",
+  gap: space.md,
+});
+export const suggestionItem = style({
+  display: "flex",
+  gap: space.md,
+  alignItems: "center",
+  justifyContent: "space-between",
+  flexWrap: "wrap",
+});
 export const suggestionBody = style({ display: "flex", flexDirection: "column", gap: space.xs, flex: "1 1 16rem", minWidth: 0 });
 export const suggestionName = style({ margin: 0, fontSize: "1.15rem" });
 export const popularBadge = style({ background: vars.color.warningBg });
@@ -50,7 +63,14 @@ export const carouselSlide = style({
   padding: `0 ${space.sm}`,
   "@media": { [breakpoints.wide]: { flex: "0 0 50%" } },
 });
-export const carouselControls = style({ display: "flex", alignItems: "center", justifyContent: "center", gap: space.sm, marginTop: space.sm, flexWrap: "wrap" });
+export const carouselControls = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  gap: space.sm,
+  marginTop: space.sm,
+  flexWrap: "wrap",
+});
 export const arrow = style({
   minWidth: "2.75rem",
   minHeight: "2.75rem",
@@ -72,10 +92,23 @@ export const dot = style({
   padding: 0,
   selectors: { '&[aria-current="true"]': { background: vars.color.text, borderColor: vars.color.text } },
 });
-export const platformCard = style({ display: "flex", flexDirection: "column", gap: space.sm, height: "100%", justifyContent: "space-between" });
+export const platformCard = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: space.sm,
+  height: "100%",
+  justifyContent: "space-between",
+});
 export const platformEmoji = style({ fontSize: "2rem" });
 
-export const steps = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: space.md, gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 14rem), 1fr))" });
+export const steps = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "grid",
+  gap: space.md,
+  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 14rem), 1fr))",
+});
 export const stepNumber = style({
   display: "inline-flex",
   alignItems: "center",
@@ -93,7 +126,13 @@ export const promo = style({ display: "flex", flexDirection: "column", gap: spac
 export const promoFree = style({ alignSelf: "flex-start", background: vars.color.successBg, color: vars.color.success });
 export const featureList = style({ margin: 0, paddingLeft: space.lg });
 
-export const stripHeader = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: space.md, flexWrap: "wrap" });
+export const stripHeader = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: space.md,
+  flexWrap: "wrap",
+});
 export const strip = style({
   display: "grid",
   gridAutoFlow: "column",
@@ -113,7 +152,14 @@ export const strip = style({
 export const stripItem = style({ scrollSnapAlign: "start", position: "relative" });
 
 /* Partnerships */
-export const partnerCard = style({ position: "relative", display: "flex", flexDirection: "column", gap: space.sm, alignItems: "flex-start", height: "100%" });
+export const partnerCard = style({
+  position: "relative",
+  display: "flex",
+  flexDirection: "column",
+  gap: space.sm,
+  alignItems: "flex-start",
+  height: "100%",
+});
 export const partnerLogo = style({ maxHeight: "3rem", maxWidth: "10rem", objectFit: "contain" });
 export const partnerLink = style({ fontWeight: 700, fontSize: "1.1rem" });
 export const footerLinks = style({ display: "flex", flexWrap: "wrap", gap: space.md, listStyle: "none", margin: 0, padding: 0 });
@@ -128,6 +174,13 @@ export const carouselList = style({
 export const pauseButton = style({ minHeight: "2.75rem", padding: `0 ${space.md}`, fontSize: "0.9rem" });
 export const stripSection = style({ padding: `${space.xl} 0` });
 export const stripTools = style({ display: "flex", alignItems: "center", gap: space.sm });
-export const newTab = style({ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" });
+export const newTab = style({
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+});
 export const promoLink = style({ fontWeight: 700 });
 export const plainList = style({ listStyle: "none", margin: 0, padding: 0 });

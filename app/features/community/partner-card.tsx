@@ -46,11 +46,29 @@ export function PartnerCard({ partner }: { partner: PartnerView }) {
       ) : (
         <span className={styles.partnerLink}>{content}</span>
       )}
-      {partner.description ? <p className={muted} style={{ margin: 0 }}>{partner.description}</p> : null}
+      {partner.description ? (
+        <p className={muted} style={{ margin: 0 }}>
+          {partner.description}
+        </p>
+      ) : null}
     </div>
   );
 }
 
-export function toPartnerView(row: { id: number; name: string; description: string | null; url: string; logo_url: string | null; display_mode: DisplayMode }): PartnerView {
-  return { id: row.id, name: row.name, description: row.description, url: row.url, logoUrl: row.logo_url, displayMode: row.display_mode };
+export function toPartnerView(row: {
+  id: number;
+  name: string;
+  description: string | null;
+  url: string;
+  logo_url: string | null;
+  display_mode: DisplayMode;
+}): PartnerView {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    url: row.url,
+    logoUrl: row.logo_url,
+    displayMode: row.display_mode,
+  };
 }

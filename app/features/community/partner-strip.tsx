@@ -33,10 +33,22 @@ export function PartnerStrip({ partners }: { partners: PartnerView[] }) {
         <div className={styles.stripTools}>
           {hydrated && partners.length > PARTNERS_PER_VIEW ? (
             <>
-              <button type="button" className={styles.arrow} aria-controls={listId} aria-label={t("partners.previous")} onClick={() => scroll(-1)}>
+              <button
+                type="button"
+                className={styles.arrow}
+                aria-controls={listId}
+                aria-label={t("partners.previous")}
+                onClick={() => scroll(-1)}
+              >
                 <span aria-hidden="true">‹</span>
               </button>
-              <button type="button" className={styles.arrow} aria-controls={listId} aria-label={t("partners.next")} onClick={() => scroll(1)}>
+              <button
+                type="button"
+                className={styles.arrow}
+                aria-controls={listId}
+                aria-label={t("partners.next")}
+                onClick={() => scroll(1)}
+              >
                 <span aria-hidden="true">›</span>
               </button>
             </>

@@ -66,7 +66,10 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
       programmatic.current = true;
       const slide = list?.children[next] as HTMLElement | undefined;
       if (list && slide) {
-        list.scrollTo({ left: slide.offsetLeft - (list.firstElementChild as HTMLElement).offsetLeft, behavior: reducedMotion ? "auto" : "smooth" });
+        list.scrollTo({
+          left: slide.offsetLeft - (list.firstElementChild as HTMLElement).offsetLeft,
+          behavior: reducedMotion ? "auto" : "smooth",
+        });
       }
     },
     [lastIndex, reducedMotion],
@@ -115,7 +118,13 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
       <div
         className={`${card} ${styles.platformCard}`}
         style={assignInlineVars({ [gradientFrom]: p.from, [gradientTo]: p.to })}
-        {...(hydrated ? { role: "group", "aria-roledescription": t("carousel.slide"), "aria-label": t("carousel.slideLabel", { index: i + 1, count, name: p.name }) } : {})}
+        {...(hydrated
+          ? {
+              role: "group",
+              "aria-roledescription": t("carousel.slide"),
+              "aria-label": t("carousel.slideLabel", { index: i + 1, count, name: p.name }),
+            }
+          : {})}
       >
         <h3 style={{ margin: 0 }}>
           <span aria-hidden="true" className={styles.platformEmoji}>
@@ -157,12 +166,24 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
     >
-      <ul ref={listRef} id={listId} className={`${snapList} ${styles.carouselList}`} data-testid="platform-list" aria-label={t("platforms.heading")}>
+      <ul
+        ref={listRef}
+        id={listId}
+        className={`${snapList} ${styles.carouselList}`}
+        data-testid="platform-list"
+        aria-label={t("platforms.heading")}
+      >
         {slides}
       </ul>
       {lastIndex > 0 ? (
         <div className={styles.carouselControls}>
-          <button type="button" className={styles.arrow} aria-controls={listId} aria-label={t("carousel.previous")} onClick={() => goTo(index - 1)}>
+          <button
+            type="button"
+            className={styles.arrow}
+            aria-controls={listId}
+            aria-label={t("carousel.previous")}
+            onClick={() => goTo(index - 1)}
+          >
             <span aria-hidden="true">‹</span>
           </button>
           <ol className={styles.dots}>
@@ -180,7 +201,13 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
               </li>
             ))}
           </ol>
-          <button type="button" className={styles.arrow} aria-controls={listId} aria-label={t("carousel.next")} onClick={() => goTo(index + 1)}>
+          <button
+            type="button"
+            className={styles.arrow}
+            aria-controls={listId}
+            aria-label={t("carousel.next")}
+            onClick={() => goTo(index + 1)}
+          >
             <span aria-hidden="true">›</span>
           </button>
           {reducedMotion ? null : (

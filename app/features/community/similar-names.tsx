@@ -8,7 +8,8 @@ export function SimilarNames({ items }: { items: SimilarName[] }) {
     <ul className={styles.similarList}>
       {items.map((item) => (
         <li key={`${item.kind}-${item.name}`} data-testid="similar-name">
-          <span>{item.name}</span> <span className={styles.kindTag}>{t(item.kind === "platform" ? "similar.platform" : "similar.suggestion")}</span>{" "}
+          <span>{item.name}</span>{" "}
+          <span className={styles.kindTag}>{t(item.kind === "platform" ? "similar.platform" : "similar.suggestion")}</span>{" "}
           <strong>{t("similar.percent", { percent: item.percent })}</strong>
         </li>
       ))}

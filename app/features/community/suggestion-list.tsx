@@ -50,17 +50,30 @@ function SuggestionItem({ suggestion: s, refusal }: { suggestion: SuggestionView
   const messageId = `vote-message-${s.id}`;
 
   return (
-    <li className={`${card} ${styles.suggestionItem}`} id={`suggestion-${s.id}`} data-testid="suggestion" data-suggestion-id={s.id}>
+    <li
+      className={`${card} ${styles.suggestionItem}`}
+      id={`suggestion-${s.id}`}
+      data-testid="suggestion"
+      data-suggestion-id={s.id}
+    >
       <div className={styles.suggestionBody}>
         <h3 className={styles.suggestionName}>
-          {s.name}{" "}
-          {s.popular ? <span className={`${badge} ${styles.popularBadge}`}>{t("list.popular")}</span> : null}{" "}
+          {s.name} {s.popular ? <span className={`${badge} ${styles.popularBadge}`}>{t("list.popular")}</span> : null}{" "}
           {s.isNew ? <span className={`${badge} ${styles.newBadge}`}>{t("list.new")}</span> : null}{" "}
           {s.approved ? <span className={badge}>{t("list.approved")}</span> : null}
         </h3>
-        {s.description ? <p className={muted} style={{ margin: 0 }}>{s.description}</p> : null}
+        {s.description ? (
+          <p className={muted} style={{ margin: 0 }}>
+            {s.description}
+          </p>
+        ) : null}
         {website ? (
-          <a href={website} target="_blank" rel="nofollow ugc noopener noreferrer" aria-label={t("list.websiteOf", { name: s.name })}>
+          <a
+            href={website}
+            target="_blank"
+            rel="nofollow ugc noopener noreferrer"
+            aria-label={t("list.websiteOf", { name: s.name })}
+          >
             {new URL(website).hostname}
           </a>
         ) : null}

@@ -10,7 +10,12 @@ export function errorsOf(actionData: RowActionData | undefined, intent: string, 
   return actionData.result.error?.[name] ?? [];
 }
 
-export function valueOf(actionData: RowActionData | undefined, intent: string, id: number | null, name: string): string | undefined {
+export function valueOf(
+  actionData: RowActionData | undefined,
+  intent: string,
+  id: number | null,
+  name: string,
+): string | undefined {
   if (!actionData || actionData.intent !== intent || actionData.id !== id) return undefined;
   const value = actionData.result.initialValue?.[name];
   return typeof value === "string" ? value : undefined;
@@ -60,7 +65,8 @@ export function RowButton({
 }) {
   const navigation = useNavigation();
   // With JS: this row's button shows it is working and cannot be pressed twice.
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === intent && navigation.formData?.get("id") === String(id);
+  const pending =
+    navigation.state !== "idle" && navigation.formData?.get("intent") === intent && navigation.formData?.get("id") === String(id);
   return (
     <Form method="post" className={admin.inlineForm} preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
@@ -68,7 +74,13 @@ export function RowButton({
       {Object.entries(extra ?? {}).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      <button type="submit" className={`${button[tone]} ${buttonSmall}`} aria-label={accessibleName} disabled={pending} aria-busy={pending || undefined}>
+      <button
+        type="submit"
+        className={`${button[tone]} ${buttonSmall}`}
+        aria-label={accessibleName}
+        disabled={pending}
+        aria-busy={pending || undefined}
+      >
         {label}
       </button>
     </Form>

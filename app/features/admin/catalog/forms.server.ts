@@ -17,7 +17,10 @@ export async function readAdminForm(request: Request): Promise<{ form: FormData;
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.startsWith("multipart/form-data")) return { form: await request.formData(), tooLarge: false };
   try {
-    const form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_LOGO_BYTES }));
+    const form = await unstable_parseMultipartFormData(
+      request,
+      unstable_createMemoryUploadHandler({ maxPartSize: MAX_LOGO_BYTES }),
+    );
     return { form, tooLarge: false };
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return { form: new FormData(), tooLarge: true };
@@ -31,6 +34,13 @@ export function rowIdOf(form: FormData): number | null {
 }
 
 /** A rejected row action: the page renders again with `key` next to the row, nothing written. */
-export function rowError(intent: string, id: number | null, key: string, status = 400, field = "", initialValue?: Record<string, string>) {
+export function rowError(
+  intent: string,
+  id: number | null,
+  key: string,
+  status = 400,
+  field = "",
+  initialValue?: Record<string, string>,
+) {
   return data<RowActionData>({ intent, id, result: { status: "error", error: { [field]: [key] }, initialValue } }, { status });
 }

@@ -22,7 +22,10 @@ const checkbox = z
   .optional()
   .transform((v) => v === "on" || v === "1" || v === "true");
 
-export const idSchema = z.coerce.number({ invalid_type_error: "errors.notFound" }).int("errors.notFound").positive("errors.notFound");
+export const idSchema = z.coerce
+  .number({ invalid_type_error: "errors.notFound" })
+  .int("errors.notFound")
+  .positive("errors.notFound");
 
 export function patternCompiles(pattern: string): boolean {
   try {
@@ -95,7 +98,9 @@ export const platformCreateSchema = z
       .trim()
       .refine((v) => graphemeCount(v) <= 4, "platformForm.errors.emojiTooLong")
       .optional(),
-    gradient: z.enum(GRADIENT_IDS, { errorMap: () => ({ message: "platformForm.errors.gradient" }) }).default(DEFAULT_GRADIENT_ID),
+    gradient: z
+      .enum(GRADIENT_IDS, { errorMap: () => ({ message: "platformForm.errors.gradient" }) })
+      .default(DEFAULT_GRADIENT_ID),
     display_order: z
       .string()
       .trim()

@@ -22,7 +22,9 @@ export function startCleanupJob(
   let stopped = false;
   const run = () => {
     if (stopped) return;
-    runAutoCleanup(log).catch((error: unknown) => log(`[cleanup] failed: ${error instanceof Error ? error.message : String(error)}`));
+    runAutoCleanup(log).catch((error: unknown) =>
+      log(`[cleanup] failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
   };
   const first = setTimeout(run, firstRunMs);
   const every = setInterval(run, intervalMs);

@@ -23,7 +23,12 @@ export const partnershipSchema = z.object({
     .min(1, "partnerships.errors.required")
     .max(2048, "partnerships.errors.urlTooLong")
     .refine(isHttpUrl, "partnerships.errors.url"),
-  logo_url: z.string().trim().max(2048, "partnerships.errors.urlTooLong").refine(isHttpUrl, "partnerships.errors.logoUrl").optional(),
+  logo_url: z
+    .string()
+    .trim()
+    .max(2048, "partnerships.errors.urlTooLong")
+    .refine(isHttpUrl, "partnerships.errors.logoUrl")
+    .optional(),
   description: z.string().trim().max(500, "partnerships.errors.descriptionTooLong").optional(),
   display_mode: z.enum(DISPLAY_MODES, { errorMap: () => ({ message: "partnerships.errors.displayMode" }) }).default("both"),
   is_active: z.boolean().default(false),
@@ -86,13 +91,17 @@ export function checkSettingValue(key: SettingKey, raw: string): { ok: true; val
     case "boolean":
       return value === "true" || value === "false" ? { ok: true, value } : { ok: false, error: "settings.errors.boolean" };
     case "provider":
-      return (AI_PROVIDERS as readonly string[]).includes(value) ? { ok: true, value } : { ok: false, error: "settings.errors.provider" };
+      return (AI_PROVIDERS as readonly string[]).includes(value)
+        ? { ok: true, value }
+        : { ok: false, error: "settings.errors.provider" };
     case "url":
       if (!value) return { ok: false, error: "settings.errors.required" };
       return isHttpUrl(value) ? { ok: true, value } : { ok: false, error: "settings.errors.url" };
     default:
       if (!value) return rule.required ? { ok: false, error: "settings.errors.required" } : { ok: true, value };
-      return !rule.pattern || rule.pattern.test(value) ? { ok: true, value } : { ok: false, error: `settings.errors.format.${key}` };
+      return !rule.pattern || rule.pattern.test(value)
+        ? { ok: true, value }
+        : { ok: false, error: `settings.errors.format.${key}` };
   }
 }
 

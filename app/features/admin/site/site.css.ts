@@ -13,7 +13,13 @@ export const item = style({
   borderRadius: radius.md,
   background: vars.color.surface,
 });
-export const itemHead = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: space.sm });
+export const itemHead = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: space.sm,
+});
 export const itemTitle = style({ margin: 0, fontSize: "1.05rem", overflowWrap: "anywhere" });
 export const summary = style({ cursor: "pointer", fontWeight: 600, color: vars.color.link, width: "fit-content" });
 export const checkboxRow = style({ display: "flex", alignItems: "center", gap: space.sm, minHeight: "2.75rem" });
@@ -44,4 +50,3 @@ export const settingForm = style({
   borderRadius: radius.md,
   background: vars.color.surface,
 });
-
