@@ -40,7 +40,7 @@ export interface LoopEvents {
 /** Longest step a frame may take: a stalled or hidden tab does not fast-forward the game. */
 const MAX_STEP_MS = 100;
 const DPR_CAP = 2;
-const INTERACTIVE = "a, button, input, select, textarea, label, summary, [role='button'], [tabindex]";
+const INTERACTIVE = "a, button, input, select, textarea, label, summary, [role='button'], [tabindex]:not([tabindex='-1'])";
 
 /**
  * The frame loop around the pure rules: a game clock that advances only while frames run (so the game

@@ -255,6 +255,8 @@ export function timeLeftSeconds(state: GameState, now: number): number {
 }
 
 const SPAWN_MARGIN = 24;
+/** Orbs keep clear of the top band, where the score, the timer and the quit button sit. */
+const HUD_BAND = 72;
 
 function spawnOrb(state: GameState, at: number, field: Field, random: Random): GameState {
   const alive = state.orbs.length;
@@ -262,8 +264,8 @@ function spawnOrb(state: GameState, at: number, field: Field, random: Random): G
   const schedule = afterSpawn(state.schedule);
   if (!spawns) return { ...state, schedule };
   const w = Math.max(field.width - 2 * SPAWN_MARGIN, 1);
-  const h = Math.max(field.height - 2 * SPAWN_MARGIN, 1);
-  const orb: Orb = { id: state.nextOrbId, x: SPAWN_MARGIN + random() * w, y: SPAWN_MARGIN + random() * h, bornAt: at };
+  const h = Math.max(field.height - HUD_BAND - SPAWN_MARGIN, 1);
+  const orb: Orb = { id: state.nextOrbId, x: SPAWN_MARGIN + random() * w, y: HUD_BAND + random() * h, bornAt: at };
   return { ...state, schedule, orbs: [...state.orbs, orb], nextOrbId: state.nextOrbId + 1 };
 }
 
