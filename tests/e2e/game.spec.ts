@@ -27,7 +27,7 @@ test.describe("without JavaScript", () => {
 });
 
 test.describe("with JavaScript", () => {
-  test.beforeEach(({}, testInfo) => test.skip(jsDisabled(testInfo), "the game needs JavaScript"));
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the game needs JavaScript");
 
   test("the game's chunk loads only after the page's load event, and not at all under reduced motion or Save-Data", async ({
     page,
