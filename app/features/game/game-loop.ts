@@ -58,6 +58,7 @@ export class GameLoop {
   private height = 0;
   private dpr = 1;
   private frame = 0;
+  private skipFrame = 0;
   private running = false;
   private onScreen = true;
   private gameClock = 0;
@@ -168,6 +169,11 @@ export class GameLoop {
 
   private readonly tick = () => {
     if (!this.running) return;
+    // The idle background moves slowly: every other frame is enough and halves its cost.
+    if (this.game.phase === "idle" && this.skipFrame++ % 2 === 1) {
+      this.frame = requestAnimationFrame(this.tick);
+      return;
+    }
     const real = this.clock();
     const step = Math.min(Math.max(real - this.realAtLastFrame, 0), MAX_STEP_MS);
     this.realAtLastFrame = real;
