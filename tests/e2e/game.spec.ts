@@ -34,7 +34,12 @@ test.describe("with JavaScript", () => {
     browser,
   }) => {
     const chunks = watchGameChunk(page);
+    const consoleErrors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") consoleErrors.push(m.text());
+    });
     const res = await page.goto("/");
+    expect(res!.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
     expect(await res!.text()).not.toMatch(/constellation-game/); // not preloaded by the page
     await expect(page.getByTestId("game-canvas")).toBeAttached();
     expect(chunks).toHaveLength(1);
@@ -45,6 +50,7 @@ test.describe("with JavaScript", () => {
     });
     expect(timing.chunkStart).toBeGreaterThanOrEqual(timing.loadEnd);
     await expect(page.getByTestId("game-canvas")).toHaveAttribute("aria-hidden", "true");
+    expect(consoleErrors).toEqual([]); // no CSP refusal of the chunk, its CSS or its texts
 
     for (const setup of ["reduced-motion", "save-data"] as const) {
       const context = await browser.newContext({
