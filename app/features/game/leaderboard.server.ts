@@ -6,8 +6,7 @@ import type { DeviceType } from "./rules";
  * whenever a score is saved, so a player always finds their own score at once.
  */
 const TTL_MS = 10_000;
-const store = globalThis as unknown as { __parrainlyLeaderboard?: Map<DeviceType, { rows: LeaderboardEntry[]; until: number }> };
-const cache = (store.__parrainlyLeaderboard ??= new Map());
+const cache = new Map<DeviceType, { rows: LeaderboardEntry[]; until: number }>();
 
 export async function cachedLeaderboard(device: DeviceType, now = Date.now()): Promise<LeaderboardEntry[]> {
   const hit = cache.get(device);
