@@ -7,6 +7,7 @@ import {
   collectAt,
   COLLECT_RADIUS,
   countdownLeft,
+  countLinks,
   countTap,
   deviceTypeForWidth,
   FIRST_SPAWN,
@@ -72,6 +73,16 @@ describe("triggers", () => {
 
   it("desktop: a hint at 18 links visible at once, the start at 20", () => {
     expect([0, 17, 18, 19, 20, 40].map(linkLevel)).toEqual(["none", "none", "hint", "hint", "start", "start"]);
+  });
+
+  it("desktop: 20 links must stay visible for 1 s; a break starts the wait again", () => {
+    let r = countLinks(null, 20, 0);
+    expect(r.level).toBe("hint");
+    r = countLinks(r.hold, 21, 999);
+    expect(r.level).toBe("hint");
+    expect(countLinks(countLinks(r.hold, 19, 500).hold, 20, 1_000).level).toBe("hint");
+    expect(countLinks(r.hold, 20, 1_000)).toEqual({ hold: null, level: "start" });
+    expect(countLinks(null, 17, 0)).toEqual({ hold: null, level: "none" });
   });
 
   it("the mobile game is the one below 768 px", () => {

@@ -5,19 +5,19 @@ import {
   closeGame,
   collectAt,
   countdownLeft,
+  countLinks,
   countTap,
   deviceTypeForWidth,
   IDLE,
-  linkLevel,
   NO_TAPS,
   startCountdown,
   startPlaying,
   timeLeftSeconds,
   type DeviceType,
   type GameState,
+  type LinkHold,
   type Phase,
   type TapCounter,
-  type TriggerLevel,
 } from "./rules";
 
 /** What the React layer shows; sent only when it changes. */
@@ -52,6 +52,7 @@ export class GameLoop {
   private stars: Constellation;
   private game: GameState = IDLE;
   private taps: TapCounter = NO_TAPS;
+  private linkHold: LinkHold = null;
   private pointer: Pointer | null = null;
   private pointerIsMouse = false;
   private width = 0;
@@ -129,6 +130,7 @@ export class GameLoop {
   close() {
     this.setGame(closeGame());
     this.taps = NO_TAPS;
+    this.linkHold = null;
     this.hint = null;
     // Scatter the stars again, or the gathered ones would start a new game at once.
     this.stars = createConstellation(this.field(), this.random);
@@ -192,7 +194,7 @@ export class GameLoop {
       this.game,
       now,
     );
-    if (idle && this.device() === "desktop") this.onLinks(linkLevel(near), now);
+    if (idle && this.device() === "desktop") this.onLinks(near, now);
     if (idle && this.hint === "taps" && now > this.tapHintUntil) this.hint = null;
     this.showOrbs();
     this.emitView();
@@ -216,7 +218,9 @@ export class GameLoop {
     this.updateRunning();
   }
 
-  private onLinks(level: TriggerLevel, now: number) {
+  private onLinks(visibleLinks: number, now: number) {
+    const { hold, level } = countLinks(this.linkHold, visibleLinks, now);
+    this.linkHold = hold;
     if (level === "start") {
       this.hint = null;
       this.setGame(startPlaying(now));

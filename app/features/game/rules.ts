@@ -39,6 +39,8 @@ export const TRIGGERS = {
   tapMaxGapMs: 5_000,
   linksToStart: 20,
   linksHint: 18,
+  /** The 20 links must stay visible this long: a mouse merely crossing a crowded spot starts nothing. */
+  linksHoldMs: 1_000,
 } as const;
 
 export const CONSTELLATION = {
@@ -87,6 +89,20 @@ export function countTap(counter: TapCounter, tap: Tap): { counter: TapCounter; 
 export function linkLevel(visibleLinks: number): TriggerLevel {
   if (visibleLinks >= TRIGGERS.linksToStart) return "start";
   return visibleLinks >= TRIGGERS.linksHint ? "hint" : "none";
+}
+
+/** Since when 20 links have been visible without a break (null: not now). */
+export type LinkHold = number | null;
+
+/**
+ * Desktop trigger over time: the hint from 18 links, the start once 20 have stayed visible for the
+ * hold time (the hint shows meanwhile).
+ */
+export function countLinks(hold: LinkHold, visibleLinks: number, t: number): { hold: LinkHold; level: TriggerLevel } {
+  const level = linkLevel(visibleLinks);
+  if (level !== "start") return { hold: null, level };
+  const since = hold ?? t;
+  return t - since >= TRIGGERS.linksHoldMs ? { hold: null, level: "start" } : { hold: since, level: "hint" };
 }
 
 // ---------- spawn schedule ----------
