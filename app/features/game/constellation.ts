@@ -114,7 +114,3 @@ export function fitConstellation(c: Constellation, field: Field): void {
     c.data[i * STRIDE + 1] = Math.min(c.data[i * STRIDE + 1]!, field.height);
   }
 }
-
-export function particleAt(c: Constellation, i: number): Pointer {
-  return { x: c.data[i * STRIDE]!, y: c.data[i * STRIDE + 1]! };
-}

@@ -41,4 +41,3 @@ export const scoreSchema = z.object({
     .transform((v) => (v === "" ? [] : v.split(",").map(Number)))
     .optional(),
 });
-export type ScoreFields = z.infer<typeof scoreSchema>;
