@@ -249,7 +249,8 @@ export class GameLoop {
     if (this.game.phase !== "idle" || this.device() !== "mobile") return;
     if (e.target instanceof Element && e.target.closest(INTERACTIVE)) return;
     const now = this.now();
-    const { counter, level } = countTap(this.taps, { x: e.clientX, y: e.clientY, t: now });
+    // Gaps between taps are real time: the game clock stands still while the background is paused.
+    const { counter, level } = countTap(this.taps, { x: e.clientX, y: e.clientY, t: this.clock() });
     this.taps = counter;
     if (level === "start") {
       this.hint = null;
