@@ -55,6 +55,8 @@ export async function closeDb(): Promise<void> {
   const current = globalStore.__parrainlyDb;
   if (!current) return;
   globalStore.__parrainlyDb = undefined;
+  // Fold the WAL back into the main file so the file alone is the whole database.
+  if (current.sqlite.open && !current.sqlite.memory) current.sqlite.pragma("wal_checkpoint(TRUNCATE)");
   await current.db.destroy();
   if (current.sqlite.open) current.sqlite.close();
 }

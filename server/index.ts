@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { closeDb } from "~db/client.server";
+import { startBackupJob } from "~/features/admin/site/backup-job.server";
 import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
 import { getEnv } from "~/utils/env.server";
 import { contentSecurityPolicy } from "./csp";
@@ -12,13 +13,14 @@ import { drawFastPath } from "./draw-fast-path";
 import { refuseAnonymousAdminWrites, refuseCrossSiteWrites } from "./guards";
 import { prepareDatabase } from "./startup";
 import { remixHandler } from "./remix";
+import { closeGracefully, trackEventStreams } from "./shutdown";
 import { precompressed } from "./static";
 
 const dev = process.argv.includes("--dev");
 const env = getEnv();
 const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`);
 
-await prepareDatabase(log);
+const releaseDatabase = await prepareDatabase(log);
 
 const app = express();
 app.disable("x-powered-by");
@@ -52,6 +54,9 @@ app.use((req, res, next) => {
   }
   next();
 });
+
+const eventStreams = trackEventStreams();
+app.use(eventStreams.middleware);
 
 app.use(refuseCrossSiteWrites(new URL(env.SITE_URL).host));
 app.use(refuseAnonymousAdminWrites());
@@ -101,6 +106,10 @@ export function onShutdown(stop: () => void) {
 }
 // Expired temporary codes go when enable_auto_cleanup is 'true' (checked at each run).
 onShutdown(startCleanupJob(log));
+// Hourly online backups, checked and rotated, when BACKUP_DIR is set.
+if (env.BACKUP_DIR) {
+  onShutdown(startBackupJob(log, { dir: env.BACKUP_DIR, keep: env.BACKUP_KEEP, intervalMs: env.BACKUP_INTERVAL_SECONDS * 1000 }));
+}
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -108,13 +117,9 @@ async function shutdown(signal: string) {
   stopping = true;
   log(`${signal} received: closing`);
   for (const stop of backgroundJobs) stop();
-  server.close();
-  server.closeIdleConnections?.();
-  // Long-lived requests (event streams) get a moment, then are cut.
-  const force = setTimeout(() => server.closeAllConnections?.(), 3_000);
-  force.unref();
-  await new Promise<void>((resolve) => server.once("close", () => resolve()));
+  await closeGracefully(server, eventStreams.endAll);
   await closeDb();
+  releaseDatabase();
   log("database closed, bye");
   process.exit(0);
 }

@@ -1,7 +1,8 @@
+import { applyStagedRestore, claimDatabase } from "~db/backup.server";
 import { getDb } from "~db/client.server";
 import { migrateToLatest } from "~db/migrate.server";
 import { seedBase } from "~db/seed.server";
-import { getEnv } from "~/utils/env.server";
+import { getEnv, sqlitePathFromUrl } from "~/utils/env.server";
 
 export type StartupTask = { name: string; run: () => Promise<string | void> };
 
@@ -9,8 +10,13 @@ export type StartupTask = { name: string; run: () => Promise<string | void> };
  * Everything that must be true before the first request: schema at latest, base data,
  * optional demo data and admin account. Later features register their tasks here.
  */
-export async function prepareDatabase(log: (line: string) => void = console.log): Promise<void> {
+export async function prepareDatabase(log: (line: string) => void = console.log): Promise<() => void> {
   const env = getEnv();
+  const file = sqlitePathFromUrl(env.DATABASE_URL);
+  // A restore staged with `npm run db:restore -- FILE --at-next-start` goes in before the database opens.
+  const restored = applyStagedRestore(file);
+  if (restored) log(`[db] restored the staged backup ${restored}`);
+  const release = claimDatabase(file);
   const db = getDb();
   const applied = await migrateToLatest(db);
   log(applied.length ? `[db] migrations applied: ${applied.join(", ")}` : "[db] schema up to date");
@@ -24,6 +30,7 @@ export async function prepareDatabase(log: (line: string) => void = console.log)
     const message = await task.run();
     if (message) log(`[${task.name}] ${message}`);
   }
+  return release;
 }
 
 /** Tasks that need more than the base data (admin from env, cleanup job). */
