@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 [ -f build/server.mjs ] || { echo "no build: run npm run build first"; exit 1; }
 
 dir=$(mktemp -d)
-trap 'kill "${pid:-0}" 2>/dev/null || true; rm -rf "$dir"' EXIT
+trap '[ -n "${pid:-}" ] && kill "$pid" 2>/dev/null; rm -rf "$dir"' EXIT
 # The same files as the Dockerfile's runtime stage copies.
 cp -r package.json package-lock.json tsconfig.json build app db migrations scripts public "$dir/"
 cd "$dir"
