@@ -70,6 +70,7 @@ export function claimFile(dbFile: string): string {
 
 export function claimDatabase(dbFile: string): () => void {
   const file = claimFile(dbFile);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, String(process.pid));
   return () => {
     try {
