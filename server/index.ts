@@ -1,26 +1,23 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import express from "express";
-import { closeDb } from "~db/client.server";
-import { startBackupJob } from "~/features/admin/site/backup-job.server";
-import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
-import { getEnv } from "~/utils/env.server";
 import { contentSecurityPolicy } from "./csp";
 import { drawFastPath } from "./draw-fast-path";
-import { refuseAnonymousAdminWrites, refuseCrossSiteWrites } from "./guards";
-import { prepareDatabase } from "./startup";
+import { refuseForbiddenWrites } from "./guards";
 import { remixHandler } from "./remix";
+import { loadRemixBuild } from "./remix-build";
 import { closeGracefully, trackEventStreams } from "./shutdown";
-import { precompressed } from "./static";
+import { clientFiles } from "./static";
 
 const dev = process.argv.includes("--dev");
-const env = getEnv();
 const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`);
 
-const releaseDatabase = await prepareDatabase(log);
+// Everything of the app (configuration, database, jobs, guards, draw) comes through the Remix build.
+const remixBuild = await loadRemixBuild(dev);
+const hooks = await remixBuild.hooks();
+const env = hooks.config();
+await hooks.prepare(log);
 
 const app = express();
 app.disable("x-powered-by");
@@ -58,25 +55,10 @@ app.use((req, res, next) => {
 const eventStreams = trackEventStreams();
 app.use(eventStreams.middleware);
 
-app.use(refuseCrossSiteWrites(new URL(env.SITE_URL).host));
-app.use(refuseAnonymousAdminWrites());
+app.use(refuseForbiddenWrites(remixBuild.hooks));
 
-let build: ServerBuild | (() => Promise<ServerBuild>);
-if (dev) {
-  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
-  app.use(vite.middlewares);
-  build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
-} else {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const clientDir = path.join(here, "client");
-  // Hashed assets never change: cache for a year; precompressed copies made at build time.
-  app.use("/assets", precompressed(path.join(clientDir, "assets")));
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  // Other public files (favicon, og image) all have an extension: skip the disk look-up for pages.
-  const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
-  app.use((req, res, next) => (/\.\w+$/.test(req.path) && !req.path.endsWith(".data") ? publicFiles(req, res, next) : next()));
-  build = (await import(/* @vite-ignore */ pathToFileURL(path.join(here, "server", "index.js")).href)) as ServerBuild;
-}
+if (remixBuild.devMiddleware) app.use(remixBuild.devMiddleware);
+if (remixBuild.clientDir) app.use(clientFiles(remixBuild.clientDir));
 
 // Uploaded platform logos (admin), cached for an hour.
 const uploadsDir = path.resolve(env.UPLOADS_DIR);
@@ -84,12 +66,12 @@ fs.mkdirSync(uploadsDir, { recursive: true });
 app.use("/uploads", express.static(uploadsDir, { maxAge: "1h", index: false, dotfiles: "deny", fallthrough: false }));
 
 const remix = remixHandler({
-  build,
+  build: remixBuild.build,
   mode: dev ? "development" : "production",
   getLoadContext: (req, res) => ({ clientIp: clientIpOf(req), cspNonce: res.locals.cspNonce as string }),
 });
 // The draw form's POST: answered here when it draws, else handed to Remix (decision 010).
-app.use(drawFastPath(remix));
+app.use(drawFastPath(remix, remixBuild.hooks));
 app.all("*", (req, res, next) => void remix(req, res, next));
 
 const server = app.listen(env.PORT, () => {
@@ -100,26 +82,16 @@ const server = app.listen(env.PORT, () => {
 });
 server.keepAliveTimeout = 65_000;
 
-const backgroundJobs: Array<() => void> = [];
-export function onShutdown(stop: () => void) {
-  backgroundJobs.push(stop);
-}
-// Expired temporary codes go when enable_auto_cleanup is 'true' (checked at each run).
-onShutdown(startCleanupJob(log));
-// Hourly online backups, checked and rotated, when BACKUP_DIR is set.
-if (env.BACKUP_DIR) {
-  onShutdown(startBackupJob(log, { dir: env.BACKUP_DIR, keep: env.BACKUP_KEEP, intervalMs: env.BACKUP_INTERVAL_SECONDS * 1000 }));
-}
+const stopJobs = hooks.startJobs(log);
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log(`${signal} received: closing`);
-  for (const stop of backgroundJobs) stop();
+  stopJobs();
   await closeGracefully(server, eventStreams.endAll);
-  await closeDb();
-  releaseDatabase();
+  await hooks.close();
   log("database closed, bye");
   process.exit(0);
 }

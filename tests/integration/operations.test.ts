@@ -51,8 +51,11 @@ async function draw(server: RunningServer): Promise<boolean> {
   return res.status === 303;
 }
 
-function npmRun(script: string, args: string[], env: Record<string, string>) {
-  return run("npm", ["run", "--silent", script, "--", ...args], { cwd: ROOT, env: { ...process.env, ...env } }).then(
+/** The operator commands, run as `npm run db:backup|db:restore` runs them (tsx on the script). */
+function npmRun(script: "db:backup" | "db:restore", args: string[], env: Record<string, string>) {
+  const file = path.join("scripts", `${script.replace(":", "-")}.ts`);
+  const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
+  return run(tsx, [file, ...args], { cwd: ROOT, env: { ...process.env, ...env } }).then(
     (r) => ({ code: 0, out: r.stdout + r.stderr }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
   );
@@ -64,7 +67,7 @@ function backupTime(file: string): number {
   return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
 }
 
-describe("backups inside the server", () => {
+describe("backups inside the server", { timeout: 90_000 }, () => {
   it("backs up while draws are written, keeps the newest N, and every draw acknowledged before a backup is in it", async () => {
     const dir = tmpPath("backups");
     const server = await start({ BACKUP_DIR: dir, BACKUP_KEEP: "2", BACKUP_INTERVAL_SECONDS: "1" });
@@ -78,6 +81,8 @@ describe("backups inside the server", () => {
       }),
     );
     await new Promise((r) => setTimeout(r, 1_200));
+    // Stopped, so that rotation does not remove a backup while it is read below.
+    await server.stop();
     const files = fs.readdirSync(dir).filter((f) => f.endsWith(".db"));
     expect(files.length).toBe(2);
     expect(server.output()).toMatch(/\[backup\] .*integrity ok/);
@@ -131,7 +136,7 @@ describe("backups inside the server", () => {
   });
 });
 
-describe("graceful shutdown", () => {
+describe("graceful shutdown", { timeout: 60_000 }, () => {
   it("finishes a request in flight during SIGTERM, then refuses new connections and exits cleanly", async () => {
     const server = await start();
     addCodes(server.dbFile, 2);
