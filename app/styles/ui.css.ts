@@ -27,6 +27,11 @@ export const card = style({
   padding: space.lg,
   boxShadow: vars.shadow.card,
 });
+/** Card variants, picked with cardClass() from recipes.ts. */
+export const cardTone = styleVariants({
+  plain: {},
+  centered: { textAlign: "center" },
+});
 
 export const grid = style({
   display: "grid",
@@ -131,6 +136,13 @@ export const badge = style({
   fontWeight: 700,
   background: vars.color.surfaceAlt,
   border: `1px solid ${vars.color.border}`,
+});
+/** Badge variants, picked with badgeClass() from recipes.ts. */
+export const badgeTone = styleVariants({
+  neutral: {},
+  success: { background: vars.color.successBg, color: vars.color.success, borderColor: vars.color.success },
+  danger: { background: vars.color.dangerBg, color: vars.color.danger, borderColor: vars.color.danger },
+  warning: { background: vars.color.warningBg },
 });
 
 /** The gradient band used by platform pages and the hero. */
