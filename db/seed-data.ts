@@ -11,7 +11,6 @@ export const GRADIENTS = [
   { id: "orange-pink", label: "Orange/Rose", from: "#f97316", to: "#ec4899" },
   { id: "gray", label: "Gris", from: "#6b7280", to: "#374151" },
 ] as const;
-export const DEFAULT_GRADIENT = GRADIENTS[3];
 
 /** Settings keys (spec section 3) with their defaults, plus the price-tracker promo. */
 export const DEFAULT_SETTINGS = {

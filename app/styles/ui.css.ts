@@ -1,4 +1,4 @@
-import { keyframes, style, styleVariants } from "@vanilla-extract/css";
+import { style, styleVariants } from "@vanilla-extract/css";
 import { breakpoints, gradientFrom, gradientTo, radius, space, vars } from "./theme.css";
 
 /** Shared building blocks; features compose these instead of restyling the basics. */
@@ -168,13 +168,3 @@ export const snapList = style({
   "@media": { [breakpoints.wide]: { gridAutoColumns: "calc((100% - 1rem) / 2)" } },
 });
 export const snapItem = style({ scrollSnapAlign: "start" });
-
-export const spin = keyframes({ to: { transform: "rotate(360deg)" } });
-export const spinner = style({
-  width: "1em",
-  height: "1em",
-  border: "2px solid currentColor",
-  borderRightColor: "transparent",
-  borderRadius: "50%",
-  animation: `${spin} 700ms linear infinite`,
-});

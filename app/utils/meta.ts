@@ -1,7 +1,7 @@
 import type { MetaArgs, MetaDescriptor } from "@remix-run/react";
 
 export const SITE_NAME = "Parrainly";
-export const DEFAULT_OG_IMAGE = "/og-default.png";
+const DEFAULT_OG_IMAGE = "/og-default.png";
 
 /** What a loader tells about its page; translated on the server (see pageMeta). */
 export interface PageMeta {

@@ -23,7 +23,7 @@ function toastStorage() {
   return storage;
 }
 
-export async function createToastHeaders(toast: ToastInput): Promise<Headers> {
+async function createToastHeaders(toast: ToastInput): Promise<Headers> {
   const session = await toastStorage().getSession();
   session.flash(FLASH_KEY, toastSchema.parse(toast));
   return new Headers({ "Set-Cookie": await toastStorage().commitSession(session) });

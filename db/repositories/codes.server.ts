@@ -5,7 +5,7 @@ import { getDb, getSqlite, type DB } from "../client.server";
 import type { Database } from "../schema";
 
 /** Codes submitted by visitors expire after this many months (spec section 9). */
-export const CODE_VALIDITY_MONTHS = 6;
+const CODE_VALIDITY_MONTHS = 6;
 
 export function expiryFrom(now: Date): string {
   const expires = new Date(now.getTime());

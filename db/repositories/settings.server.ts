@@ -9,7 +9,7 @@ export type Settings = Record<SettingKey, string>;
 // each carry this module, and both must see the same copy.
 const store = globalThis as unknown as { __parrainlySettings?: Settings | null };
 
-export function isSettingKey(key: string): key is SettingKey {
+function isSettingKey(key: string): key is SettingKey {
   return (SETTING_KEYS as string[]).includes(key);
 }
 

@@ -2,7 +2,7 @@ import { drawReferralCode, drawReferralCodeBySlug } from "~db/repositories/codes
 import { drawToken } from "./draw-token.server";
 
 /** The page a draw form posts to: `/{slug}/get-code`, or `/random` (slug null). */
-export function drawPagePath(slug: string | null): string {
+function drawPagePath(slug: string | null): string {
   return slug === null ? "/random" : `/${slug}/get-code`;
 }
 

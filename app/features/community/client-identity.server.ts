@@ -30,7 +30,7 @@ function hashKey(): Buffer {
   return derivedKey.key;
 }
 
-export function keyedHash(purpose: "client" | "ip", value: string): string {
+function keyedHash(purpose: "client" | "ip", value: string): string {
   return crypto.createHmac("sha256", hashKey()).update(`${purpose}:${value}`).digest("base64url");
 }
 
