@@ -65,8 +65,6 @@ export const headers: HeadersFunction = ({ errorHeaders }) => {
   return headers;
 };
 
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
-
 export const meta = routeMeta;
 
 export function useRootData() {

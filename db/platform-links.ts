@@ -154,8 +154,8 @@ function codeMatchesPattern(code: string, pattern: string | null | undefined): b
 }
 
 /**
- * Normalises what a visitor typed for a platform into a code and a safe link
- * (spec section 5): trim; a link of the platform gives its code; upper-case;
+ * Normalises what a visitor typed for a platform into a code and a safe link:
+ * trim; a link of the platform gives its code; upper-case;
  * a link is kept only when http(s) on one of the platform's hosts, else rebuilt from the code.
  */
 export function normalizeCodeInput(input: string, config: PlatformLinkConfig): NormalizedCode {

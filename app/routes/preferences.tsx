@@ -6,7 +6,7 @@ import { safeRedirectPath } from "~/utils/http.server";
 import { badRequest } from "~/utils/responses.server";
 import { isTheme } from "~/utils/theme";
 
-/** Language and theme choices as plain forms (contract: /preferences). */
+/** Language and theme choices as plain forms: each sets its cookie and redirects back (303). */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");

@@ -20,7 +20,7 @@ export async function listPartnershipsAdmin(db: DB = getDb()) {
   return db.selectFrom("partnerships").selectAll().orderBy("display_order", "asc").orderBy("id", "asc").execute();
 }
 
-/** A new partnership goes last: its display_order is the current list length (spec section 9). */
+/** A new partnership goes last: its display_order is the current list length. */
 export async function createPartnership(input: PartnershipInput, db: DB = getDb()): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { n } = await trx

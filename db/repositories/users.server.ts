@@ -9,7 +9,7 @@ const scrypt = promisify(crypto.scrypt) as (
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>;
 
-// OWASP's scrypt equivalent of 16 MiB on a small VM (stack pitfall 12): N=2^14, r=8, p=5.
+// OWASP's scrypt setting for about 16 MiB of memory per hash, affordable on a small VM: N=2^14, r=8, p=5.
 const PARAMS = { N: 2 ** 14, r: 8, p: 5 } as const;
 const KEY_LENGTH = 64;
 const MAX_MEM = 64 * 1024 * 1024;

@@ -4,7 +4,7 @@ import { button } from "~/styles/ui.css";
 
 const COPIED_RESET_MS = 2000;
 
-/** Copies `value`; says 'copied' for 2000 ms (spec section 9). Rendered only when JS runs. */
+/** Copies `value`; says 'copied' for 2000 ms, long enough to read. Rendered only when JS runs. */
 export function CopyButton({
   value,
   label,

@@ -7,7 +7,7 @@ function drawPagePath(slug: string | null): string {
 }
 
 /**
- * The draw behind a draw form (spec section 4): draws for the active platform with this slug, or
+ * The draw behind a draw form: draws for the active platform with this slug, or
  * across every active platform (null), and returns the address of the signed result page. Null
  * when nothing was drawn, which writes nothing; the page then says why.
  * Shared by the route actions and the server's fast path (server/draw-fast-path.ts).

@@ -1,5 +1,5 @@
 /**
- * Near-duplicate detection for platform suggestions (spec section 5). Pure: shared by the action,
+ * Near-duplicate detection for platform suggestions (above 70 % shown, above 85 % blocked). Pure: shared by the action,
  * the live check while typing, and the unit tests.
  */
 

@@ -79,7 +79,7 @@ export const platformUpdateSchema = z.object({
 const GRADIENT_IDS = GRADIENTS.map((g) => g.id) as [string, ...string[]];
 
 /**
- * Create (spec section 5). The slug may be left empty: the server derives it from the name.
+ * Create a platform. The slug may be left empty: the server derives it from the name.
  * From a suggestion, the description may stay empty (suggestions have none sometimes).
  */
 export const platformCreateSchema = z
