@@ -7,7 +7,8 @@ import { startBackupJob } from "~/features/admin/site/backup-job.server";
 import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
 import { drawForPage } from "~/features/codes/draw-action.server";
 import { getT } from "~/i18n/i18next.server";
-import { assertSameOrigin, getOptionalAdmin } from "~/utils/auth.server";
+import { getOptionalAdmin } from "~/utils/auth.server";
+import { assertSameOrigin } from "~/utils/same-origin.server";
 import { getEnv, sqlitePathFromUrl } from "~/utils/env.server";
 
 /**
