@@ -3,8 +3,8 @@ import { getDb, type DB } from "../client.server";
 
 /** The game's public leaderboard and its score writes. The admin's edits live in admin-site.server.ts. */
 
-export const LEADERBOARD_SIZE = 10;
-export const LEADERBOARD_DAYS = 30;
+const LEADERBOARD_SIZE = 10;
+const LEADERBOARD_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 export interface LeaderboardEntry {

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "react-i18next";
-import { button, buttonSmall, fieldError, hint as hintText, input, label, muted, row, alert } from "~/styles/ui.css";
+import { buttonClass } from "~/styles/recipes";
+import { alert, fieldError, hint as hintText, input, label, muted, row } from "~/styles/ui.css";
 import { formatDate } from "~/utils/dates";
 import { fetchLeaderboard, saveGameScore, startGameSession, type GameSessionHandle, type LeaderboardRow } from "./api";
 import * as styles from "./game.css";
@@ -80,7 +81,7 @@ export default function ConstellationGame() {
             <button
               ref={quitRef}
               type="button"
-              className={`${button.secondary} ${buttonSmall} ${styles.hudQuit}`}
+              className={`${buttonClass({ tone: "secondary", size: "small" })} ${styles.hudQuit}`}
               onClick={() => loopRef.current?.close()}
             >
               {t("hud.quit")}
@@ -175,10 +176,10 @@ function EndDialog({ game, onRestart, onClose }: { game: FinishedGame; onRestart
     >
       <Modal className={styles.dialogModal}>
         <Dialog className={styles.dialogBody} data-testid="game-dialog">
-          <Heading slot="title" style={{ margin: 0, fontSize: "1.35rem" }}>
+          <Heading slot="title" className={styles.dialogTitle}>
             {t("end.title")}
           </Heading>
-          <p style={{ margin: 0, fontSize: "1.15rem", fontWeight: 700 }} data-testid="game-final-score">
+          <p className={styles.finalScore} data-testid="game-final-score">
             {t("end.score", { score: game.score })}
           </p>
 
@@ -187,8 +188,8 @@ function EndDialog({ game, onRestart, onClose }: { game: FinishedGame; onRestart
               {t("end.saved")} {t("end.rank", { rank: save.rank })}
             </p>
           ) : (
-            <form noValidate onSubmit={(e) => void submit(e)} className={row} style={{ alignItems: "flex-end" }}>
-              <div style={{ flex: "1 1 12rem", display: "flex", flexDirection: "column", gap: "0.25rem" }}>
+            <form noValidate onSubmit={(e) => void submit(e)} className={`${row} ${styles.pseudoForm}`}>
+              <div className={styles.pseudoField}>
                 <label htmlFor={`${id}-pseudo`} className={label}>
                   {t("end.pseudoLabel")}
                 </label>
@@ -214,7 +215,7 @@ function EndDialog({ game, onRestart, onClose }: { game: FinishedGame; onRestart
                   </p>
                 ) : null}
               </div>
-              <button type="submit" className={button.primary} disabled={save.status === "saving"}>
+              <button type="submit" className={buttonClass()} disabled={save.status === "saving"}>
                 {save.status === "saving" ? t("end.saving") : save.status === "failed" ? t("end.retry") : t("end.save")}
               </button>
             </form>
@@ -228,13 +229,13 @@ function EndDialog({ game, onRestart, onClose }: { game: FinishedGame; onRestart
           <Leaderboard device={game.device} board={board} />
 
           <div className={row}>
-            <Button className={`${button.secondary} ${buttonSmall}`} onPress={onRestart}>
+            <Button className={buttonClass({ tone: "secondary", size: "small" })} onPress={onRestart}>
               {t("end.restart")}
             </Button>
-            <Button className={`${button.secondary} ${buttonSmall}`} onPress={onClose}>
+            <Button className={buttonClass({ tone: "secondary", size: "small" })} onPress={onClose}>
               {t("end.close")}
             </Button>
-            <Button className={`${button.ghost} ${buttonSmall}`} onPress={() => window.location.reload()}>
+            <Button className={buttonClass({ tone: "ghost", size: "small" })} onPress={() => window.location.reload()}>
               {t("end.reload")}
             </Button>
           </div>
@@ -249,7 +250,7 @@ function Leaderboard({ device, board }: { device: DeviceType; board: Leaderboard
   const title = t("board.title", { device: t(`board.devices.${device}`) });
   return (
     <section aria-label={title} data-testid="game-leaderboard" aria-busy={board === "loading"}>
-      <h3 style={{ margin: "0 0 0.5rem", fontSize: "1.05rem" }}>{title}</h3>
+      <h3 className={styles.boardTitle}>{title}</h3>
       {board === "loading" ? (
         <p className={muted}>{t("board.loading")}</p>
       ) : board === "failed" ? (
@@ -258,9 +259,7 @@ function Leaderboard({ device, board }: { device: DeviceType; board: Leaderboard
         <p className={muted}>{t("board.empty")}</p>
       ) : (
         <table className={styles.board}>
-          <caption className={muted} style={{ textAlign: "left" }}>
-            {t("board.caption")}
-          </caption>
+          <caption className={`${muted} ${styles.boardCaption}`}>{t("board.caption")}</caption>
           <thead>
             <tr>
               <th scope="col" className={styles.boardCell}>

@@ -110,3 +110,10 @@ export const boardCell = style({
   overflowWrap: "anywhere",
 });
 export const boardScore = style([boardCell, { textAlign: "right", fontVariantNumeric: "tabular-nums" }]);
+
+export const dialogTitle = style({ margin: 0, fontSize: "1.35rem" });
+export const finalScore = style({ margin: 0, fontSize: "1.15rem", fontWeight: 700 });
+export const pseudoForm = style({ alignItems: "flex-end" });
+export const pseudoField = style({ flex: "1 1 12rem", display: "flex", flexDirection: "column", gap: space.xs });
+export const boardTitle = style({ margin: `0 0 ${space.sm}`, fontSize: "1.05rem" });
+export const boardCaption = style({ textAlign: "left" });

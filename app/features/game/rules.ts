@@ -30,7 +30,7 @@ export const RULES = {
   quickAfterCollections: 3,
 } as const;
 
-export const TRIGGERS = {
+const TRIGGERS = {
   /** Below this viewport width the game is the mobile one (taps), else the desktop one (links). */
   mobileBreakpointPx: 768,
   tapsToStart: 10,
@@ -134,7 +134,7 @@ export function recordCollection(schedule: SpawnSchedule, t: number): SpawnSched
 }
 
 /** The spawn due at `nextAt` happened: the next one comes one interval later (collections before it counted). */
-export function afterSpawn(schedule: SpawnSchedule): SpawnSchedule {
+function afterSpawn(schedule: SpawnSchedule): SpawnSchedule {
   return { ...schedule, nextAt: schedule.nextAt + schedule.intervalMs };
 }
 
@@ -257,7 +257,7 @@ export function closeGame(): GameState {
 }
 
 /** Whole milliseconds of play at clock time `now`. */
-export function gameTime(state: GameState, now: number): number {
+function gameTime(state: GameState, now: number): number {
   return Math.floor(now - state.phaseStartedAt);
 }
 

@@ -8,7 +8,7 @@ import { DEVICE_TYPES, RULES, type DeviceType } from "./rules";
  * so it serves once. A score is accepted from 60 s after the start (a game cannot end sooner) until
  * a few minutes later (time to type a pseudo, or to retry a failed save).
  */
-export const SESSION_MIN_AGE_MS = RULES.durationMs;
+const SESSION_MIN_AGE_MS = RULES.durationMs;
 export const SESSION_MAX_AGE_MS = 5 * 60_000;
 
 export interface GameSession {
