@@ -1,11 +1,11 @@
-import type { AppHooks } from "../server/app-hooks";
+import type { AppHooks, WriteSummary } from "../server/app-hooks";
 import { closeDb, getDb } from "~db/client.server";
 import { migrateToLatest } from "~db/migrate.server";
 import { seedBase } from "~db/seed.server";
 import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
 import { drawForPage } from "~/features/codes/draw-action.server";
 import { getT } from "~/i18n/i18next.server";
-import { assertSameOrigin, getOptionalAdmin } from "~/utils/auth.server";
+import { assertSameOrigin, getOptionalAdmin, isCrossSiteSource } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
 
 /**
@@ -18,6 +18,7 @@ export const serverHooks: AppHooks = {
   // Expired temporary codes go when enable_auto_cleanup is 'true' (checked at each run).
   startJobs: (log) => startCleanupJob(log),
   close: closeDb,
+  mayRefuseWrite,
   refuseWrite,
   drawForPage,
 };
@@ -41,6 +42,14 @@ async function prepareDatabase(log: (line: string) => void): Promise<void> {
 
 const OPEN_ADMIN_PATHS = new Set(["/admin/login", "/admin/login.data", "/admin/logout", "/admin/logout.data"]);
 
+const isRead = (method: string) => method === "GET" || method === "HEAD" || method === "OPTIONS";
+const isGuardedAdminPath = (path: string) =>
+  (path === "/admin" || path === "/admin.data" || path.startsWith("/admin/")) && !OPEN_ADMIN_PATHS.has(path);
+
+function mayRefuseWrite({ method, path, origin, referer, host }: WriteSummary): boolean {
+  return !isRead(method) && (isGuardedAdminPath(path) || isCrossSiteSource(origin ?? referer, host));
+}
+
 /**
  * Refusals answered before Remix: they must be a clean 403 whatever route is hit.
  * - Remix 2.17 checks cross-site writes itself on page routes, but throws (a 500) before our action runs.
@@ -49,16 +58,14 @@ const OPEN_ADMIN_PATHS = new Set(["/admin/login", "/admin/login.data", "/admin/l
  * Route loaders and actions still check the role themselves; this is the first line, not the only one.
  */
 async function refuseWrite(request: Request): Promise<Response | null> {
-  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return null;
+  if (isRead(request.method)) return null;
   try {
     await assertSameOrigin(request);
   } catch (refusal) {
     if (refusal instanceof Response) return refusal;
     throw refusal;
   }
-  const path = new URL(request.url).pathname;
-  const underAdmin = path === "/admin" || path === "/admin.data" || path.startsWith("/admin/");
-  if (!underAdmin || OPEN_ADMIN_PATHS.has(path) || (await getOptionalAdmin(request))) return null;
+  if (!isGuardedAdminPath(new URL(request.url).pathname) || (await getOptionalAdmin(request))) return null;
   const t = await getT(request, "admin");
   return new Response(t("auth.required"), { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

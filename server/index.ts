@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
 import express from "express";
 import { contentSecurityPolicy } from "./csp";
-import { drawFastPath } from "./draw-fast-path";
+import { drawEndpoint } from "./draw-endpoint";
 import { refuseForbiddenWrites } from "./guards";
-import { remixHandler } from "./remix";
 import { loadRemixBuild } from "./remix-build";
 import { clientFiles } from "./static";
 
@@ -61,14 +61,16 @@ const uploadsDir = path.resolve(env.UPLOADS_DIR);
 fs.mkdirSync(uploadsDir, { recursive: true });
 app.use("/uploads", express.static(uploadsDir, { maxAge: "1h", index: false, dotfiles: "deny", fallthrough: false }));
 
-const remix = remixHandler({
-  build: remixBuild.build,
-  mode: dev ? "development" : "production",
-  getLoadContext: (req, res) => ({ clientIp: clientIpOf(req), cspNonce: res.locals.cspNonce as string }),
-});
-// The draw form's POST: answered here when it draws, else handed to Remix (decision 010).
-app.use(drawFastPath(remix, remixBuild.hooks));
-app.all("*", (req, res, next) => void remix(req, res, next));
+// The draw forms' endpoint, answered without Remix (decision 041).
+app.use(drawEndpoint(remixBuild.hooks));
+app.all(
+  "*",
+  createRequestHandler({
+    build: remixBuild.build,
+    mode: dev ? "development" : "production",
+    getLoadContext: (req, res) => ({ clientIp: clientIpOf(req), cspNonce: res.locals.cspNonce as string }),
+  }),
+);
 
 const server = app.listen(env.PORT, () => {
   const address = server.address();

@@ -73,21 +73,25 @@ export async function requireAdmin(request: Request): Promise<AdminUser> {
 /** Refuses a state-changing request whose Origin (or Referer) is not this site. */
 export async function assertSameOrigin(request: Request): Promise<void> {
   const source = request.headers.get("Origin") ?? request.headers.get("Referer");
-  if (!source || source === "null") {
-    // Browsers always send Origin on form POSTs; a missing one is not a cross-site browser request.
-    if (source !== "null") return;
-  }
+  if (!isCrossSiteSource(source, request.headers.get("Host") ?? new URL(request.url).host)) return;
+  const t = await getT(request, "common");
+  throw new Response(t("errors.forbiddenOrigin"), { status: 403 });
+}
+
+/**
+ * Whether a write's Origin (or Referer) is another site than this one (SITE_URL) or the host it was
+ * sent to. Browsers always send Origin on form POSTs; a missing one is not a cross-site browser
+ * request, while `null` (an opaque origin) is refused.
+ */
+export function isCrossSiteSource(source: string | null | undefined, requestHost: string | null | undefined): boolean {
+  if (!source) return false;
   let host: string | null = null;
   try {
-    host = new URL(source!).host;
+    host = new URL(source).host;
   } catch {
     host = null;
   }
-  const allowed = new Set([new URL(getEnv().SITE_URL).host, request.headers.get("Host") ?? new URL(request.url).host]);
-  if (!host || !allowed.has(host)) {
-    const t = await getT(request, "common");
-    throw new Response(t("errors.forbiddenOrigin"), { status: 403 });
-  }
+  return !host || (host !== requestHost && host !== new URL(getEnv().SITE_URL).host);
 }
 
 /** Signs the verified admin in: a new sessions row and its cookie. */
