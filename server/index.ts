@@ -1,12 +1,14 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import express from "express";
-import { contentSecurityPolicy } from "./csp";
+import { clientIpOf } from "./client-ip";
 import { drawEndpoint } from "./draw-endpoint";
 import { refuseForbiddenWrites } from "./guards";
 import { loadRemixBuild } from "./remix-build";
+import { requestLog } from "./request-log";
+import { securityHeaders } from "./security-headers";
+import { closeGracefullyOnSignals } from "./shutdown";
 import { clientFiles } from "./static";
 
 const dev = process.argv.includes("--dev");
@@ -23,34 +25,8 @@ app.disable("x-powered-by");
 // Proxy headers are honoured only when asked (Fly sets Fly-Client-IP).
 app.set("trust proxy", env.TRUST_PROXY);
 
-function clientIpOf(req: express.Request): string {
-  if (env.TRUST_PROXY) {
-    const fly = req.get("fly-client-ip");
-    if (fly) return fly.trim();
-    const forwarded = req.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return req.socket.remoteAddress ?? "unknown";
-}
-
-const logRequests = env.LOG_REQUESTS !== "0";
-app.use((req, res, next) => {
-  const start = process.hrtime.bigint();
-  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
-  if (!dev) res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce as string));
-  if (logRequests) {
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      log(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)}ms`);
-    });
-  }
-  next();
-});
-
+app.use(securityHeaders({ csp: !dev }));
+if (env.LOG_REQUESTS !== "0") app.use(requestLog(log));
 app.use(refuseForbiddenWrites(remixBuild.hooks));
 
 if (remixBuild.devMiddleware) app.use(remixBuild.devMiddleware);
@@ -68,7 +44,7 @@ app.all(
   createRequestHandler({
     build: remixBuild.build,
     mode: dev ? "development" : "production",
-    getLoadContext: (req, res) => ({ clientIp: clientIpOf(req), cspNonce: res.locals.cspNonce as string }),
+    getLoadContext: (req, res) => ({ clientIp: clientIpOf(req, env.TRUST_PROXY), cspNonce: res.locals.cspNonce as string }),
   }),
 );
 
@@ -80,23 +56,4 @@ const server = app.listen(env.PORT, () => {
 });
 server.keepAliveTimeout = 65_000;
 
-const stopJobs = hooks.startJobs(log);
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  log(`${signal} received: closing`);
-  stopJobs();
-  server.close();
-  server.closeIdleConnections?.();
-  // Long-lived requests (event streams) get a moment, then are cut.
-  const force = setTimeout(() => server.closeAllConnections?.(), 3_000);
-  force.unref();
-  await new Promise<void>((resolve) => server.once("close", () => resolve()));
-  await hooks.close();
-  log("database closed, bye");
-  process.exit(0);
-}
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+closeGracefullyOnSignals(server, { stopJobs: hooks.startJobs(log), closeDatabase: hooks.close, log });
