@@ -8,7 +8,7 @@ import { refuseForbiddenWrites } from "./guards";
 import { loadRemixBuild } from "./remix-build";
 import { requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
-import { closeGracefullyOnSignals } from "./shutdown";
+import { closeGracefullyOnSignals, trackEventStreams } from "./shutdown";
 import { clientFiles } from "./static";
 
 const dev = process.argv.includes("--dev");
@@ -27,6 +27,9 @@ app.set("trust proxy", env.TRUST_PROXY);
 
 app.use(securityHeaders({ csp: !dev }));
 if (env.LOG_REQUESTS !== "0") app.use(requestLog(log));
+// Open event streams, so that a shutdown can end them at once.
+const eventStreams = trackEventStreams();
+app.use(eventStreams.middleware);
 app.use(refuseForbiddenWrites(remixBuild.hooks));
 
 if (remixBuild.devMiddleware) app.use(remixBuild.devMiddleware);
@@ -56,4 +59,4 @@ const server = app.listen(env.PORT, () => {
 });
 server.keepAliveTimeout = 65_000;
 
-closeGracefullyOnSignals(server, { stopJobs: hooks.startJobs(log), closeDatabase: hooks.close, log });
+closeGracefullyOnSignals(server, eventStreams.endAll, { stopJobs: hooks.startJobs(log), closeDatabase: hooks.close, log });
