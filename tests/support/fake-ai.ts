@@ -48,42 +48,47 @@ export interface FakeAi {
 /**
  * The e2e run's model: the admin's message picks the behaviour.
  * - "[tool]": calls list_platforms, then answers with the platforms the result named;
- * - "[propose]": lists pending deletion requests, proposes approving the first, then says so;
- * - "[slow]": streams its answer in several pieces, 300 ms apart;
- * - "[fail]": answers 500 (after the SDK's retries);
+ * - "[propose CODE]": lists pending deletion requests, proposes approving the one for CODE, then says so;
+ * - "[slow]": streams its (final) answer in several pieces, 250 ms apart;
+ * - "[fail]": answers 500 (every retry too);
  * - anything else: "Réponse : " and the message.
  */
 export function keywordBrain(seen: SeenRequest): Step {
   const text = seen.lastUserText;
+  const delayMs = text.includes("[slow]") ? 250 : undefined;
   if (text.includes("[tool]")) {
     if (seen.toolResults.length === 0)
       return { kind: "tools", calls: [{ name: "list_platforms", input: { active_only: true } }] };
     const rows = JSON.parse(seen.toolResults[0]!.content) as Array<{ name: string; availableCodes: number }>;
     return {
       kind: "text",
-      text: `**${rows.length} plateformes** : ${rows.map((r) => `${r.name} (${r.availableCodes})`).join(", ")}`,
+      text: `**${rows.length} plateformes** actives : ${rows.map((r) => `${r.name} (${r.availableCodes})`).join(", ")}. Voilà ce que dit la base en ce moment.`,
+      delayMs,
     };
   }
-  if (text.includes("[propose]")) {
+  const propose = /\[propose(?: ([A-Z0-9]+))?\]/.exec(text);
+  if (propose) {
     const last = seen.toolResults[0];
-    if (!last) return { kind: "tools", calls: [{ name: "list_deletion_requests", input: { status: "pending" } }] };
+    if (!last) return { kind: "tools", calls: [{ name: "list_deletion_requests", input: { status: "pending", limit: 100 } }] };
     if (!last.content.includes("shown_to_admin")) {
-      const rows = JSON.parse(last.content) as Array<{ id: number }>;
-      if (rows.length === 0) return { kind: "text", text: "Aucune demande en attente." };
+      const rows = JSON.parse(last.content) as Array<{ id: number; code: string }>;
+      const row = rows.find((r) => !propose[1] || r.code === propose[1]);
+      if (!row) return { kind: "text", text: "Aucune demande en attente." };
       return {
         kind: "tools",
         calls: [
           {
             name: "propose_action",
-            input: { action: "approve_deletion_request", id: rows[0]!.id, reason: "Le code ne marche plus." },
+            input: { action: "approve_deletion_request", id: row.id, reason: "Le code ne marche plus." },
           },
         ],
       };
     }
     return { kind: "text", text: "Je propose d'approuver cette demande : à vous de valider." };
   }
-  if (text.includes("[slow]")) return { kind: "text", text: "Première partie. Deuxième partie. Troisième partie.", delayMs: 300 };
-  if (text.includes("[fail]")) return { kind: "status", status: 500, type: "api_error" };
+  if (text.includes("[fail]")) return { kind: "status", status: 500, type: "api_error", retryAfterMs: "50" };
+  if (delayMs)
+    return { kind: "text", text: "Première partie. Deuxième partie. Troisième partie. Quatrième partie. Fin.", delayMs };
   return { kind: "text", text: `Réponse : ${text}` };
 }
 

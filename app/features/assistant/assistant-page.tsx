@@ -78,7 +78,8 @@ function ProposalCard({ proposal }: { proposal: ProposalView }) {
         {t("proposal.reason", { reason: proposal.reason })}
       </p>
       {proposal.open ? (
-        <Form method="post" action={proposal.formAction} className={ui.stack} style={{ gap: "0.5rem" }}>
+        // A whole-page post, as from the admin tab itself: its page then renders with all its texts.
+        <Form method="post" action={proposal.formAction} reloadDocument className={ui.stack} style={{ gap: "0.5rem" }}>
           {Object.entries(proposal.fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
@@ -143,7 +144,7 @@ function UserMessage({ text }: { text: string }) {
 
 function ErrorToast({ text, id }: { text: string; id: string }) {
   return (
-    <div className={layoutCss.toastRegion} role="alert" key={id}>
+    <div className={layoutCss.toastRegion} style={{ zIndex: 61 }} role="alert" key={id}>
       <div className={`${layoutCss.toast} ${layoutCss.toastError}`} data-testid="toast" data-type="error">
         <p style={{ margin: 0 }}>{text}</p>
       </div>

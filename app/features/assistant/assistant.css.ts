@@ -73,7 +73,7 @@ export const errorBubble = style([
   bubbleBase,
   { alignSelf: "flex-start", background: vars.color.dangerBg, color: vars.color.text, border: `1px solid ${vars.color.danger}` },
 ]);
-export const speaker = style({ fontSize: "0.8rem", fontWeight: 700, color: "inherit", opacity: 0.8, margin: 0 });
+export const speaker = style({ fontSize: "0.8rem", fontWeight: 700, color: "inherit", margin: 0 });
 export const markdown = style({});
 globalStyle(`${markdown} > :first-child`, { marginTop: 0 });
 globalStyle(`${markdown} > :last-child`, { marginBottom: 0 });
