@@ -72,7 +72,7 @@ function ProposalCard({ proposal }: { proposal: ProposalView }) {
   return (
     <div className={css.proposal} data-testid="proposal-card" data-action={proposal.action}>
       <p style={{ margin: 0 }}>
-        <strong>{t("proposal.heading")} :</strong> {t(`proposal.${proposal.action}`, proposal.target)}
+        <strong>{t("proposal.heading")}</strong> {t(`proposal.${proposal.action}`, proposal.target)}
       </p>
       <p className={ui.muted} style={{ margin: 0 }}>
         {t("proposal.reason", { reason: proposal.reason })}
