@@ -53,7 +53,7 @@ export interface FakeAi {
  * - "[fail]": answers 500 (every retry too);
  * - anything else: "Réponse : " and the message.
  */
-export function keywordBrain(seen: SeenRequest): Step {
+function keywordBrain(seen: SeenRequest): Step {
   const text = seen.lastUserText;
   const delayMs = text.includes("[slow]") ? 250 : undefined;
   if (text.includes("[tool]")) {

@@ -3,13 +3,13 @@ import { tokensUsedSince } from "~db/repositories/assistant.server";
 import { getEnv } from "~/utils/env.server";
 import { isProviderId, PROVIDERS, type ProviderId } from "./types";
 
-export const DEFAULT_MODELS: Record<ProviderId, string> = {
+const DEFAULT_MODELS: Record<ProviderId, string> = {
   anthropic: "claude-sonnet-5-5",
   openai: "gpt-4.1-mini",
 };
 
 /** The variable that holds each provider's key, named to the admin when it is missing. */
-export const KEY_VARIABLES: Record<ProviderId, string> = {
+const KEY_VARIABLES: Record<ProviderId, string> = {
   anthropic: "ANTHROPIC_API_KEY",
   openai: "OPENAI_API_KEY",
 };
@@ -54,7 +54,7 @@ export async function defaultProvider(): Promise<ProviderId> {
 }
 
 /** Start of the current UTC day: the budget is per UTC day. */
-export function startOfUtcDay(now = new Date()): string {
+function startOfUtcDay(now = new Date()): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString();
 }
 

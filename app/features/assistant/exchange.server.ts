@@ -16,9 +16,8 @@ import { runTool, TOOL_SPECS } from "./tools.server";
 import type { AssistantBlock, ChatMessage, ProviderId, StreamEvent, ToolResult } from "./types";
 
 /** Provider calls per exchange: the tool loop stops there (the last one may not call tools). */
-export const MAX_ROUNDS = 8;
+const MAX_ROUNDS = 8;
 const MAX_OUTPUT_TOKENS = 2048;
-export const MAX_MESSAGE_LENGTH = 4000;
 
 const LANGUAGE_NAMES: Record<Language, string> = { fr: "French", en: "English", de: "German", es: "Spanish" };
 
@@ -27,7 +26,7 @@ const LANGUAGE_NAMES: Record<Language, string> = { fr: "French", en: "English", 
  * ever put here; such text reaches the model inside tool results, which the prompt says to
  * treat as data.
  */
-export function systemPrompt(language: Language, now: Date): string {
+function systemPrompt(language: Language, now: Date): string {
   return [
     "You are the assistant of the admin area of Parrainly, a free site where visitors get and share referral codes for platforms (banks, cars, cashback...).",
     "You answer the admin's questions about the site from its live database, through the tools. Call the tools you need; never guess figures.",
@@ -70,7 +69,7 @@ function toRow(message: ChatMessage): StoredMessageRow {
   return { role, content: JSON.stringify(content) };
 }
 
-export function titleOf(message: string): string {
+function titleOf(message: string): string {
   const line = message.replace(/\s+/g, " ").trim();
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }

@@ -7,7 +7,7 @@ import { Fragment, type ReactNode } from "react";
  * code, tables, bold, italic, inline code and links.
  */
 
-export function safeLink(href: string): string | null {
+function safeLink(href: string): string | null {
   try {
     const url = new URL(href);
     return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
@@ -19,7 +19,7 @@ export function safeLink(href: string): string | null {
 const INLINE =
   /(`[^`\n]+`)|(\*\*[^*\n]+\*\*|__[^_\n]+__)|(\[[^\]\n]+\]\([^)\s]+\))|(\*[^*\s][^*\n]*\*|_[^_\s][^_\n]*_)|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])/g;
 
-export function renderInline(text: string, keyPrefix = "i"): ReactNode[] {
+function renderInline(text: string, keyPrefix = "i"): ReactNode[] {
   const out: ReactNode[] = [];
   let last = 0;
   let n = 0;

@@ -10,7 +10,6 @@ export const sendSchema = z.object({
   provider: z.enum(PROVIDERS, { errorMap: () => ({ message: "errors.provider" }) }),
   conversation_id: z.coerce.number().int().positive().optional(),
 });
-export type SendForm = z.infer<typeof sendSchema>;
 
 export const deleteSchema = z.object({
   intent: z.literal("delete-conversation"),

@@ -26,9 +26,9 @@ import { PROPOSAL_ACTIONS, type ToolResult } from "./types";
  * MAX_RESULT_CHARS of JSON. Text written by visitors reaches the model only through these results.
  */
 
-export const MAX_RESULT_CHARS = 12_000;
-export const TOOL_TIMEOUT_MS = 5_000;
-export const MAX_RANGE_DAYS = 90;
+const MAX_RESULT_CHARS = 12_000;
+const TOOL_TIMEOUT_MS = 5_000;
+const MAX_RANGE_DAYS = 90;
 
 /** What a tool answers: the payload the model reads, and how many rows it holds. */
 interface ToolOutput {
@@ -48,7 +48,7 @@ function defineTool<S extends z.ZodObject>(tool: ToolDefinition<S>) {
 }
 
 /** A mistake the model can fix (unknown slug, bad range): answered as an error result. */
-export class ToolInputError extends Error {}
+class ToolInputError extends Error {}
 
 const limit = (max: number, fallback: number) =>
   z.number().int().min(1).max(max).default(fallback).describe(`Maximum rows to return (1-${max}).`);
@@ -101,7 +101,7 @@ export const proposeActionSchema = z.object({
   value: z.string().max(2000).optional().describe("change_setting: the new value."),
   reason: z.string().trim().min(1).max(500).describe("One sentence telling the admin why."),
 });
-export type ProposeActionInput = z.infer<typeof proposeActionSchema>;
+type ProposeActionInput = z.infer<typeof proposeActionSchema>;
 
 const TOOLS = [
   defineTool({
@@ -206,8 +206,6 @@ const TOOLS = [
       limit: limit(50, 10).describe("Rows per device type (1-50)."),
     }),
     run: async (input) => {
-      dayStart(input.from);
-      dayStart(input.to);
       const fromIso = dayStart(input.from);
       const toIso = nextDayStart(input.to);
       if (fromIso >= toIso) throw new ToolInputError("`from` must not be after `to`");

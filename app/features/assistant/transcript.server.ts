@@ -68,7 +68,7 @@ async function proposalView(input: unknown): Promise<ProposalView | null> {
  * Stored messages as the transcript shows them: each admin message, then one answer holding the
  * assistant's text and its tool calls in order (each with its input and how many rows came back).
  */
-export async function buildTranscript(messages: ChatMessage[]): Promise<TranscriptItem[]> {
+async function buildTranscript(messages: ChatMessage[]): Promise<TranscriptItem[]> {
   const results = new Map<string, { rows: number | null; isError: boolean }>();
   for (const m of messages) if (m.role === "tool") for (const r of m.results) results.set(r.toolUseId, r);
   const items: TranscriptItem[] = [];

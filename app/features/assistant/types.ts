@@ -19,12 +19,12 @@ export const PROPOSAL_ACTIONS = [
 ] as const;
 export type ProposalAction = (typeof PROPOSAL_ACTIONS)[number];
 
-export interface TextBlock {
+interface TextBlock {
   type: "text";
   text: string;
 }
 
-export interface ToolUseBlock {
+interface ToolUseBlock {
   type: "tool_use";
   id: string;
   name: string;
