@@ -201,6 +201,17 @@ describe("proposals", () => {
     expect(card).toContain(`name="id" value="${requestId}"`);
     expect(card).toContain("OLDCODE1");
 
+    // Every language renders the card, the tool call and the composer (a missing text would fail: I18N_STRICT).
+    for (const [lng, heading] of [
+      ["en", "Proposed action:"],
+      ["de", "Vorgeschlagene Aktion:"],
+      ["es", "Acción propuesta:"],
+    ]) {
+      const localized = await get(`/admin/assistant/${id}?lng=${lng}`);
+      expect(localized.status).toBe(200);
+      expect(await localized.text()).toContain(heading);
+    }
+
     const submitted = await postForm(`${server.url}/admin/deletions`, { intent: "approve", id: String(requestId) }, { cookie });
     expect(submitted.status).toBe(303);
     expect(all("select status from deletion_requests where id = ?", requestId)).toEqual([{ status: "approved" }]);

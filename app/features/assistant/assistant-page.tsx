@@ -462,7 +462,8 @@ export function AssistantPage({
             aria-invalid={fieldError || (showServerError && !serverFailed) ? true : undefined}
             aria-describedby="assistant-message-error assistant-budget"
             onKeyDown={(e) => {
-              if (e.key === "Enter" && !e.shiftKey && hydrated) {
+              // Enter sends, Shift+Enter breaks the line (not while an input method composes).
+              if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing && hydrated) {
                 e.preventDefault();
                 e.currentTarget.form?.requestSubmit();
               }
