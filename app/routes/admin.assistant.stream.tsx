@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { streamAssistantAnswer } from "~/features/assistant/route.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { badRequest } from "~/utils/responses.server";
 
 /** The composer's POST with JavaScript: the answer streams back as JSON lines. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -9,5 +10,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  throw new Response(null, { status: 405, headers: { Allow: "POST" } });
+  // Only the composer's POST streams; nothing links here.
+  throw await badRequest(request);
 }

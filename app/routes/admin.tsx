@@ -10,7 +10,7 @@ import { routeMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["admin", "admin-catalog", "admin-site", "assistant"] };
 
-/** The tabs, in the spec's order; the AI assistant is the default one. */
+/** The tabs, in the order admins use them most; the AI assistant is the default one. */
 export const ADMIN_TABS = [
   { to: "assistant", key: "assistant:tab" },
   { to: "platforms/new", key: "tabs.newPlatform" },

@@ -70,10 +70,10 @@ beforeAll(async () => {
   // One row of each kind, id 1, so every intent above has something it could change.
   const db = new SQLite(server.dbFile);
   const now = new Date().toISOString();
-  // Expiring tomorrow: the in-server cleanup (first run 2 s after start) must not remove it mid-test.
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+  // Expiring in a year: the cleanup job (switched on below) has nothing to remove whenever it runs.
+  const later = new Date(Date.now() + 365 * 86_400_000).toISOString();
   db.prepare("insert into referral_codes (platform_id, code, expires_at, created_at) values (1, 'GUARDED1', ?, ?)").run(
-    tomorrow,
+    later,
     now,
   );
   db.prepare("insert into deletion_requests (code, platform_id, created_at) values ('GUARDED1', 1, ?)").run(now);

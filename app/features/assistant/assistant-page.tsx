@@ -2,6 +2,7 @@ import { getZodConstraint } from "@conform-to/zod";
 import { Form, Link, useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { buttonClass } from "~/styles/recipes";
 import * as ui from "~/styles/ui.css";
 import * as layoutCss from "~/styles/layout.css";
 import { formatDateTime } from "~/utils/dates";
@@ -57,9 +58,7 @@ function ToolCall({ part }: { part: Extract<AnswerPart, { kind: "tool" }> }) {
         {t("toolCall.summary", { name: part.name })}
         {outcome ? ` · ${outcome}` : null}
       </summary>
-      <p className={ui.muted} style={{ margin: "0.25rem 0" }}>
-        {t("toolCall.input")}
-      </p>
+      <p className={`${ui.muted} ${css.toolInputLabel}`}>{t("toolCall.input")}</p>
       <pre>
         <code>{part.input}</code>
       </pre>
@@ -71,15 +70,13 @@ function ProposalCard({ proposal }: { proposal: ProposalView }) {
   const { t } = useTranslation("assistant");
   return (
     <div className={css.proposal} data-testid="proposal-card" data-action={proposal.action}>
-      <p style={{ margin: 0 }}>
+      <p className={css.flush}>
         <strong>{t("proposal.heading")}</strong> {t(`proposal.${proposal.action}`, proposal.target)}
       </p>
-      <p className={ui.muted} style={{ margin: 0 }}>
-        {t("proposal.reason", { reason: proposal.reason })}
-      </p>
+      <p className={`${ui.muted} ${css.flush}`}>{t("proposal.reason", { reason: proposal.reason })}</p>
       {proposal.open ? (
         // A whole-page post, as from the admin tab itself: its page then renders with all its texts.
-        <Form method="post" action={proposal.formAction} reloadDocument className={ui.stack} style={{ gap: "0.5rem" }}>
+        <Form method="post" action={proposal.formAction} reloadDocument className={css.tight}>
           {Object.entries(proposal.fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
@@ -92,16 +89,14 @@ function ProposalCard({ proposal }: { proposal: ProposalView }) {
             </div>
           ) : null}
           <div className={ui.row}>
-            <button type="submit" className={`${ui.button.primary} ${ui.buttonSmall}`}>
+            <button type="submit" className={buttonClass({ tone: "primary", size: "small" })}>
               {t("proposal.submit")}
             </button>
             <span className={ui.hint}>{t("proposal.note")}</span>
           </div>
         </Form>
       ) : (
-        <p className={ui.hint} style={{ margin: 0 }}>
-          {t("proposal.closed")}
-        </p>
+        <p className={`${ui.hint} ${css.flush}`}>{t("proposal.closed")}</p>
       )}
     </div>
   );
@@ -122,7 +117,7 @@ function Answer({ parts, live = false }: { parts: AnswerPart[]; live?: boolean }
             <Markdown text={part.text} />
           </div>
         ) : (
-          <div key={part.id} className={ui.stack} style={{ gap: "0.5rem" }}>
+          <div key={part.id} className={css.tight}>
             <ToolCall part={part} />
             {part.proposal ? <ProposalCard proposal={part.proposal} /> : null}
           </div>
@@ -144,9 +139,9 @@ function UserMessage({ text }: { text: string }) {
 
 function ErrorToast({ text, id }: { text: string; id: string }) {
   return (
-    <div className={layoutCss.toastRegion} style={{ zIndex: 61 }} role="alert" key={id}>
+    <div className={`${layoutCss.toastRegion} ${css.toastOnTop}`} role="alert" key={id}>
       <div className={`${layoutCss.toast} ${layoutCss.toastError}`} data-testid="toast" data-type="error">
-        <p style={{ margin: 0 }}>{text}</p>
+        <p className={css.flush}>{text}</p>
       </div>
     </div>
   );
@@ -351,10 +346,10 @@ export function AssistantPage({
   return (
     <div className={css.layout}>
       <aside className={css.sidebar} aria-labelledby="conversations-heading">
-        <h2 id="conversations-heading" style={{ margin: 0, fontSize: "1.1rem" }}>
+        <h2 id="conversations-heading" className={css.sidebarHeading}>
           {t("conversations.heading")}
         </h2>
-        <Link to="/admin/assistant" className={`${ui.button.secondary} ${ui.buttonSmall}`}>
+        <Link to="/admin/assistant" className={buttonClass({ tone: "secondary", size: "small" })}>
           {t("conversations.new")}
         </Link>
         {shell.conversations.length === 0 ? (
@@ -363,12 +358,11 @@ export function AssistantPage({
           <ul className={css.conversationList}>
             {shell.conversations.map((c) => (
               <li key={c.id} className={css.conversationItem} data-testid="conversation-item">
-                <div style={{ minWidth: 0, flex: 1 }}>
+                <div className={css.conversationText}>
                   <Link
                     to={`/admin/assistant/${c.id}`}
                     className={css.conversationLink}
                     aria-current={conversation?.id === c.id ? "page" : undefined}
-                    style={{ display: "block" }}
                   >
                     {c.title}
                   </Link>
@@ -382,7 +376,7 @@ export function AssistantPage({
                   <input type="hidden" name="conversation_id" value={c.id} />
                   <button
                     type="submit"
-                    className={`${ui.button.danger} ${ui.buttonSmall}`}
+                    className={buttonClass({ tone: "danger", size: "small" })}
                     aria-label={t("conversations.deleteLabel", { title: c.title })}
                   >
                     {t("conversations.delete")}
@@ -394,7 +388,7 @@ export function AssistantPage({
         )}
       </aside>
       <div className={css.main}>
-        <h2 style={{ margin: 0 }}>{conversation ? conversation.title : t("title")}</h2>
+        <h2 className={css.heading}>{conversation ? conversation.title : t("title")}</h2>
         <section
           ref={panelRef}
           className={css.panel}
@@ -407,7 +401,7 @@ export function AssistantPage({
         >
           <article className={css.assistantBubble} data-testid="assistant-greeting">
             <p className={css.speaker}>{t("assistant")}</p>
-            <p style={{ margin: 0 }}>{t("greeting")}</p>
+            <p className={css.flush}>{t("greeting")}</p>
           </article>
           {transcript.map((item, i) =>
             item.kind === "user" ? <UserMessage key={i} text={item.text} /> : <Answer key={i} parts={item.parts} />,
@@ -418,7 +412,7 @@ export function AssistantPage({
               {live.parts.length > 0 ? <Answer parts={live.parts} live /> : null}
               {busy && live.parts.length === 0 ? (
                 <p className={`${ui.row} ${ui.muted}`} data-testid="assistant-pending" role="status">
-                  <span className={ui.spinner} aria-hidden="true" /> {t("pending")}
+                  <span className={css.spinner} aria-hidden="true" /> {t("pending")}
                 </p>
               ) : null}
             </>
@@ -473,14 +467,13 @@ export function AssistantPage({
             {fieldError ?? (showServerError && !serverFailed ? errorText : null)}
           </p>
           <div className={css.composerRow}>
-            <label className={ui.label} style={{ display: "flex", flexDirection: "column", gap: "0.25rem" }}>
+            <label className={`${ui.label} ${css.providerLabel}`}>
               {t("form.provider")}
               <select
                 name="provider"
-                className={ui.input}
+                className={`${ui.input} ${css.providerSelect}`}
                 value={provider}
                 onChange={(e) => setProvider(e.currentTarget.value as ProviderId)}
-                style={{ width: "auto" }}
               >
                 {shell.providers.map((p) => (
                   <option key={p.id} value={p.id}>
@@ -492,7 +485,7 @@ export function AssistantPage({
             </label>
             <button
               type="submit"
-              className={ui.button.primary}
+              className={buttonClass({ tone: "primary" })}
               disabled={busy || !canSend}
               aria-busy={busy || undefined}
               data-testid="assistant-send"
@@ -500,7 +493,7 @@ export function AssistantPage({
               {busy ? t("form.sending") : t("form.send")}
             </button>
           </div>
-          <p id="assistant-budget" className={ui.hint} style={{ margin: 0 }} data-testid="assistant-budget">
+          <p id="assistant-budget" className={`${ui.hint} ${css.flush}`} data-testid="assistant-budget">
             {t("budget.usage", { used: shell.budget.used, limit: shell.budget.limit })}
           </p>
         </Form>

@@ -1,4 +1,4 @@
-import { globalStyle, style } from "@vanilla-extract/css";
+import { globalStyle, keyframes, style } from "@vanilla-extract/css";
 import { radius, space, vars } from "~/styles/theme.css";
 
 export const layout = style({
@@ -28,6 +28,7 @@ export const conversationItem = style({
   selectors: { '&:has(a[aria-current="page"])': { background: vars.color.surfaceAlt } },
 });
 export const conversationLink = style({
+  display: "block",
   flex: 1,
   minWidth: 0,
   overflow: "hidden",
@@ -101,3 +102,24 @@ export const proposal = style({
 export const composer = style({ display: "flex", flexDirection: "column", gap: space.sm });
 export const composerRow = style({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: space.sm });
 export const textarea = style({ minHeight: "5rem", resize: "vertical" });
+export const flush = style({ margin: 0 });
+export const tight = style({ display: "flex", flexDirection: "column", gap: space.sm });
+export const toolInputLabel = style({ margin: `${space.xs} 0` });
+export const toastOnTop = style({ zIndex: 61 });
+export const sidebarHeading = style({ margin: 0, fontSize: "1.1rem" });
+export const conversationText = style({ minWidth: 0, flex: 1 });
+export const heading = style({ margin: 0 });
+export const providerLabel = style({ display: "flex", flexDirection: "column", gap: space.xs });
+export const providerSelect = style({ width: "auto" });
+export const tableScroll = style({ overflowX: "auto" });
+const spin = keyframes({ to: { transform: "rotate(360deg)" } });
+export const spinner = style({
+  display: "inline-block",
+  width: "1rem",
+  height: "1rem",
+  border: `2px solid ${vars.color.border}`,
+  borderTopColor: vars.color.primary,
+  borderRadius: radius.full,
+  animation: `${spin} 0.8s linear infinite`,
+  "@media": { "(prefers-reduced-motion: reduce)": { animation: "none" } },
+});

@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode } from "react";
+import { tableScroll } from "./assistant.css";
 
 /**
  * A small Markdown renderer for the assistant's answers, building React elements only: no raw
@@ -111,7 +112,7 @@ export function Markdown({ text }: { text: string }) {
       while (i < lines.length && lines[i]!.includes("|") && lines[i]!.trim()) rows.push(cells(lines[i++]!));
       const tk = key();
       blocks.push(
-        <div key={tk} style={{ overflowX: "auto" }}>
+        <div key={tk} className={tableScroll}>
           <table>
             <thead>
               <tr>

@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { deleteConversation, getConversation, listConversations } from "~db/repositories/assistant.server";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { badRequest, notFound } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { defaultProvider, providerStatuses, readBudget } from "./config.server";
 import { runExchange, type ExchangeFailure } from "./exchange.server";
@@ -33,7 +34,7 @@ export async function loadConversationPage(request: Request, rawId: string | und
   const admin = await requireAdmin(request);
   const id = Number(rawId);
   const conversation = Number.isSafeInteger(id) && id > 0 ? await getConversation(id, admin.id) : undefined;
-  if (!conversation) throw new Response(null, { status: 404 });
+  if (!conversation) throw await notFound(request, "assistant:errors.notFound");
   const t = await getT(request, "assistant");
   return {
     conversation: { id: conversation.id, title: conversation.title, provider: conversation.provider },
@@ -91,14 +92,12 @@ export async function handleAssistantPost(request: Request) {
   });
   if (intent === "delete-conversation") {
     const parsed = deleteSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success || !(await deleteConversation(parsed.data.conversation_id, admin.id))) {
-      return data<AssistantActionData>({ ...kept(null), error: { key: "errors.notFound" }, failed: false }, { status: 404 });
-    }
+    if (!parsed.success) throw await badRequest(request);
+    if (!(await deleteConversation(parsed.data.conversation_id, admin.id)))
+      throw await notFound(request, "assistant:errors.notFound");
     return redirectWithToast("/admin/assistant", { type: "success", key: "assistant:conversations.deleted" });
   }
-  if (intent !== "send") {
-    return data<AssistantActionData>({ ...kept(null), error: { key: "errors.unknownIntent" }, failed: false }, { status: 400 });
-  }
+  if (intent !== "send") throw await badRequest(request);
   const submission = parseWithZod(form, { schema: sendSchema });
   const rawId = Number(form.get("conversation_id"));
   const conversationId = Number.isSafeInteger(rawId) && rawId > 0 ? rawId : null;

@@ -15,7 +15,7 @@ import {
 import { getDashboardStats } from "~db/repositories/admin-stats.server";
 import { getSettings } from "~db/repositories/settings.server";
 import { SETTING_KEYS, type SettingKey } from "~db/seed-data";
-import { checkSettingValue } from "~/features/admin/site/schemas";
+import { settingSchema } from "~/features/admin/site/schemas";
 import { startOfDayIso } from "~/utils/dates";
 import { providerStatuses, readBudget } from "./config.server";
 import { PROPOSAL_ACTIONS, type ToolResult } from "./types";
@@ -260,9 +260,14 @@ async function checkProposal(input: ProposeActionInput) {
   const shown = { shown_to_admin: true, note: "The admin sees a filled-in form; nothing has changed unless they submit it." };
   if (input.action === "change_setting") {
     if (!input.key || input.value === undefined) throw new ToolInputError("change_setting needs key and value");
-    const checked = checkSettingValue(input.key, input.value);
-    if (!checked.ok) throw new ToolInputError(`the value is not valid for ${input.key} (${checked.error})`);
-    return { ...shown, action: input.action, key: input.key, value: checked.value };
+    // The settings tab's own schema: the proposal is valid exactly when its form would be.
+    const checked = settingSchema.safeParse({ key: input.key, value: input.value });
+    if (!checked.success) {
+      throw new ToolInputError(
+        `the value is not valid for ${input.key} (${checked.error.issues.map((i) => i.message).join(", ")})`,
+      );
+    }
+    return { ...shown, action: input.action, key: input.key, value: checked.data.value };
   }
   if (!input.id) throw new ToolInputError(`${input.action} needs id`);
   switch (input.action) {
