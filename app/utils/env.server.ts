@@ -21,6 +21,9 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_MODEL: z.string().optional(),
+  AI_DAILY_TOKEN_BUDGET: z.coerce.number().int().min(0).default(200_000),
+  /** How long one call to the assistant's provider may take (the tests shorten it). */
+  AI_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
   TRUST_PROXY: booleanFlag,
   SEED_DEMO: booleanFlag,
