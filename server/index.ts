@@ -83,6 +83,13 @@ const remix = remixHandler({
   mode: dev ? "development" : "production",
   getLoadContext: (req, res) => ({ clientIp: clientIpOf(req), cspNonce: res.locals.cspNonce as string }),
 });
+// The sitemap audit answers JSON to clients asking for it: that is its resource route.
+app.get("/sitemap-audit", (req, _res, next) => {
+  if (req.accepts(["text/html", "application/json"]) === "application/json") {
+    req.url = req.originalUrl = req.originalUrl.replace(/^\/sitemap-audit/, "/sitemap-audit.json");
+  }
+  next();
+});
 // The draw form's POST: answered here when it draws, else handed to Remix (decision 010).
 app.use(drawFastPath(remix));
 app.all("*", (req, res, next) => void remix(req, res, next));

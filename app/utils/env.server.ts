@@ -25,6 +25,8 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag,
   SEED_DEMO: booleanFlag,
   LOG_REQUESTS: z.enum(["0", "1"]).optional(),
+  /** `host:port,host:port` the sitemap audit may fetch although private (tests only). */
+  AUDIT_ALLOWED_HOSTS: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; SITE_URL: string };

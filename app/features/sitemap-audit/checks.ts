@@ -101,7 +101,8 @@ export interface DocumentFacts {
   finalUrl: URL;
 }
 
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
+/** Megabytes as a number text; each language writes its own unit. */
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(bytes < 1024 * 1024 ? 2 : 1);
 const msg = (key: string, values?: Message["values"]): Message => (values ? { key, values } : { key });
 const check = (id: CheckId, status: CheckStatus, message: Message, examples?: Examples): CheckResult =>
   examples && examples.items.length > 0 ? { id, status, message, examples: examples.items } : { id, status, message };
