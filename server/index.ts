@@ -81,7 +81,11 @@ app.use("/uploads", express.static(uploadsDir, { maxAge: "1h", index: false, dot
 const remix = remixHandler({
   build,
   mode: dev ? "development" : "production",
-  getLoadContext: (req, res) => ({ clientIp: clientIpOf(req), cspNonce: res.locals.cspNonce as string }),
+  getLoadContext: (req, res) => ({
+    clientIp: clientIpOf(req),
+    cspNonce: res.locals.cspNonce as string,
+    contentSecurityPolicy: res.getHeader("Content-Security-Policy") as string | undefined,
+  }),
 });
 // The sitemap audit answers JSON to clients asking for it: that is its resource route.
 app.get("/sitemap-audit", (req, _res, next) => {

@@ -61,7 +61,12 @@ function toFetchRequest(req: Request, res: Response, body?: Buffer): globalThis.
 async function send(res: Response, response: globalThis.Response): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  for (const [key, value] of response.headers.entries()) {
+    // The app may widen the policy for one page (analytics after consent): replace, never add a
+    // second header (browsers would enforce both).
+    if (key === "content-security-policy") res.setHeader(key, value);
+    else res.append(key, value);
+  }
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { consentCookie, isConsentAnswer } from "~/features/consent/consent.server";
 import { LANGUAGE_COOKIE } from "~/i18n/i18next.server";
 import { isLanguage } from "~/i18n/config";
 import { preferenceCookie } from "~/utils/cookies.server";
@@ -7,7 +8,7 @@ import { getEnv } from "~/utils/env.server";
 import { safeRedirectPath } from "~/utils/http.server";
 import { THEME_COOKIE, isTheme } from "~/utils/theme";
 
-/** Language and theme choices as plain forms (contract: /preferences). */
+/** Language, theme and analytics-consent choices as plain forms (contract: /preferences). */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
@@ -26,6 +27,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const theme = form.get("theme");
     if (!isTheme(theme)) return new Response("Unsupported theme", { status: 400 });
     return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": preferenceCookie(THEME_COOKIE, theme, secure) } });
+  }
+  if (intent === "set-consent") {
+    const consent = form.get("consent");
+    if (!isConsentAnswer(consent)) return new Response("Unsupported consent", { status: 400 });
+    return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": consentCookie(consent, secure) } });
   }
   return new Response("Unknown intent", { status: 400 });
 }
