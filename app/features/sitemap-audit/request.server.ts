@@ -4,7 +4,7 @@ import { getT } from "~/i18n/i18next.server";
 import { getEnv } from "~/utils/env.server";
 import { clientIp } from "~/utils/http.server";
 import { hitRateLimit, type RateLimit } from "~/utils/rate-limit.server";
-import { parseAllowedHosts } from "./address-rules";
+import { hostKey, parseAllowedHosts } from "./address-rules";
 import { AuditBusy, AuditFetchError, AuditRefusal, auditSitemap, withAuditSlot } from "./audit.server";
 import type { AuditReport, Message } from "./checks";
 
@@ -65,7 +65,7 @@ export async function runAuditRequest(request: Request, context: AppLoadContext,
   if (!client.ok) return { kind: "limited", retryAfterSeconds: client.retryAfterSeconds };
   let target = "";
   try {
-    target = new URL(query.url).hostname.toLowerCase();
+    target = hostKey(new URL(query.url));
   } catch {
     // parseAuditUrl refuses it below
   }
