@@ -72,6 +72,8 @@ export default defineConfig({
       I18N_STRICT: "1",
       ADMIN_EMAIL: "admin@parrainly.test",
       ADMIN_PASSWORD: "e2e-admin-passphrase",
+      // The sitemap audit may fetch this server's own sitemap (tests only).
+      AUDIT_ALLOWED_HOSTS: `localhost:${PORT}`,
     },
   },
 });
