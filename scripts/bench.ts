@@ -2,7 +2,8 @@
 // HTTP (50 concurrent keep-alive connections against the built server), with the fairness spread
 // (max - min times_served) after each run. Temporary databases only, loopback only. Prints a table;
 // never fails on a number (only on an error). Options: --seconds N (default 5 per run), --codes N
-// (default 20), --only repository|http. HTTP runs use the built server: `npm run build` first.
+// (default 20), --only repository|http|audit (audit: the sitemap audit's peak memory, run by
+// scripts/bench-audit.ts). HTTP runs use the built server: `npm run build` first.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -29,8 +30,8 @@ const CODES = option("codes", 20);
 const CONNECTIONS = 50;
 const onlyIndex = process.argv.indexOf("--only");
 const ONLY = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
-if (ONLY !== undefined && ONLY !== "repository" && ONLY !== "http") {
-  console.error("--only takes repository or http");
+if (ONLY !== undefined && ONLY !== "repository" && ONLY !== "http" && ONLY !== "audit") {
+  console.error("--only takes repository, http or audit");
   process.exit(2);
 }
 const SLUG = "bench";
@@ -270,12 +271,12 @@ console.log(
   `Draw benchmark: ${CODES} codes, ${SECONDS} s per run, ${os.cpus().length} CPU(s), load average ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}`,
 );
 try {
-  if (ONLY !== "http") {
+  if (ONLY === undefined || ONLY === "repository") {
     // The target is for the repository under the same load as the HTTP runs (what the server does).
     results.push(row(`repository drawReferralCode, ${CONNECTIONS} concurrent callers`, 20_000, await repositoryRun(CONNECTIONS)));
     results.push(row("repository drawReferralCode, 1 caller (sequential) (*)", null, await repositoryRun(1)));
   }
-  if (ONLY !== "repository") {
+  if (ONLY === undefined || ONLY === "http") {
     results.push(
       row(`HTTP POST /${SLUG}/get-code (no JS), ${CONNECTIONS} connections`, 1_000, await httpRun(`/${SLUG}/get-code`, 303)),
     );
@@ -287,12 +288,20 @@ try {
       ),
     );
   }
-  console.table(results);
-  if (ONLY !== "http") {
+  if (results.length) console.table(results);
+  if (ONLY === undefined || ONLY === "repository") {
     console.log(
       "(*) One caller awaiting each draw gets one commit per draw: its µs/draw is the latency of a lone draw,\n" +
         "    bounded by this disk's WAL commit; concurrent draws share commits (docs/decisions/010-code-loop-draw.md).",
     );
+  }
+  // The sitemap audit's memory, in a process of its own so the draw runs do not weigh on its RSS.
+  if (ONLY === undefined || ONLY === "audit") {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "bench-audit.ts")], {
+      stdio: "inherit",
+    });
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    if (code !== 0) throw new Error(`bench-audit exited with ${code}`);
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
