@@ -27,6 +27,11 @@ export function isConsentAnswer(value: unknown): value is ConsentChoice | "reset
  * `bannerNeeded`: something is configured, so the visitor is asked (and may change their mind).
  */
 export async function analyticsForRequest(request: Request) {
+  // The admin area is a tool, not an audience: no measurement, no ads there.
+  const path = new URL(request.url).pathname;
+  if (path === "/admin" || path.startsWith("/admin/") || path.startsWith("/admin.")) {
+    return { active: null, bannerNeeded: false, answered: false };
+  }
   const config = analyticsConfig(await getSettings());
   const consent = readConsent(request);
   const configured = hasTags(config);
