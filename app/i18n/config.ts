@@ -4,21 +4,13 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "fr";
 
 /** Namespaces every public page may use; loaded once per language on the client. */
-export const PUBLIC_NAMESPACES = ["common", "home", "platform", "submit", "suggest", "partnerships", "legal"] as const;
+export const PUBLIC_NAMESPACES = ["common", "home", "platform", "submit", "suggest", "partnerships", "legal", "consent"] as const;
 
 export const LANGUAGE_NAMES: Record<Language, string> = {
   fr: "Français",
   en: "English",
   de: "Deutsch",
   es: "Español",
-};
-
-/** Locale tags for dates and numbers (week starts Monday in all four). */
-export const INTL_LOCALES: Record<Language, string> = {
-  fr: "fr-FR",
-  en: "en-GB",
-  de: "de-DE",
-  es: "es-ES",
 };
 
 export function isLanguage(value: unknown): value is Language {

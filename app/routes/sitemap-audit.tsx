@@ -1,14 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { data, Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { AuditReport, CheckResult, CheckStatus, Message } from "~/features/sitemap-audit/checks";
 import * as styles from "~/features/sitemap-audit/audit.css";
 import { outcomeStatus, readAuditQuery, runAuditRequest } from "~/features/sitemap-audit/request.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { breadcrumbLd } from "~/features/community/structured-data";
 import { getT } from "~/i18n/i18next.server";
-import { button, card, field, hint, input, label, muted, narrow, section, stack } from "~/styles/ui.css";
+import { buttonClass } from "~/styles/recipes";
+import { card, field, hint, input, label, muted, narrow, section, stack } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
+import { usePending } from "~/utils/use-pending";
 import { tooManyRequests } from "~/utils/rate-limit.server";
 
 export const handle = { i18n: ["audit"] };
@@ -47,8 +50,7 @@ export const meta = routeMeta;
 export default function SitemapAudit() {
   const { query, outcome } = useLoaderData<typeof loader>();
   const { t } = useTranslation("audit");
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.location?.pathname === "/sitemap-audit";
+  const pending = usePending({ formAction: "/sitemap-audit" });
   const jsonExample = `/sitemap-audit.json?url=${encodeURIComponent(query.url)}${query.www ? "&www=on" : ""}`;
 
   return (
@@ -74,7 +76,7 @@ export default function SitemapAudit() {
                 className={input}
                 aria-describedby="audit-url-hint"
               />
-              <p className={hint} id="audit-url-hint" style={{ margin: 0 }}>
+              <p className={`${hint} ${styles.flush}`} id="audit-url-hint">
                 {t("form.urlHint")}
               </p>
             </div>
@@ -82,11 +84,11 @@ export default function SitemapAudit() {
               <input id="audit-www" name="www" type="checkbox" defaultChecked={query.www} className={styles.checkbox} />
               <label htmlFor="audit-www">{t("form.www")}</label>
             </div>
-            <button type="submit" className={button.primary} disabled={pending} data-testid="audit-submit">
+            <button type="submit" className={buttonClass()} disabled={pending} data-testid="audit-submit">
               {pending ? t("form.pending") : t("form.submit")}
             </button>
             {pending ? (
-              <p role="status" className={muted} data-testid="audit-pending" style={{ margin: 0 }}>
+              <p role="status" className={`${muted} ${styles.flush}`} data-testid="audit-pending">
                 {t("form.pending")}
               </p>
             ) : null}
@@ -207,4 +209,8 @@ function CheckItem({ check }: { check: CheckResult }) {
       ) : null}
     </li>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

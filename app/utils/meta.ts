@@ -1,7 +1,7 @@
 import type { MetaArgs, MetaDescriptor } from "@remix-run/react";
 
 export const SITE_NAME = "Parrainly";
-export const DEFAULT_OG_IMAGE = "/og-default.png";
+const DEFAULT_OG_IMAGE = "/og-default.png";
 
 /** What a loader tells about its page; translated on the server (see pageMeta). */
 export interface PageMeta {
@@ -31,7 +31,10 @@ export function languageUrl(url: string, language: string): string {
   return `${url}${url.includes("?") ? "&" : "?"}lng=${language}`;
 }
 
-/** The one metadata helper: `{title} | Parrainly`, self-referencing canonical, hreflang, Open Graph, JSON-LD. */
+/**
+ * The one metadata helper, so every page has the same tags: `{title} | Parrainly`, a self-referencing
+ * canonical, hreflang alternates, Open Graph, JSON-LD.
+ */
 export function buildMeta(meta: PageMeta, siteUrl: string, language = "fr"): MetaDescriptor[] {
   const title = `${meta.title} | ${SITE_NAME}`;
   const base = meta.path ? absolute(siteUrl, meta.path) : siteUrl;

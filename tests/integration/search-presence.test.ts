@@ -1,6 +1,6 @@
 import net from "node:net";
-import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openTestDb } from "../support/fixtures";
 import { startSitemapFixtures, type SitemapFixtures } from "../support/sitemap-fixtures";
 import { cookiesFrom, postForm, startServer, type RunningServer } from "../support/server";
 
@@ -202,20 +202,19 @@ describe("analytics and ads: nothing unless configured, and then only after cons
   });
 
   it("when set: banner without JS, nothing loaded before consent, tags and widened CSP after; ads.txt", async () => {
-    const db = new SQLite(server.dbFile);
-    const set = db.prepare("update settings set value = ? where key = ?");
-    set.run("GTM-ABC123", "gtm_id");
-    set.run("G-XYZ789", "ga4_id");
-    set.run("ca-pub-1234567890123456", "adsense_account_id");
-    set.run(
-      '<script async src="https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js?client=ca-pub-1234567890123456"></script>',
-      "adsense_head",
-    );
-    set.run(
-      '<ins class="adsbygoogle" data-ad-client="ca-pub-1234567890123456" data-ad-slot="42" onload="alert(1)"></ins><script>alert(2)</script>',
-      "adsense_body",
-    );
-    db.close();
+    const db = openTestDb(server.dbFile);
+    const settings: Record<string, string> = {
+      gtm_id: "GTM-ABC123",
+      ga4_id: "G-XYZ789",
+      adsense_account_id: "ca-pub-1234567890123456",
+      adsense_head:
+        '<script async src="https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js?client=ca-pub-1234567890123456"></script>',
+      adsense_body:
+        '<ins class="adsbygoogle" data-ad-client="ca-pub-1234567890123456" data-ad-slot="42" onload="alert(1)"></ins><script>alert(2)</script>',
+    };
+    for (const [key, value] of Object.entries(settings))
+      await db.updateTable("settings").set({ value }).where("key", "=", key).execute();
+    await db.destroy();
     // The settings are cached in the server: a save through the admin clears it; here, a restart.
     await server.stop();
     server = await startServer({

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { button, buttonSmall } from "~/styles/ui.css";
+import { buttonClass } from "~/styles/recipes";
 import { useNonce } from "~/utils/nonce";
 import * as styles from "./consent.css";
 import type { AnalyticsConfig } from "./tags";
@@ -77,15 +77,14 @@ export function AnalyticsBody({ config }: { config: AnalyticsConfig }) {
             src={`https://www.googletagmanager.com/ns.html?id=${config.gtmId}`}
             height="0"
             width="0"
-            style={{ display: "none", visibility: "hidden" }}
+            className={styles.hiddenFrame}
           />
         </noscript>
       ) : null}
       {unit ? (
         <aside className={styles.adSlot} aria-label={t("adLabel")} data-testid="ad-unit">
           <ins
-            className="adsbygoogle"
-            style={{ display: "block" }}
+            className={`adsbygoogle ${styles.adUnit}`}
             data-ad-client={unit.client}
             data-ad-slot={unit.slot}
             data-ad-format={unit.format}
@@ -121,7 +120,7 @@ export function ConsentBanner({ answered }: { answered: boolean }) {
           type="submit"
           name="consent"
           value="reset"
-          className={`${button.ghost} ${buttonSmall}`}
+          className={buttonClass({ tone: "ghost", size: "small" })}
           data-testid="consent-manage"
         >
           {t("manage")}
@@ -140,10 +139,10 @@ export function ConsentBanner({ answered }: { answered: boolean }) {
       <form method="post" action="/preferences" className={styles.actions}>
         <input type="hidden" name="intent" value="set-consent" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <button type="submit" name="consent" value="granted" className={button.primary} data-testid="consent-accept">
+        <button type="submit" name="consent" value="granted" className={buttonClass()} data-testid="consent-accept">
           {t("accept")}
         </button>
-        <button type="submit" name="consent" value="denied" className={button.primary} data-testid="consent-refuse">
+        <button type="submit" name="consent" value="denied" className={buttonClass()} data-testid="consent-refuse">
           {t("refuse")}
         </button>
       </form>

@@ -20,3 +20,5 @@ export const text = style({ margin: `${space.xs} 0 ${space.sm}` });
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: space.sm });
 export const manage = style({ display: "flex", justifyContent: "center", padding: `0 0 ${space.md}` });
 export const adSlot = style({ maxWidth: "72rem", margin: `${space.md} auto`, padding: `0 ${space.md}` });
+export const adUnit = style({ display: "block" });
+export const hiddenFrame = style({ display: "none", visibility: "hidden" });

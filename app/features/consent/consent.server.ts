@@ -1,25 +1,10 @@
 import { getSettings } from "~db/repositories/settings.server";
-import { readCookie } from "~/utils/cookies.server";
+import { CONSENT_COOKIE, readCookie, type ConsentChoice } from "~/utils/cookies.server";
 import { analyticsConfig, hasTags } from "./tags";
-
-/** The visitor's answer to the analytics and ads banner, kept 6 months (then asked again). */
-export const CONSENT_COOKIE = "consent";
-export type ConsentChoice = "granted" | "denied";
-const SIX_MONTHS = 60 * 60 * 24 * 182;
 
 export function readConsent(request: Request): ConsentChoice | null {
   const value = readCookie(request, CONSENT_COOKIE);
   return value === "granted" || value === "denied" ? value : null;
-}
-
-export function consentCookie(choice: ConsentChoice | "reset", secure: boolean): string {
-  const maxAge = choice === "reset" ? 0 : SIX_MONTHS;
-  const value = choice === "reset" ? "" : choice;
-  return `${CONSENT_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure ? "; Secure" : ""}`;
-}
-
-export function isConsentAnswer(value: unknown): value is ConsentChoice | "reset" {
-  return value === "granted" || value === "denied" || value === "reset";
 }
 
 /**
