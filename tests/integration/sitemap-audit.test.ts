@@ -183,6 +183,17 @@ describe("sitemap audit: index", () => {
     expect(lines["/good.xml@127.0.0.2"]).toMatchObject({ status: "error", failure: { key: "refusal.private-address" } });
   });
 
+  it("more than 50 children: the first 50 are audited, and the index says so", async () => {
+    const report = await at("/big-index.xml");
+    expect(report.children).toHaveLength(50);
+    expect(report.children.every((c) => c.status === "success")).toBe(true);
+    expect(status(report, "sitemap-index")).toBe("warning");
+    expect(report.checks.find((c) => c.id === "sitemap-index")!.message).toMatchObject({
+      key: "sitemap-index.capped",
+      values: { count: 55, audited: 50 },
+    });
+  });
+
   it("a clean index is clean", async () => {
     const report = await at("/good-index.xml");
     expect(report.children).toHaveLength(2);

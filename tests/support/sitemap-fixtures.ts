@@ -189,6 +189,13 @@ export async function startSitemapFixtures(robots: "ok" | "404" | "500" = "ok"):
           res,
           `${DECL}<sitemapindex ${NS}><sitemap><loc>${origin}/good.xml</loc></sitemap><sitemap><loc>${origin}/sitemap.xml.gz</loc></sitemap></sitemapindex>`,
         );
+      case "/big-index.xml":
+        return xml(
+          res,
+          `${DECL}<sitemapindex ${NS}>` +
+            Array.from({ length: 55 }, (_, i) => `<sitemap><loc>${origin}/good.xml?part=${i}</loc></sitemap>`).join("") +
+            "</sitemapindex>",
+        );
       case "/redirect-ok":
         return void res.writeHead(301, { Location: "/good.xml" }).end();
       case "/redirect-loopback":
