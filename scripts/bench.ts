@@ -320,3 +320,6 @@ try {
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });
 }
+
+// The game's frame cost: its own file (scripts/bench-game.ts), after the draw runs.
+if (ONLY === undefined) await (await import("./bench-game")).benchGame();
