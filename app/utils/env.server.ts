@@ -31,6 +31,8 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(48),
   BACKUP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** `host:port,host:port` the sitemap audit may fetch although private (tests only). */
+  AUDIT_ALLOWED_HOSTS: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; SITE_URL: string };
