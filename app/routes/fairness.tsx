@@ -1,0 +1,112 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PAUSE_RULE } from "~/features/trust/rules";
+import { listPlatformFairness } from "~db/repositories/fairness.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ServesChart } from "~/features/trust/serves-chart";
+import { getT } from "~/i18n/i18next.server";
+import { card, container, grid, muted, section, stack } from "~/styles/ui.css";
+import { routeMeta } from "~/utils/meta";
+
+export const handle = { i18n: ["trust"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [t, platforms] = await Promise.all([getT(request, "trust"), listPlatformFairness()]);
+  return {
+    platforms: platforms.map((p) => ({
+      name: p.name,
+      slug: p.slug,
+      inRotation: p.inRotation,
+      draws: p.drawsLast30Days,
+      spread: p.serves.length > 0 ? p.serves[0]! - p.serves[p.serves.length - 1]! : null,
+      serves: p.serves,
+    })),
+    rule: PAUSE_RULE,
+    meta: { title: t("fairness.title"), description: t("fairness.description"), path: "/fairness" },
+  };
+}
+
+export const meta = routeMeta;
+
+const EXPLANATION = ["order", "count", "paused", "nothingForSale"] as const;
+
+export default function FairnessPage() {
+  const { platforms, rule } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("trust");
+  return (
+    <div className={container}>
+      <section className={`${section} ${stack}`} aria-labelledby="fairness-heading">
+        <h1 id="fairness-heading">{t("fairness.heading")}</h1>
+        {EXPLANATION.map((key) => (
+          <p key={key} style={{ margin: 0, maxWidth: "48rem" }}>
+            {t(`fairness.explain.${key}`, {
+              addresses: rule.minFailedAddresses,
+              percent: rule.minFailedPercent,
+              window: rule.window,
+            })}
+          </p>
+        ))}
+      </section>
+      <section aria-labelledby="per-platform-heading" className={stack}>
+        <h2 id="per-platform-heading">{t("fairness.perPlatform")}</h2>
+        <p className={muted} style={{ margin: 0 }}>
+          {t("fairness.spreadHint")}
+        </p>
+        {platforms.length === 0 ? (
+          <p className={muted}>{t("fairness.empty")}</p>
+        ) : (
+          <ul className={grid} style={{ listStyle: "none", padding: 0 }}>
+            {platforms.map((p) => (
+              <li key={p.slug} className={`${card} ${stack}`} data-testid="fairness-platform" data-slug={p.slug}>
+                <h3 style={{ margin: 0 }}>
+                  <Link to={`/${p.slug}`}>{p.name}</Link>
+                </h3>
+                <dl style={{ margin: 0 }}>
+                  <div>
+                    <dt style={{ display: "inline", fontWeight: 600 }}>{t("fairness.inRotation")} </dt>
+                    <dd style={{ display: "inline", margin: 0 }} data-testid="fairness-in-rotation">
+                      {p.inRotation}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt style={{ display: "inline", fontWeight: 600 }}>{t("fairness.draws30")} </dt>
+                    <dd style={{ display: "inline", margin: 0 }} data-testid="fairness-draws">
+                      {p.draws}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt style={{ display: "inline", fontWeight: 600 }}>{t("fairness.spread")} </dt>
+                    <dd style={{ display: "inline", margin: 0 }} data-testid="fairness-spread">
+                      {p.spread === null ? "—" : p.spread}
+                    </dd>
+                  </div>
+                </dl>
+                {p.serves.length > 0 ? (
+                  <ServesChart
+                    serves={p.serves}
+                    testId="fairness-chart"
+                    label={t("fairness.chartLabel", {
+                      count: p.serves.length,
+                      name: p.name,
+                      max: p.serves[0],
+                      min: p.serves[p.serves.length - 1],
+                    })}
+                  />
+                ) : (
+                  <p className={muted} style={{ margin: 0 }}>
+                    {t("fairness.noCodes")}
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
