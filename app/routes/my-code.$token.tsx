@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, type MetaFunction, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { codeAnswerSummary } from "~db/repositories/code-reports.server";
 import { PAUSE_RULE } from "~/features/trust/rules";
@@ -58,7 +58,7 @@ export const headers: HeadersFunction = ({ errorHeaders }) => {
   return headers;
 };
 
-export const meta = routeMeta;
+export const meta: MetaFunction<typeof loader> = (args) => [...routeMeta(args), { name: "referrer", content: "no-referrer" }];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const code = await requireOwnedCode(request, context, params.token);
