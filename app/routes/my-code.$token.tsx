@@ -50,15 +50,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-/** The address holds the secret: no Referer to other sites, no caching anywhere. */
+/** The address holds the secret: no Referer to other sites (same-origin still sends Origin, which form posts need), no caching. */
 export const headers: HeadersFunction = ({ errorHeaders }) => {
-  const headers = new Headers({ "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" });
+  const headers = new Headers({ "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" });
   const retryAfter = errorHeaders?.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
 };
 
-export const meta: MetaFunction<typeof loader> = (args) => [...routeMeta(args), { name: "referrer", content: "no-referrer" }];
+export const meta: MetaFunction<typeof loader> = (args) => [...routeMeta(args), { name: "referrer", content: "same-origin" }];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const code = await requireOwnedCode(request, context, params.token);

@@ -359,10 +359,10 @@ describe("the trust loop over HTTP", () => {
     const page = await get();
     expect(page.status).toBe(200);
     // The last policy given wins: nothing of the address leaves for another site.
-    expect(page.headers.get("referrer-policy")).toMatch(/(^|, )no-referrer$/);
+    expect(page.headers.get("referrer-policy")).toMatch(/(^|, )same-origin$/);
     expect(page.headers.get("cache-control")).toContain("no-store");
     const html = await page.text();
-    expect(html).toContain('<meta name="referrer" content="no-referrer"/>');
+    expect(html).toContain('<meta name="referrer" content="same-origin"/>');
     expect(html).toContain(`data-testid="owned-code"`);
     expect(html).toContain(code.code);
     expect(html).toMatch(/data-testid="owned-place"[^>]*>votre code est le prochain distribué</);
