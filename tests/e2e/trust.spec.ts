@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signIn } from "./admin-support";
 import { createE2ePlatform, e2eDb, expectAccessible, jsDisabled } from "./support";
 
 // Several pages per test, each checked with axe, on a machine shared with other suites.
@@ -131,5 +132,47 @@ test.describe("the owner's private link", () => {
     const gone = await page.goto(path);
     expect(gone?.status()).toBe(404);
     await expect(page.getByTestId("not-found")).toBeVisible();
+  });
+});
+
+test.describe("admin", () => {
+  test("the codes tab lists a code paused after failed answers, with its answers, and restores it", async ({ page }) => {
+    const p = await createE2ePlatform();
+    const code = `PAUSED${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+    const now = new Date().toISOString();
+    const { id } = await e2eDb()
+      .insertInto("referral_codes")
+      .values({ platform_id: p.id, code, is_active: 0, paused_reason: "reports", paused_at: now, created_at: now } as never)
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    for (const ip of ["a", "b", "c"]) {
+      const draw = await e2eDb()
+        .insertInto("random_requests")
+        .values({ platform_id: p.id, served_code_id: id, served_code: code, created_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await e2eDb()
+        .insertInto("code_reports")
+        .values({
+          random_request_id: draw.id,
+          code_id: id,
+          platform_id: p.id,
+          outcome: "failed",
+          ip_hash: `${ip}${draw.id}`,
+          created_at: now,
+        })
+        .execute();
+    }
+    await signIn(page, `/admin/codes?platform=${p.slug}`);
+    const paused = page.getByTestId(`paused-${code}`);
+    await expect(paused).toBeVisible();
+    await expect(paused.getByRole("cell", { name: "échec" })).toHaveCount(3);
+    await expect(page.getByTestId(`code-row-${code}`).getByTestId("paused-reason")).toHaveText("en pause après des échecs");
+    await expectAccessible(page);
+    await paused.getByRole("button", { name: `Rétablir ${code}` }).click();
+    await expect(page.getByTestId("toast")).toContainText("Code rétabli");
+    await expect(page.getByTestId(`paused-${code}`)).toHaveCount(0);
+    const row = await e2eDb().selectFrom("referral_codes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ is_active: 1, paused_reason: null });
   });
 });
