@@ -31,6 +31,7 @@ export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; SITE_URL
 
 const DEV_SECRET = "parrainly-dev-only-secret-change-me";
 let cached: Env | undefined;
+let warned = false;
 
 /** Reads and checks process.env once; throws a readable error on bad configuration. */
 export function getEnv(): Env {
@@ -47,9 +48,8 @@ export function getEnv(): Env {
     if (env.NODE_ENV === "production") {
       throw new Error("SESSION_SECRET is required when NODE_ENV=production. Refusing to start.");
     }
-    const g = globalThis as { __parrainlyWarned?: boolean };
-    if (!g.__parrainlyWarned && env.NODE_ENV !== "test") {
-      g.__parrainlyWarned = true;
+    if (!warned && env.NODE_ENV !== "test") {
+      warned = true;
       console.warn("⚠️  SESSION_SECRET is not set: using an insecure development secret. Never do this in production.");
     }
   }

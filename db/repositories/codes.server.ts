@@ -111,14 +111,8 @@ interface PendingDraw {
   reject: (error: unknown) => void;
 }
 
-// One queue per process, on globalThis: the server entry and the Remix bundle each carry a copy of
-// this module, and draws from both must share the batch (and its commit).
-const drawQueue = ((
-  globalThis as unknown as { __parrainlyDrawQueue?: { pending: PendingDraw[]; scheduled: boolean } }
-).__parrainlyDrawQueue ??= {
-  pending: [],
-  scheduled: false,
-});
+// One queue per process (this module is loaded once): every draw shares the batch and its commit.
+const drawQueue: { pending: PendingDraw[]; scheduled: boolean } = { pending: [], scheduled: false };
 
 function enqueueDraw(target: DrawTarget, now?: Date): Promise<Drawn | null> {
   return new Promise((resolve, reject) => {
