@@ -1,6 +1,6 @@
 /** A minimal, valid Atom 1.0 feed (RFC 4287). Every text goes through `xml()`. */
 
-export interface AtomEntry {
+interface AtomEntry {
   id: string;
   title: string;
   link: string;

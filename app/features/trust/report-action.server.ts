@@ -9,7 +9,7 @@ import { REPORT_RATE_LIMIT } from "./limits";
 import { reportSchema } from "./report-schema";
 
 /** What a refused answer returns to the page: a `trust` translation key, shown by the report form. */
-export type ReportActionData = { report: { error: string } };
+type ReportActionData = { report: { error: string } };
 
 const REFUSALS: Record<ReportRefusal | "bad-token" | "invalid", { status: number; key: string }> = {
   invalid: { status: 400, key: "report.errors.invalid" },
