@@ -1,12 +1,15 @@
 import type { AppHooks } from "../server/app-hooks";
+import { applyStagedRestore, claimDatabase } from "~db/backup.server";
 import { closeDb, getDb } from "~db/client.server";
 import { migrateToLatest } from "~db/migrate.server";
 import { seedBase } from "~db/seed.server";
+import { startBackupJob } from "~/features/admin/site/backup-job.server";
 import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
 import { drawForPage } from "~/features/codes/draw-action.server";
 import { getT } from "~/i18n/i18next.server";
-import { assertSameOrigin, getOptionalAdmin } from "~/utils/auth.server";
-import { getEnv } from "~/utils/env.server";
+import { getOptionalAdmin } from "~/utils/auth.server";
+import { assertSameOrigin } from "~/utils/same-origin.server";
+import { getEnv, sqlitePathFromUrl } from "~/utils/env.server";
 
 /**
  * What the Express server (server/index.ts) gets from the app, through the Remix build: exported
@@ -15,15 +18,22 @@ import { getEnv } from "~/utils/env.server";
 export const serverHooks: AppHooks = {
   config: getEnv,
   prepare: prepareDatabase,
-  // Expired temporary codes go when enable_auto_cleanup is 'true' (checked at each run).
-  startJobs: (log) => startCleanupJob(log),
-  close: closeDb,
+  startJobs,
+  close,
   refuseWrite,
   drawForPage,
 };
 
+let releaseDatabase = () => {};
+
 async function prepareDatabase(log: (line: string) => void): Promise<void> {
   const env = getEnv();
+  const file = sqlitePathFromUrl(env.DATABASE_URL);
+  // A restore staged with `npm run db:restore -- FILE --at-next-start` goes in before the database opens.
+  const restored = applyStagedRestore(file);
+  if (restored) log(`[db] restored the staged backup ${restored}`);
+  // The claim lets `npm run db:restore` refuse to overwrite the database while this server runs.
+  releaseDatabase = claimDatabase(file);
   const db = getDb();
   const applied = await migrateToLatest(db);
   log(applied.length ? `[db] migrations applied: ${applied.join(", ")}` : "[db] schema up to date");
@@ -37,6 +47,23 @@ async function prepareDatabase(log: (line: string) => void): Promise<void> {
     const { upsertAdmin } = await import("~db/repositories/users.server");
     log(`[admin] ${env.ADMIN_EMAIL}: ${await upsertAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD)}`);
   }
+}
+
+function startJobs(log: (line: string) => void): () => void {
+  const env = getEnv();
+  // Expired temporary codes go when enable_auto_cleanup is 'true' (checked at each run).
+  const stops = [startCleanupJob(log)];
+  // Checked, rotated online backups when BACKUP_DIR is set.
+  if (env.BACKUP_DIR) {
+    const options = { dir: env.BACKUP_DIR, keep: env.BACKUP_KEEP, intervalMs: env.BACKUP_INTERVAL_SECONDS * 1000 };
+    stops.push(startBackupJob(log, options));
+  }
+  return () => stops.forEach((stop) => stop());
+}
+
+async function close(): Promise<void> {
+  await closeDb();
+  releaseDatabase();
 }
 
 const OPEN_ADMIN_PATHS = new Set(["/admin/login", "/admin/login.data", "/admin/logout", "/admin/logout.data"]);

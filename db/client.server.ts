@@ -53,6 +53,8 @@ export async function closeDb(): Promise<void> {
   const closing = current;
   if (!closing) return;
   current = undefined;
+  // Fold the WAL back into the main file so the file alone is the whole database.
+  if (closing.sqlite.open && !closing.sqlite.memory) closing.sqlite.pragma("wal_checkpoint(TRUNCATE)");
   await closing.db.destroy();
   if (closing.sqlite.open) closing.sqlite.close();
 }

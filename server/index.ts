@@ -7,6 +7,7 @@ import { drawFastPath } from "./draw-fast-path";
 import { refuseForbiddenWrites } from "./guards";
 import { remixHandler } from "./remix";
 import { loadRemixBuild } from "./remix-build";
+import { closeGracefully, trackEventStreams } from "./shutdown";
 import { clientFiles } from "./static";
 
 const dev = process.argv.includes("--dev");
@@ -51,6 +52,9 @@ app.use((req, res, next) => {
   next();
 });
 
+const eventStreams = trackEventStreams();
+app.use(eventStreams.middleware);
+
 app.use(refuseForbiddenWrites(remixBuild.hooks));
 
 if (remixBuild.devMiddleware) app.use(remixBuild.devMiddleware);
@@ -86,12 +90,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log(`${signal} received: closing`);
   stopJobs();
-  server.close();
-  server.closeIdleConnections?.();
-  // Long-lived requests (event streams) get a moment, then are cut.
-  const force = setTimeout(() => server.closeAllConnections?.(), 3_000);
-  force.unref();
-  await new Promise<void>((resolve) => server.once("close", () => resolve()));
+  await closeGracefully(server, eventStreams.endAll);
   await hooks.close();
   log("database closed, bye");
   process.exit(0);

@@ -25,6 +25,9 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag,
   SEED_DEMO: booleanFlag,
   LOG_REQUESTS: z.enum(["0", "1"]).optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(48),
+  BACKUP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(3600),
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; SITE_URL: string };

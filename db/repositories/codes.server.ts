@@ -4,8 +4,8 @@ import { buildReferralUrl } from "../platform-links";
 import { getDb, getSqlite, type DB } from "../client.server";
 import type { Database } from "../schema";
 
-/** Codes submitted by visitors expire after this many months (spec section 9). */
-export const CODE_VALIDITY_MONTHS = 6;
+/** Codes submitted by visitors expire after this many months. */
+const CODE_VALIDITY_MONTHS = 6;
 
 export function expiryFrom(now: Date): string {
   const expires = new Date(now.getTime());
@@ -79,7 +79,7 @@ export interface Drawn {
 }
 
 /**
- * The draw (spec section 4): pick the eligible code in fairness order, count the serve, log the
+ * The draw: pick the eligible code in fairness order, count the serve, log the
  * request, all in ONE transaction. `platformId` null draws across every active platform (/random).
  * Returns null when no code is eligible (nothing is written).
  *

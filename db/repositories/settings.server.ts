@@ -8,7 +8,7 @@ export type Settings = Record<SettingKey, string>;
 // invalidated on write is always current.
 let cached: Settings | null = null;
 
-export function isSettingKey(key: string): key is SettingKey {
+function isSettingKey(key: string): key is SettingKey {
   return (SETTING_KEYS as string[]).includes(key);
 }
 
