@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PAUSE_RULE } from "~/features/trust/rules";
+import { PAUSE_RULE } from "~db/repositories/code-reports.server";
 import { listPlatformFairness } from "~db/repositories/fairness.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ServesChart } from "~/features/trust/serves-chart";

@@ -2,8 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, type MetaFunction, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { codeAnswerSummary } from "~db/repositories/code-reports.server";
-import { PAUSE_RULE } from "~/features/trust/rules";
+import { codeAnswerSummary, PAUSE_RULE } from "~db/repositories/code-reports.server";
 import { deleteOwnCode, pauseOwnCode, resumeOwnCode } from "~db/repositories/code-owners.server";
 import { codesServedBefore } from "~db/repositories/codes.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -45,6 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       worked: answers.worked,
       failed: answers.failed,
     },
+    rule: PAUSE_RULE,
     // The private address is the page: never indexed, never canonical.
     meta: { title: t("owner.title"), description: t("owner.description"), noindex: true },
   };
@@ -86,7 +86,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function OwnerPage() {
-  const { code } = useLoaderData<typeof loader>();
+  const { code, rule } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("trust");
   const navigation = useNavigation();
@@ -111,9 +111,9 @@ export default function OwnerPage() {
         {code.status === "pausedByReports" ? (
           <p className={alert.warning} data-testid="reports-pause-why" style={{ margin: 0 }}>
             {t("owner.reportsWhy", {
-              addresses: PAUSE_RULE.minFailedAddresses,
-              percent: PAUSE_RULE.minFailedPercent,
-              window: PAUSE_RULE.window,
+              addresses: rule.minFailedAddresses,
+              percent: rule.minFailedPercent,
+              window: rule.window,
             })}
           </p>
         ) : null}

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { getCodeByOwnerHash } from "~db/repositories/code-owners.server";
 import { hitRateLimit, isRateLimited, tooManyRequests } from "~/utils/rate-limit.server";
+import { notFound } from "~/utils/responses.server";
 import { requestAddressKey } from "./address.server";
 import { OWNER_GUESS_RATE_LIMIT } from "./limits";
 import { hashOwnerToken, isOwnerTokenShape } from "./owner-token.server";
@@ -21,7 +22,8 @@ export async function requireOwnedCode(request: Request, context: AppLoadContext
   const code = isOwnerTokenShape(token) ? await getCodeByOwnerHash(hashOwnerToken(token)) : undefined;
   if (!code) {
     hitRateLimit(OWNER_GUESS_RATE_LIMIT, key);
-    throw new Response(null, { status: 404 });
+    // The same page as any unknown address.
+    throw await notFound(request, "notFound.message");
   }
   return code;
 }

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
-import { createCookieSessionStorage } from "@remix-run/node";
-import { getEnv } from "~/utils/env.server";
+import { hasCookie, ownerLinkCookieStorage } from "~/utils/cookies.server";
 
 /**
  * The owner's private link: 256 random bits, base64url (43 characters). Only its SHA-256 is stored,
@@ -32,22 +31,8 @@ export function ownerPath(token: string): string {
  * one-shot cookie (never in a URL, which would end up in history and logs), read and cleared there.
  */
 type Flash = { token: string };
-let storage: ReturnType<typeof createCookieSessionStorage<Record<string, never>, Flash>> | undefined;
-function linkStorage() {
-  const env = getEnv();
-  storage ??= createCookieSessionStorage<Record<string, never>, Flash>({
-    cookie: {
-      name: "owner_link",
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: env.NODE_ENV === "production",
-      secrets: [env.SESSION_SECRET],
-      maxAge: 600,
-    },
-  });
-  return storage;
-}
+let storage: ReturnType<typeof ownerLinkCookieStorage<Flash>> | undefined;
+const linkStorage = () => (storage ??= ownerLinkCookieStorage<Flash>());
 
 export async function ownerLinkCookie(token: string): Promise<string> {
   const session = await linkStorage().getSession();
@@ -58,7 +43,7 @@ export async function ownerLinkCookie(token: string): Promise<string> {
 /** The token to show, if a submit just set one, and the Set-Cookie that clears it. */
 export async function takeOwnerLink(request: Request): Promise<{ token: string | null; setCookie: string | null }> {
   const cookie = request.headers.get("Cookie");
-  if (!cookie?.includes("owner_link=")) return { token: null, setCookie: null };
+  if (!hasCookie(request, "owner-link")) return { token: null, setCookie: null };
   const session = await linkStorage().getSession(cookie);
   const token = session.get("token");
   return { token: isOwnerTokenShape(token) ? token : null, setCookie: await linkStorage().destroySession(session) };

@@ -1,5 +1,4 @@
-import { codeAnswerSummary, getDrawAnswer, platformAnswerStats } from "~db/repositories/code-reports.server";
-import { ANSWER_STATS } from "./rules";
+import { ANSWER_STATS, codeAnswerSummary, getDrawAnswer, platformAnswerStats } from "~db/repositories/code-reports.server";
 import type { ReportOutcome } from "~db/schema";
 
 /** The public figure, or null under ANSWER_STATS.minAnswers answers (too few to mean anything). */
