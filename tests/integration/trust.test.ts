@@ -1,61 +1,31 @@
 import crypto from "node:crypto";
-import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import type { Kysely } from "kysely";
 import { SaxesParser } from "saxes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~db/schema";
 import { signInAsAdmin, startServerWithAdmin } from "../support/admin";
+import { createCode, createPlatform as createTestPlatform, openTestDb } from "../support/fixtures";
 import { cookiesFrom, postForm, type RunningServer } from "../support/server";
 
 // The server trusts Fly-Client-IP here (TRUST_PROXY=1), so each test speaks from addresses of its own.
 let nextIp = 1;
 const freshIp = () => `198.51.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;
 
-function openDb(file: string) {
-  const sqlite = new SQLite(file);
-  sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-}
-
 describe("the trust loop over HTTP", () => {
   let server: RunningServer;
   let db: Kysely<Database>;
   beforeAll(async () => {
     server = await startServerWithAdmin({ TRUST_PROXY: "1" });
-    db = openDb(server.dbFile);
+    db = openTestDb(server.dbFile);
   });
   afterAll(async () => {
     await db?.destroy();
     await server?.stop();
   });
 
-  async function createPlatform(overrides: Record<string, unknown> = {}) {
-    const slug = `tr-${Math.random().toString(36).slice(2, 9)}`;
-    return db
-      .insertInto("platforms")
-      .values({
-        name: `TR ${slug}`,
-        slug,
-        description: "Plateforme de test",
-        gradient_from: "#1d4ed8",
-        gradient_to: "#6d28d9",
-        hosts: `${slug}.example`,
-        referral_url_template: `https://${slug}.example/r/{code}`,
-        url_rules: JSON.stringify([{ type: "path", after: "r" }]),
-        created_at: new Date().toISOString(),
-        ...overrides,
-      } as never)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  }
-
-  async function addCode(platformId: number, code: string, extra: Record<string, unknown> = {}) {
-    return db
-      .insertInto("referral_codes")
-      .values({ platform_id: platformId, code, created_at: new Date().toISOString(), ...extra } as never)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  }
+  const createPlatform = (overrides: Parameters<typeof createTestPlatform>[1] = {}) => createTestPlatform(db, overrides);
+  const addCode = (platformId: number, code: string, extra: Parameters<typeof createCode>[2] = {}) =>
+    createCode(db, platformId, { code, ...extra });
 
   /** Draws on a platform's page (or /random); returns the result page's path and its token. */
   async function draw(slug: string | null, ip = freshIp()) {
