@@ -8,6 +8,7 @@ import { ServesChart } from "~/features/trust/serves-chart";
 import { getT } from "~/i18n/i18next.server";
 import { card, container, grid, muted, section, stack } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
+import * as trust from "~/features/trust/trust.css";
 
 export const handle = { i18n: ["trust"] };
 
@@ -39,7 +40,7 @@ export default function FairnessPage() {
       <section className={`${section} ${stack}`} aria-labelledby="fairness-heading">
         <h1 id="fairness-heading">{t("fairness.heading")}</h1>
         {EXPLANATION.map((key) => (
-          <p key={key} style={{ margin: 0, maxWidth: "48rem" }}>
+          <p key={key} className={trust.measure}>
             {t(`fairness.explain.${key}`, {
               addresses: rule.minFailedAddresses,
               percent: rule.minFailedPercent,
@@ -50,34 +51,32 @@ export default function FairnessPage() {
       </section>
       <section aria-labelledby="per-platform-heading" className={stack}>
         <h2 id="per-platform-heading">{t("fairness.perPlatform")}</h2>
-        <p className={muted} style={{ margin: 0 }}>
-          {t("fairness.spreadHint")}
-        </p>
+        <p className={`${muted} ${trust.flush}`}>{t("fairness.spreadHint")}</p>
         {platforms.length === 0 ? (
           <p className={muted}>{t("fairness.empty")}</p>
         ) : (
-          <ul className={grid} style={{ listStyle: "none", padding: 0 }}>
+          <ul className={`${grid} ${trust.plainList}`}>
             {platforms.map((p) => (
               <li key={p.slug} className={`${card} ${stack}`} data-testid="fairness-platform" data-slug={p.slug}>
-                <h3 style={{ margin: 0 }}>
+                <h3 className={trust.flush}>
                   <Link to={`/${p.slug}`}>{p.name}</Link>
                 </h3>
-                <dl style={{ margin: 0 }}>
+                <dl className={trust.flush}>
                   <div>
-                    <dt style={{ display: "inline", fontWeight: 600 }}>{t("fairness.inRotation")} </dt>
-                    <dd style={{ display: "inline", margin: 0 }} data-testid="fairness-in-rotation">
+                    <dt className={trust.inlineTerm}>{t("fairness.inRotation")} </dt>
+                    <dd className={trust.inlineValue} data-testid="fairness-in-rotation">
                       {p.inRotation}
                     </dd>
                   </div>
                   <div>
-                    <dt style={{ display: "inline", fontWeight: 600 }}>{t("fairness.draws30")} </dt>
-                    <dd style={{ display: "inline", margin: 0 }} data-testid="fairness-draws">
+                    <dt className={trust.inlineTerm}>{t("fairness.draws30")} </dt>
+                    <dd className={trust.inlineValue} data-testid="fairness-draws">
                       {p.draws}
                     </dd>
                   </div>
                   <div>
-                    <dt style={{ display: "inline", fontWeight: 600 }}>{t("fairness.spread")} </dt>
-                    <dd style={{ display: "inline", margin: 0 }} data-testid="fairness-spread">
+                    <dt className={trust.inlineTerm}>{t("fairness.spread")} </dt>
+                    <dd className={trust.inlineValue} data-testid="fairness-spread">
                       {p.spread === null ? "—" : p.spread}
                     </dd>
                   </div>
@@ -94,9 +93,7 @@ export default function FairnessPage() {
                     })}
                   />
                 ) : (
-                  <p className={muted} style={{ margin: 0 }}>
-                    {t("fairness.noCodes")}
-                  </p>
+                  <p className={`${muted} ${trust.flush}`}>{t("fairness.noCodes")}</p>
                 )}
               </li>
             ))}

@@ -18,6 +18,7 @@ import { formatDate, formatDateTime } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import * as trust from "~/features/trust/trust.css";
 
 export const handle = { i18n: ["trust"] };
 
@@ -92,24 +93,25 @@ export default function OwnerPage() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const error = actionData && "error" in actionData ? actionData.error : null;
+  const confirmMissing = error === "owner.errors.confirmDelete";
   return (
     <div className={`${narrow} ${stack}`}>
       <h1>{t("owner.heading")}</h1>
       <p className={muted}>{t("owner.intro")}</p>
       <section className={`${card} ${stack}`} aria-labelledby="owned-code-heading">
-        <h2 id="owned-code-heading" style={{ margin: 0 }}>
+        <h2 id="owned-code-heading" className={trust.flush}>
           {code.platformName}
         </h2>
         <p className={codes.codeBox} data-testid="owned-code">
           {code.code}
         </p>
-        <p style={{ margin: 0 }}>
+        <p className={trust.flush}>
           <span className={badge} data-testid="owned-status" data-status={code.status}>
             {t(`owner.status.${code.status}`)}
           </span>
         </p>
         {code.status === "pausedByReports" ? (
-          <p className={alert.warning} data-testid="reports-pause-why" style={{ margin: 0 }}>
+          <p className={`${alert.warning} ${trust.flush}`} data-testid="reports-pause-why">
             {t("owner.reportsWhy", {
               addresses: rule.minFailedAddresses,
               percent: rule.minFailedPercent,
@@ -117,7 +119,7 @@ export default function OwnerPage() {
             })}
           </p>
         ) : null}
-        <dl className={stack} style={{ margin: 0, gap: "0.25rem" }}>
+        <dl className={`${stack} ${trust.facts}`}>
           <Fact term={t("owner.facts.platform")}>
             <Link to={`/${code.platformSlug}`}>{code.platformName}</Link>
           </Fact>
@@ -148,7 +150,7 @@ export default function OwnerPage() {
       ) : null}
 
       <section className={`${card} ${stack}`} aria-labelledby="manage-heading">
-        <h2 id="manage-heading" style={{ margin: 0 }}>
+        <h2 id="manage-heading" className={trust.flush}>
           {t("owner.manage")}
         </h2>
         <div className={row}>
@@ -167,24 +169,28 @@ export default function OwnerPage() {
               </button>
             </Form>
           ) : (
-            <p className={muted} style={{ margin: 0 }}>
+            <p className={`${muted} ${trust.flush}`}>
               {code.status === "pausedByReports" ? t("owner.onlyAdmin") : t("owner.deactivatedHint")}
             </p>
           )}
         </div>
-        <Form method="post" className={stack} style={{ gap: "0.5rem" }}>
+        <Form method="post" className={`${stack} ${trust.tight}`}>
           <input type="hidden" name="intent" value="delete" />
           <label className={row}>
-            <input type="checkbox" name="confirm" value="yes" required aria-describedby="delete-hint" />
+            <input
+              type="checkbox"
+              name="confirm"
+              value="yes"
+              required
+              aria-describedby={confirmMissing ? "delete-hint" : undefined}
+            />
             <span>{t("owner.deleteConfirm")}</span>
           </label>
-          <p
-            id="delete-hint"
-            className={fieldError}
-            style={{ display: error === "owner.errors.confirmDelete" ? "block" : "none" }}
-          >
-            {t("owner.errors.confirmDelete")}
-          </p>
+          {confirmMissing ? (
+            <p id="delete-hint" className={fieldError}>
+              {t("owner.errors.confirmDelete")}
+            </p>
+          ) : null}
           <div>
             <button type="submit" className={button.danger} disabled={busy} data-testid="owner-delete">
               {t("owner.delete")}
@@ -200,8 +206,8 @@ export default function OwnerPage() {
 function Fact({ term, children, testId }: { term: string; children: React.ReactNode; testId?: string }) {
   return (
     <div className={row}>
-      <dt style={{ fontWeight: 600 }}>{term}</dt>
-      <dd style={{ margin: 0 }} data-testid={testId}>
+      <dt className={trust.term}>{term}</dt>
+      <dd className={trust.flush} data-testid={testId}>
         {children}
       </dd>
     </div>

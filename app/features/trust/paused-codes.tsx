@@ -5,6 +5,7 @@ import { FormAlert, RowButton } from "~/features/admin/catalog/components";
 import type { RowActionData } from "~/features/admin/catalog/types";
 import { card, muted, stack } from "~/styles/ui.css";
 import { formatDateTime } from "~/utils/dates";
+import * as trust from "./trust.css";
 
 export interface PausedCodeView {
   id: number;
@@ -22,17 +23,15 @@ export function PausedCodes({ codes, errors }: { codes: PausedCodeView[]; errors
   const { t } = useTranslation("trust");
   return (
     <section className={`${card} ${stack}`} aria-labelledby="paused-heading" data-testid="paused-codes">
-      <h3 id="paused-heading" style={{ margin: 0 }}>
+      <h3 id="paused-heading" className={trust.flush}>
         {t("admin.pausedHeading", { count: codes.length })}
       </h3>
-      <p className={muted} style={{ margin: 0 }}>
-        {t("admin.pausedIntro")}
-      </p>
+      <p className={`${muted} ${trust.flush}`}>{t("admin.pausedIntro")}</p>
       {errors ? <FormAlert errors={Object.values(errors.result.error ?? {}).flatMap((e) => e ?? [])} /> : null}
       {codes.length === 0 ? null : (
-        <ul className={stack} style={{ listStyle: "none", padding: 0, margin: 0 }}>
+        <ul className={`${stack} ${trust.plainList}`}>
           {codes.map((c) => (
-            <li key={c.id} className={stack} style={{ gap: "0.5rem" }} data-testid={`paused-${c.code}`}>
+            <li key={c.id} className={`${stack} ${trust.tight}`} data-testid={`paused-${c.code}`}>
               <div className={admin.actions}>
                 <strong>{c.code}</strong>
                 <Link to={`/admin/codes?platform=${encodeURIComponent(c.platformSlug)}`}>{c.platformName}</Link>
@@ -46,9 +45,7 @@ export function PausedCodes({ codes, errors }: { codes: PausedCodeView[]; errors
                 />
               </div>
               <table className={admin.table}>
-                <caption className={muted} style={{ textAlign: "left" }}>
-                  {t("admin.reportsCaption", { code: c.code })}
-                </caption>
+                <caption className={`${muted} ${trust.caption}`}>{t("admin.reportsCaption", { code: c.code })}</caption>
                 <thead>
                   <tr>
                     <th className={admin.cell} scope="col">

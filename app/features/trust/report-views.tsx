@@ -2,6 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { alert, button, card, muted, row, stack } from "~/styles/ui.css";
 import { formatDate } from "~/utils/dates";
+import * as trust from "./trust.css";
 
 export interface AnswerFigureData {
   answers: number;
@@ -13,7 +14,7 @@ export function AnswerFigure({ figure }: { figure: AnswerFigureData | null }) {
   const { t } = useTranslation("trust");
   if (!figure) return null;
   return (
-    <p data-testid="answer-figure" style={{ margin: 0 }}>
+    <p data-testid="answer-figure" className={trust.flush}>
       {t("figure.text", { count: figure.answers, percent: figure.percentWorked })}
     </p>
   );
@@ -38,7 +39,7 @@ export function DrawReport({ report, pagePath, error }: { report: DrawReportData
   const action = `${pagePath}?draw=${report.token}`;
   return (
     <section className={`${card} ${stack}`} aria-labelledby="report-heading" data-testid="draw-report">
-      <h2 id="report-heading" style={{ margin: 0 }}>
+      <h2 id="report-heading" className={trust.flush}>
         {t("report.heading")}
       </h2>
       {report.answer ? (
@@ -49,9 +50,7 @@ export function DrawReport({ report, pagePath, error }: { report: DrawReportData
         <Form method="post" action={action} className={stack} preventScrollReset>
           <input type="hidden" name="intent" value="report" />
           <input type="hidden" name="draw" value={report.token} />
-          <p className={muted} style={{ margin: 0 }}>
-            {t("report.intro")}
-          </p>
+          <p className={`${muted} ${trust.flush}`}>{t("report.intro")}</p>
           <div className={row}>
             <button
               type="submit"
@@ -84,7 +83,7 @@ export function DrawReport({ report, pagePath, error }: { report: DrawReportData
         </p>
       ) : null}
       <AnswerFigure figure={report.figure} />
-      <p className={muted} style={{ margin: 0 }} data-testid="last-worked">
+      <p className={`${muted} ${trust.flush}`} data-testid="last-worked">
         {report.lastWorkedAt ? t("report.lastWorked", { date: formatDate(report.lastWorkedAt) }) : t("report.neverWorked")}
       </p>
     </section>

@@ -1,3 +1,5 @@
+import { chart as chartClass } from "./trust.css";
+
 /**
  * Serves per code in rotation, as a small bar chart rendered on the server (plain SVG, no script).
  * Codes are never named: bars are sorted from most to least served. Above MAX_BARS codes the chart
@@ -16,7 +18,7 @@ export function ServesChart({ serves, label, testId }: { serves: number[]; label
     <svg
       viewBox={`0 0 ${WIDTH} ${HEIGHT + 14}`}
       width="100%"
-      style={{ maxWidth: "28rem", display: "block" }}
+      className={chartClass}
       role="img"
       aria-label={label}
       data-testid={testId}
