@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001_initial";
 import * as m0002 from "./0002_trust";
+import * as m0004 from "./0004_game";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries them
@@ -9,4 +10,5 @@ import * as m0002 from "./0002_trust";
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
   "0002_trust": m0002,
+  "0004_game": m0004,
 };
