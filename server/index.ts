@@ -7,12 +7,17 @@ import express from "express";
 import { closeDb } from "~db/client.server";
 import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
 import { getEnv } from "~/utils/env.server";
+import { clientAddressOf } from "./client-address";
 import { contentSecurityPolicy } from "./csp";
 import { drawFastPath } from "./draw-fast-path";
+import { refuseCrossSiteFetchMetadata } from "./fetch-metadata";
 import { refuseAnonymousAdminWrites, refuseCrossSiteWrites } from "./guards";
+import { strictTransportSecurity } from "./hsts";
+import { createHardenedServer } from "./http-server";
 import { prepareDatabase } from "./startup";
 import { remixHandler } from "./remix";
 import { precompressed } from "./static";
+import { ignoreFailuresAfterBodyRefusal, limitRequestBodies } from "./request-body";
 
 const dev = process.argv.includes("--dev");
 const env = getEnv();
@@ -24,16 +29,6 @@ const app = express();
 app.disable("x-powered-by");
 // Proxy headers are honoured only when asked (Fly sets Fly-Client-IP).
 app.set("trust proxy", env.TRUST_PROXY);
-
-function clientIpOf(req: express.Request): string {
-  if (env.TRUST_PROXY) {
-    const fly = req.get("fly-client-ip");
-    if (fly) return fly.trim();
-    const forwarded = req.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return req.socket.remoteAddress ?? "unknown";
-}
 
 const logRequests = env.LOG_REQUESTS !== "0";
 app.use((req, res, next) => {
@@ -53,6 +48,9 @@ app.use((req, res, next) => {
   next();
 });
 
+app.use(strictTransportSecurity(!dev && env.NODE_ENV === "production"));
+app.use(limitRequestBodies());
+app.use(refuseCrossSiteFetchMetadata());
 app.use(refuseCrossSiteWrites(new URL(env.SITE_URL).host));
 app.use(refuseAnonymousAdminWrites());
 
@@ -81,19 +79,19 @@ app.use("/uploads", express.static(uploadsDir, { maxAge: "1h", index: false, dot
 const remix = remixHandler({
   build,
   mode: dev ? "development" : "production",
-  getLoadContext: (req, res) => ({ clientIp: clientIpOf(req), cspNonce: res.locals.cspNonce as string }),
+  getLoadContext: (req, res) => ({ clientIp: clientAddressOf(req, env.TRUST_PROXY), cspNonce: res.locals.cspNonce as string }),
 });
 // The draw form's POST: answered here when it draws, else handed to Remix (decision 010).
 app.use(drawFastPath(remix));
 app.all("*", (req, res, next) => void remix(req, res, next));
+app.use(ignoreFailuresAfterBodyRefusal());
 
-const server = app.listen(env.PORT, () => {
+const server = createHardenedServer(app, { trustProxy: env.TRUST_PROXY }).listen(env.PORT, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   log(`Parrainly listening on http://localhost:${port} (${dev ? "development" : env.NODE_ENV})`);
   log("Create an admin with: npm run admin:create -- --email you@example.com --password 'a long passphrase'");
 });
-server.keepAliveTimeout = 65_000;
 
 const backgroundJobs: Array<() => void> = [];
 export function onShutdown(stop: () => void) {

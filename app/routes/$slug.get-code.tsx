@@ -14,6 +14,7 @@ import { gradientFrom, gradientTo } from "~/styles/theme.css";
 import { gradientHero, narrow, stack } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
 import * as styles from "~/features/codes/codes.css";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["platform"] };
 
@@ -75,7 +76,7 @@ export const meta = routeMeta;
  * answers the rest (nothing to draw, unknown or inactive platform, a bad intent, other encodings).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   if (form.get("intent") !== "draw") {
     const t = await getT(request, "platform");
     throw new Response(t("errors.badIntent"), { status: 400 });

@@ -6,10 +6,11 @@ import { preferenceCookie } from "~/utils/cookies.server";
 import { getEnv } from "~/utils/env.server";
 import { safeRedirectPath } from "~/utils/http.server";
 import { THEME_COOKIE, isTheme } from "~/utils/theme";
+import { readFormData } from "~/utils/form-data.server";
 
 /** Language and theme choices as plain forms (contract: /preferences). */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent");
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
   const secure = getEnv().NODE_ENV === "production";

@@ -9,6 +9,7 @@ import { readDrawToken } from "~/features/codes/draw-token.server";
 import { getT } from "~/i18n/i18next.server";
 import { gradientHero, narrow, stack } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["platform"] };
 
@@ -41,7 +42,7 @@ export const meta = routeMeta;
 
 /** Draws across every active platform; only a POST spends a serve (usually via the fast path, as on a platform's page). */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   if (form.get("intent") !== "draw") {
     const t = await getT(request, "platform");
     throw new Response(t("errors.badIntent"), { status: 400 });

@@ -70,8 +70,14 @@ export async function requireAdmin(request: Request): Promise<AdminUser> {
   throw new Response(t("auth.required"), { status: 403 });
 }
 
-/** Refuses a state-changing request whose Origin (or Referer) is not this site. */
+/** Refuses a state-changing request from another site (Sec-Fetch-Site, else Origin or Referer). */
 export async function assertSameOrigin(request: Request): Promise<void> {
+  // The browser's own word on where the request comes from, sent even when Origin is not.
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site && site !== "same-origin" && site !== "none") {
+    const t = await getT(request, "common");
+    throw new Response(t("errors.forbiddenOrigin"), { status: 403 });
+  }
   const source = request.headers.get("Origin") ?? request.headers.get("Referer");
   if (!source || source === "null") {
     // Browsers always send Origin on form POSTs; a missing one is not a cross-site browser request.
