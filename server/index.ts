@@ -16,6 +16,7 @@ import { strictTransportSecurity } from "./hsts";
 import { createHardenedServer } from "./http-server";
 import { prepareDatabase } from "./startup";
 import { remixHandler } from "./remix";
+import { refuseBackslashPaths } from "./path-guard";
 import { precompressed } from "./static";
 import { ignoreFailuresAfterBodyRefusal, limitRequestBodies } from "./request-body";
 
@@ -50,6 +51,7 @@ app.use((req, res, next) => {
 
 app.use(strictTransportSecurity(!dev && env.NODE_ENV === "production"));
 app.use(limitRequestBodies());
+app.use(refuseBackslashPaths());
 app.use(refuseCrossSiteFetchMetadata());
 app.use(refuseCrossSiteWrites(new URL(env.SITE_URL).host));
 app.use(refuseAnonymousAdminWrites());

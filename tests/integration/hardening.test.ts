@@ -243,6 +243,17 @@ describe("6. cross-site writes without Origin", () => {
   });
 });
 
+describe("found by the fuzzing", () => {
+  it("an encoded backslash at the start of a path is a 404, not a 500 from the router", async () => {
+    for (const path of ["/%5C%25/get-code", "/%5C", "/%5c%5Cevil.example"]) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(404);
+      const post = await rawPost(path, "intent=draw", { "Content-Type": FORM, Origin: server.url });
+      expect(post.status, path).toBe(404);
+    }
+  });
+});
+
 describe("8. HSTS and the client's address behind the proxy", () => {
   it("sends Strict-Transport-Security in production", async () => {
     const res = await fetch(`${server.url}/healthz`);
