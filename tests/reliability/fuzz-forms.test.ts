@@ -1,6 +1,5 @@
-import type SQLite from "better-sqlite3";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { signInAsAdmin } from "../support/admin";
 import type { RunningServer } from "../support/server";
 import { FORMS, type FormUnderTest } from "./forms";
@@ -9,33 +8,47 @@ import { openReadOnly, recordFigures, rowCountsOf, startReliabilityServer } from
 /**
  * Every form, posted with generated values, encodings and headers. A form may accept or refuse
  * what it gets; it may never answer 5xx, and when it refuses (4xx) no row may have changed.
- * Posts go one at a time so a change in the row counts belongs to the post just answered.
+ * Public and admin forms go to two servers at once; on each, posts go one at a time, so a change
+ * in the row counts belongs to the post just answered.
  */
 const TOTAL_POSTS = Number(process.env.FUZZ_POSTS ?? 5_200);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
 
-let server: RunningServer;
-let adminCookie: string;
-let db: SQLite.Database;
-let rowCounts: () => string;
+/** A server with its own database; public and admin forms are fuzzed at once, each on its own. */
+interface Target {
+  server: RunningServer;
+  adminCookie: string;
+  rowCounts: () => string;
+  close: () => Promise<void>;
+}
+
+async function startTarget(): Promise<Target> {
+  const server = await startReliabilityServer({ SEED_DEMO: "1" });
+  const adminCookie = await signInAsAdmin(server);
+  const db = openReadOnly(server.dbFile);
+  return {
+    server,
+    adminCookie,
+    rowCounts: rowCountsOf(db),
+    close: async () => {
+      db.close();
+      await server.stop();
+    },
+  };
+}
+
 const figures = { posts: 0, answers5xx: 0, rejected: 0, rowsWrittenOnRejection: 0 };
 const failures: string[] = [];
+const outputs: string[] = [];
+const started = Date.now();
 
-beforeAll(async () => {
-  server = await startReliabilityServer({ SEED_DEMO: "1" });
-  adminCookie = await signInAsAdmin(server);
-  db = openReadOnly(server.dbFile);
-  rowCounts = rowCountsOf(db);
-});
-
-afterAll(async () => {
-  db?.close();
-  await server?.stop();
+afterAll(() => {
   recordFigures("1-fuzz", {
     "fuzz: form posts tried": figures.posts,
     "fuzz: answers 5xx": figures.answers5xx,
     "fuzz: posts refused (4xx)": figures.rejected,
     "fuzz: posts refused that wrote rows": figures.rowsWrittenOnRejection,
+    "fuzz: seconds": ((Date.now() - started) / 1000).toFixed(0),
     "fuzz: seed (FUZZ_SEED)": String(SEED),
   });
 });
@@ -69,7 +82,8 @@ function caseFor(form: FormUnderTest) {
 
 type Case = ReturnType<typeof caseFor> extends fc.Arbitrary<infer C> ? C : never;
 
-function requestFor(form: FormUnderTest, c: Case): { url: string; init: RequestInit } {
+function requestFor(target: Target, form: FormUnderTest, c: Case): { url: string; init: RequestInit } {
+  const { server, adminCookie } = target;
   const path = form.path.replace(/\{(slug|token)\}/, encodeURIComponent(c.segment));
   const values: Record<string, string> = { ...c.extra, ...(c.fields as Record<string, string>) };
   const headers: Record<string, string> = { "Fly-Client-IP": c.address, "Accept-Language": c.language };
@@ -118,40 +132,54 @@ function requestFor(form: FormUnderTest, c: Case): { url: string; init: RequestI
   return { url, init: { method: "POST", headers, body, redirect: "manual" } };
 }
 
-describe("fuzzing every form", () => {
-  const runsPerForm = Math.ceil(TOTAL_POSTS / FORMS.length);
+async function fuzzForm(target: Target, form: FormUnderTest, runs: number) {
+  await fc.assert(
+    fc.asyncProperty(caseFor(form), async (c) => {
+      const before = target.rowCounts();
+      const { url, init } = requestFor(target, form, c);
+      const res = await fetch(url, init);
+      await res.arrayBuffer();
+      figures.posts++;
+      const label = `${init.method ?? "GET"} ${url} ${c.encoding} ${c.provenance} → ${res.status}`;
+      if (res.status >= 500) {
+        figures.answers5xx++;
+        failures.push(label);
+      }
+      if (res.status >= 400 && res.status < 500) {
+        figures.rejected++;
+        if (init.method === "POST" && target.rowCounts() !== before) {
+          figures.rowsWrittenOnRejection++;
+          failures.push(`${label}: rows changed`);
+        }
+      }
+      expect(res.status, label).toBeLessThan(500);
+    }),
+    { numRuns: runs, seed: SEED, endOnFailure: true },
+  );
+}
 
-  for (const form of FORMS) {
-    it(`${form.method ?? "POST"} ${form.path} (${runsPerForm} generated requests)`, async () => {
-      await fc.assert(
-        fc.asyncProperty(caseFor(form), async (c) => {
-          const before = rowCounts();
-          const { url, init } = requestFor(form, c);
-          const res = await fetch(url, init);
-          await res.arrayBuffer();
-          figures.posts++;
-          const label = `${init.method ?? "GET"} ${url} ${c.encoding} ${c.provenance} → ${res.status}`;
-          if (res.status >= 500) {
-            figures.answers5xx++;
-            failures.push(label);
-          }
-          if (res.status >= 400 && res.status < 500) {
-            figures.rejected++;
-            if (init.method === "POST" && rowCounts() !== before) {
-              figures.rowsWrittenOnRejection++;
-              failures.push(`${label}: rows changed`);
-            }
-          }
-          expect(res.status, label).toBeLessThan(500);
-        }),
-        { numRuns: runsPerForm, seed: SEED, endOnFailure: true },
-      );
-    });
+const totalShare = FORMS.reduce((sum, form) => sum + (form.share ?? 1), 0);
+const runsFor = (form: FormUnderTest) => Math.ceil((TOTAL_POSTS * (form.share ?? 1)) / totalShare);
+const GROUPS = { public: FORMS.filter((form) => !form.admin), admin: FORMS.filter((form) => form.admin) };
+
+describe.concurrent("fuzzing every form", () => {
+  for (const [group, forms] of Object.entries(GROUPS)) {
+    it(`${group} forms: ${forms.map((form) => `${form.path} ×${runsFor(form)}`).join(", ")}`, async () => {
+      const target = await startTarget();
+      try {
+        for (const form of forms) await fuzzForm(target, form, runsFor(form));
+      } finally {
+        outputs.push(target.server.output());
+        await target.close();
+      }
+    }, 480_000);
   }
+});
 
+describe("what the fuzzing found", () => {
   it("nothing was written for a refused post, nothing answered 5xx, and the log holds no stack trace", () => {
     expect(figures.posts).toBeGreaterThanOrEqual(TOTAL_POSTS);
     expect(failures).toEqual([]);
-    expect(server.output()).not.toMatch(/Unexpected Server Error|\n\s+at .+:\d+:\d+\)/);
+    for (const output of outputs) expect(output).not.toMatch(/Unexpected Server Error|\n\s+at .+:\d+:\d+\)/);
   });
 });
