@@ -1,6 +1,6 @@
 import type { UrlRule } from "./platform-links";
 
-/** The eight gradients an admin can pick (spec section 5); Rose/Violet is the default. */
+/** The eight gradients an admin can pick; Rose/Violet is the default. */
 export const GRADIENTS = [
   { id: "blue-violet", label: "Bleu/Violet", from: "#3b82f6", to: "#8b5cf6" },
   { id: "red-orange", label: "Rouge/Orange", from: "#ef4444", to: "#f97316" },
@@ -11,9 +11,8 @@ export const GRADIENTS = [
   { id: "orange-pink", label: "Orange/Rose", from: "#f97316", to: "#ec4899" },
   { id: "gray", label: "Gris", from: "#6b7280", to: "#374151" },
 ] as const;
-export const DEFAULT_GRADIENT = GRADIENTS[3];
 
-/** Settings keys (spec section 3) with their defaults, plus the price-tracker promo. */
+/** Settings keys with their defaults, plus the price-tracker promo. */
 export const DEFAULT_SETTINGS = {
   gtm_id: "",
   ga4_id: "",
@@ -46,7 +45,7 @@ export interface SeedPlatform {
 
 const GENERIC_CODE = "^[A-Z0-9][A-Z0-9._-]{2,63}$";
 
-/** The six known platforms and their link rules (spec section 5). */
+/** The six known platforms and their link rules. */
 export const SEED_PLATFORMS: SeedPlatform[] = [
   {
     name: "Tesla",

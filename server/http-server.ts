@@ -9,10 +9,10 @@ import type { RequestListener } from "node:http";
  *   Behind a proxy (TRUST_PROXY=1) every connection comes from the proxy, which limits clients itself.
  * Idle keep-alive connections stay open 65 s, longer than the proxy keeps its own.
  */
-export const HEADERS_TIMEOUT_MS = 15_000;
-export const REQUEST_TIMEOUT_MS = 25_000;
-export const CONNECTIONS_CHECKING_INTERVAL_MS = 2_000;
-export const MAX_CONNECTIONS_PER_ADDRESS = 256;
+const HEADERS_TIMEOUT_MS = 15_000;
+const REQUEST_TIMEOUT_MS = 25_000;
+const CONNECTIONS_CHECKING_INTERVAL_MS = 2_000;
+const MAX_CONNECTIONS_PER_ADDRESS = 256;
 
 export function createHardenedServer(app: RequestListener, options: { trustProxy: boolean }): http.Server {
   const server = http.createServer(

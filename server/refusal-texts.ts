@@ -7,22 +7,18 @@ import type { Request } from "express";
 const TEXTS = {
   fr: {
     notFound: "Page introuvable.",
-    crossSite: "Requête refusée : elle ne provient pas de ce site.",
     tooLarge: "Requête refusée : le contenu envoyé est trop volumineux.",
   },
   en: {
     notFound: "Page not found.",
-    crossSite: "Request refused: it did not come from this site.",
     tooLarge: "Request refused: what was sent is too large.",
   },
   de: {
     notFound: "Seite nicht gefunden.",
-    crossSite: "Anfrage abgelehnt: Sie stammt nicht von dieser Website.",
     tooLarge: "Anfrage abgelehnt: Der gesendete Inhalt ist zu groß.",
   },
   es: {
     notFound: "Página no encontrada.",
-    crossSite: "Solicitud rechazada: no procede de este sitio.",
     tooLarge: "Solicitud rechazada: el contenido enviado es demasiado grande.",
   },
 } as const;

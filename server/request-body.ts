@@ -7,8 +7,8 @@ import { refusalText } from "./refusal-texts";
  * around it. A declared length over the cap is refused before a byte is read; a chunked body
  * (no declared length) is counted as it arrives and refused as soon as it passes the cap.
  */
-export const MAX_FORM_BYTES = 64 * 1024;
-export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+const MAX_FORM_BYTES = 64 * 1024;
+const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 /** A body the route did not read is read and dropped after the answer, for this long at most. */
 const DRAIN_TIMEOUT_MS = 10_000;
 

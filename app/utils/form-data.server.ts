@@ -1,5 +1,6 @@
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { getT } from "~/i18n/i18next.server";
+import { failure } from "./responses.server";
 
 /** A text field is a few hundred bytes at most; the server already caps a whole form at 64 KB. */
 const MAX_FIELD_BYTES = 64 * 1024;
@@ -36,5 +37,5 @@ export async function readFormData(request: Request, options: { maxFileBytes?: n
 
 async function refusal(request: Request, status: number, key: "malformed" | "tooLarge" | "notAForm"): Promise<Response> {
   const t = await getT(request, "forms");
-  return new Response(t(key), { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return failure(status, t(key));
 }

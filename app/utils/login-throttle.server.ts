@@ -12,7 +12,7 @@ import { hitRateLimit, isRateLimited, rateLimitCount, resetRateLimit, type RateL
  *   signed in to that account may still try. That browser carries a signed device cookie and is
  *   never slowed or stopped by what others do.
  */
-export const LOGIN_LIMITS = {
+const LOGIN_LIMITS = {
   perAddress: { name: "login-ip", max: 30, windowMs: 15 * 60_000 },
   perAccountAndAddress: { name: "login-account-ip", max: 10, windowMs: 15 * 60_000 },
   perAccount: { name: "login-account", max: 100, windowMs: 60 * 60_000 },

@@ -52,12 +52,12 @@ const HOSTILE = [
 ];
 
 /** One of the valid values, or anything at all. */
-export function oneOf(...valid: string[]): fc.Arbitrary<string> {
+function oneOf(...valid: string[]): fc.Arbitrary<string> {
   return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...valid) }, { weight: 2, arbitrary: text() });
 }
 
 /** Free text: hostile samples, random strings, random code points. */
-export function text(...examples: string[]): fc.Arbitrary<string> {
+function text(...examples: string[]): fc.Arbitrary<string> {
   return fc.oneof(
     ...(examples.length ? [fc.constantFrom(...examples)] : []),
     fc.constantFrom(...HOSTILE),
@@ -67,16 +67,16 @@ export function text(...examples: string[]): fc.Arbitrary<string> {
 }
 
 /** A row id: small real-looking ones mostly, some nonsense. */
-export function id(): fc.Arbitrary<string> {
+function id(): fc.Arbitrary<string> {
   return fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 12 }).map(String) }, { weight: 1, arbitrary: text() });
 }
 
-export function url(): fc.Arbitrary<string> {
+function url(): fc.Arbitrary<string> {
   return fc.oneof(fc.webUrl({ withQueryParameters: true }), text("https://example.com/offer"));
 }
 
 /** For forms that make the server fetch a URL: only addresses that stay on this machine. */
-export function loopbackUrl(): fc.Arbitrary<string> {
+function loopbackUrl(): fc.Arbitrary<string> {
   return fc.constantFrom(
     "http://127.0.0.1:9/sitemap.xml",
     "http://localhost:9/",
