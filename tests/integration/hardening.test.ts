@@ -244,6 +244,12 @@ describe("6. cross-site writes without Origin", () => {
 });
 
 describe("found by the fuzzing", () => {
+  it("a form posted to an unknown path is a 404, not a 405 with a stack trace in the log", async () => {
+    const res = await rawPost("/no/such/page", "intent=x", { "Content-Type": FORM, Origin: server.url });
+    expect(res.status).toBe(404);
+    expect(server.output()).not.toContain("did not provide an `action`");
+  });
+
   it("an encoded backslash at the start of a path is a 404, not a 500 from the router", async () => {
     for (const path of ["/%5C%25/get-code", "/%5C", "/%5c%5Cevil.example"]) {
       const res = await fetch(`${server.url}${path}`);

@@ -172,7 +172,7 @@ describe.concurrent("fuzzing every form", () => {
         outputs.push(target.server.output());
         await target.close();
       }
-    }, 480_000);
+    }, 900_000);
   }
 });
 
