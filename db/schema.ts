@@ -116,6 +116,12 @@ export interface GameScoresTable {
   created_at: Timestamp;
 }
 
+/** Game sessions already spent on a saved score (a session is a signed token; see migration 0004). */
+export interface GameSessionsUsedTable {
+  id: string;
+  expires_at: Timestamp;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -151,6 +157,7 @@ export interface Database {
   platform_suggestion_votes: PlatformSuggestionVotesTable;
   partnerships: PartnershipsTable;
   game_scores: GameScoresTable;
+  game_sessions_used: GameSessionsUsedTable;
   settings: SettingsTable;
   users: UsersTable;
   user_roles: UserRolesTable;

@@ -1,18 +1,18 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
 import express from "express";
-import { clientAddressOf } from "./client-address";
-import { contentSecurityPolicy } from "./csp";
-import { drawFastPath } from "./draw-fast-path";
+import { clientIpOf } from "./client-ip";
+import { drawEndpoint } from "./draw-endpoint";
 import { refuseForbiddenWrites } from "./guards";
 import { strictTransportSecurity } from "./hsts";
 import { createHardenedServer } from "./http-server";
 import { refuseBackslashPaths } from "./path-guard";
-import { remixHandler } from "./remix";
 import { loadRemixBuild } from "./remix-build";
-import { closeGracefully, trackEventStreams } from "./shutdown";
 import { ignoreFailuresAfterBodyRefusal, limitRequestBodies } from "./request-body";
+import { requestLog } from "./request-log";
+import { securityHeaders } from "./security-headers";
+import { closeGracefullyOnSignals, trackEventStreams } from "./shutdown";
 import { clientFiles } from "./static";
 
 const dev = process.argv.includes("--dev");
@@ -29,31 +29,14 @@ app.disable("x-powered-by");
 // Proxy headers are honoured only when asked (Fly sets Fly-Client-IP).
 app.set("trust proxy", env.TRUST_PROXY);
 
-const logRequests = env.LOG_REQUESTS !== "0";
-app.use((req, res, next) => {
-  const start = process.hrtime.bigint();
-  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
-  if (!dev) res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce as string));
-  if (logRequests) {
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      log(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)}ms`);
-    });
-  }
-  next();
-});
-
+app.use(securityHeaders({ csp: !dev }));
+if (env.LOG_REQUESTS !== "0") app.use(requestLog(log));
 app.use(strictTransportSecurity(!dev && env.NODE_ENV === "production"));
 app.use(limitRequestBodies());
 app.use(refuseBackslashPaths());
-
+// Open event streams, so that a shutdown can end them at once.
 const eventStreams = trackEventStreams();
 app.use(eventStreams.middleware);
-
 app.use(refuseForbiddenWrites(remixBuild.hooks));
 
 if (remixBuild.devMiddleware) app.use(remixBuild.devMiddleware);
@@ -64,14 +47,16 @@ const uploadsDir = path.resolve(env.UPLOADS_DIR);
 fs.mkdirSync(uploadsDir, { recursive: true });
 app.use("/uploads", express.static(uploadsDir, { maxAge: "1h", index: false, dotfiles: "deny", fallthrough: false }));
 
-const remix = remixHandler({
-  build: remixBuild.build,
-  mode: dev ? "development" : "production",
-  getLoadContext: (req, res) => ({ clientIp: clientAddressOf(req, env.TRUST_PROXY), cspNonce: res.locals.cspNonce as string }),
-});
-// The draw form's POST: answered here when it draws, else handed to Remix (decision 010).
-app.use(drawFastPath(remix, remixBuild.hooks));
-app.all("*", (req, res, next) => void remix(req, res, next));
+// The draw forms' endpoint, answered without Remix (decision 041).
+app.use(drawEndpoint(remixBuild.hooks));
+app.all(
+  "*",
+  createRequestHandler({
+    build: remixBuild.build,
+    mode: dev ? "development" : "production",
+    getLoadContext: (req, res) => ({ clientIp: clientIpOf(req, env.TRUST_PROXY), cspNonce: res.locals.cspNonce as string }),
+  }),
+);
 app.use(ignoreFailuresAfterBodyRefusal());
 
 const server = createHardenedServer(app, { trustProxy: env.TRUST_PROXY }).listen(env.PORT, () => {
@@ -81,18 +66,4 @@ const server = createHardenedServer(app, { trustProxy: env.TRUST_PROXY }).listen
   log("Create an admin with: npm run admin:create -- --email you@example.com --password 'a long passphrase'");
 });
 
-const stopJobs = hooks.startJobs(log);
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  log(`${signal} received: closing`);
-  stopJobs();
-  await closeGracefully(server, eventStreams.endAll);
-  await hooks.close();
-  log("database closed, bye");
-  process.exit(0);
-}
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+closeGracefullyOnSignals(server, eventStreams.endAll, { stopJobs: hooks.startJobs(log), closeDatabase: hooks.close, log });

@@ -71,9 +71,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta = routeMeta;
 
 /**
- * Only a POST spends a serve: crawlers and link previews (GET) never draw. A form that draws is
- * usually answered by the server's fast path before Remix (server/draw-fast-path.ts); this action
- * answers the rest (nothing to draw, unknown or inactive platform, a bad intent, other encodings).
+ * Only a POST spends a serve: crawlers and link previews (GET) never draw. The draw form posts to
+ * the server's draw endpoint (server/draw-endpoint.ts), which draws without Remix; this action
+ * answers what the endpoint hands back when nothing was drawn (no code, unknown or inactive
+ * platform) and any other POST here.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readFormData(request);

@@ -1,7 +1,7 @@
 import type { Request } from "express";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { clientAddressOf } from "../../server/client-address";
+import { clientIpOf as clientAddressOf } from "../../server/client-ip";
 import { safeRedirectPath } from "~/utils/http.server";
 import { gateLoginAttempt, recordLoginFailure } from "~/utils/login-throttle.server";
 

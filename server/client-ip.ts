@@ -22,7 +22,7 @@ const isTrusted = (address: ipaddr.IPv4 | ipaddr.IPv6) => TRUSTED_RANGES.has(add
  * the left-most (what a naive reader takes) would let anyone pick their address and slip past the
  * per-address limits. An unreadable entry stops the walk: the socket's address is used.
  */
-export function clientAddressOf(req: Request, trustProxy: boolean): string {
+export function clientIpOf(req: Request, trustProxy: boolean): string {
   const socket = req.socket.remoteAddress ?? "unknown";
   if (!trustProxy) return socket;
   const fly = parse(req.get("fly-client-ip"));
