@@ -19,6 +19,7 @@ import { gradientHero, narrow, stack } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 import * as styles from "~/features/codes/codes.css";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["platform", "trust"] };
 
@@ -89,7 +90,7 @@ export const meta = routeMeta;
  * platform) and any other POST here.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   if (form.get("intent") === "report") {
     const { platform } = await loadPlatformPage(request, params.slug);
     return answerDraw(request, context, form, { platformId: platform.id, pagePath: `/${platform.slug}/get-code` });

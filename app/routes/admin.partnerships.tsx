@@ -26,6 +26,7 @@ import { badge, button, buttonSmall, card, field, input, label, muted, stack } f
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["admin", "admin-site"] };
 
@@ -56,7 +57,7 @@ function toInput(value: PartnershipForm): PartnershipInput {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
 
   if (intent === "create" || intent === "update") {

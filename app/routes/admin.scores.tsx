@@ -19,6 +19,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["admin", "admin-site"] };
 
@@ -34,7 +35,7 @@ export const meta = routeMeta;
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   const id = parseRowId(formData.get("id"));
   if (id === null) throw await badRequest(request);

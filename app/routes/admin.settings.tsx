@@ -15,6 +15,7 @@ import { alert, button, buttonSmall, hint, input, label, stack } from "~/styles/
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["admin", "admin-site"] };
 
@@ -31,7 +32,7 @@ export const meta = routeMeta;
 /** One key per form, saved one by one; a change of enable_theme_toggle reaches open pages live. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const key = String(formData.get("key") ?? "");
   if (formData.get("intent") !== "save") {
     return data({ formId: null, result: null, error: "settings.errors.unknownIntent" }, { status: 400 });

@@ -12,6 +12,7 @@ import { drawTrustView } from "~/features/trust/trust-view.server";
 import { getT } from "~/i18n/i18next.server";
 import { gradientHero, narrow, stack } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["platform", "trust"] };
 
@@ -46,7 +47,7 @@ export const meta = routeMeta;
 
 /** Draws across every active platform; only a POST spends a serve (usually via the draw endpoint, as on a platform's page). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   // An answer about a draw of any platform: the draw token names its log row.
   if (form.get("intent") === "report") return answerDraw(request, context, form, { platformId: null, pagePath: "/random" });
   if (form.get("intent") !== "draw") {

@@ -28,6 +28,7 @@ import { routeMeta } from "~/utils/meta";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["submit", "trust"] };
 
@@ -55,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = routeMeta;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent");
 
   if (intent === "cancel") return redirectWithToast("/submit", { type: "info", key: "submit:toast.notAdded" });

@@ -35,6 +35,7 @@ import { HoneypotField, isHoneypotFilled } from "~/utils/honeypot";
 import { routeMeta } from "~/utils/meta";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["suggest"] };
 
@@ -101,7 +102,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta = routeMeta;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const identity = getClientIdentity(request, context);
   const headers = new Headers();
   if (identity.setCookie) headers.append("Set-Cookie", identity.setCookie);

@@ -41,6 +41,12 @@ export function isRateLimited(limit: RateLimit, key: string, now = Date.now()): 
   return !!window && window.resetAt > now && window.count >= limit.max;
 }
 
+/** Hits counted for `key` in the current window (0 when none). */
+export function rateLimitCount(limit: RateLimit, key: string, now = Date.now()): number {
+  const window = limiters.get(limit.name)?.get(key);
+  return window && window.resetAt > now ? window.count : 0;
+}
+
 export function resetRateLimit(limit: RateLimit, key: string) {
   limiters.get(limit.name)?.delete(key);
 }

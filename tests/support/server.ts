@@ -9,6 +9,8 @@ export interface RunningServer {
   dbFile: string;
   output: () => string;
   stop: () => Promise<void>;
+  /** Ends the process with `signal` (SIGKILL: no shutdown at all) and waits for it to exit. */
+  kill: (signal: NodeJS.Signals) => Promise<void>;
 }
 
 /**
@@ -57,13 +59,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     port,
     dbFile,
     output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
+    stop: () => killChild(child, "SIGTERM"),
+    kill: (signal) => killChild(child, signal),
   };
+}
+
+function killChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill(signal);
+  });
 }
 
 /** A form POST as a browser without JS sends it (redirects not followed). */
