@@ -108,13 +108,13 @@ export const FORMS: FormUnderTest[] = [
   { path: "/admin/suggestions", admin: true, fields: { intent: oneOf("approve", "reject"), id: id(), confirm: oneOf("yes") } },
   { path: "/admin/scores", admin: true, fields: { intent: oneOf("update", "delete"), id: id(), player_name: text("Ada"), score: oneOf("10", "-5", "1000000001") } },
   { path: "/admin/settings", admin: true, fields: { intent: oneOf("save"), key: oneOf("gtm_id", "ga4_id", "adsense_head", "enable_theme_toggle", "default_ai_provider", "price_tracker_name", "price_tracker_url"), value: text("GTM-ABC123", "true", "openai", "https://example.com") } },
-  // Forms of later features, one line each:
-  // { path: "/admin/assistant", admin: true, fields: { intent: oneOf("send", "delete-conversation"), message: text(), provider: oneOf("anthropic", "openai"), conversation_id: id() } },
+  // Later features: one line each.
+  { path: "/admin/assistant", admin: true, fields: { intent: oneOf("send", "delete-conversation"), message: text(), provider: oneOf("anthropic", "openai"), conversation_id: id() } },
   { path: "/{slug}/get-code/draw", fields: { intent: oneOf("draw") } },
   { path: "/random/draw", fields: { intent: oneOf("draw") } },
   { path: "/game/start", fields: { device_type: oneOf("mobile", "desktop") } },
   { path: "/game/scores", fields: { token: text(), player_name: text("Ada"), score: oneOf("10", "600"), device_type: oneOf("mobile", "desktop"), collected_at: text("100,200") } },
-  // { path: "/sitemap-audit", method: "GET", fields: { url: loopbackUrl(), www: oneOf("on") } },
-  // { path: "/{slug}/get-code", fields: { intent: oneOf("report"), outcome: oneOf("worked", "failed"), draw: text() } },
-  // { path: "/my-code/{token}", fields: { intent: oneOf("pause", "resume", "delete") } },
+  { path: "/sitemap-audit", method: "GET", fields: { url: loopbackUrl(), www: oneOf("on") } },
+  { path: "/{slug}/get-code", fields: { intent: oneOf("report"), outcome: oneOf("worked", "failed"), draw: text() } },
+  { path: "/my-code/{token}", fields: { intent: oneOf("pause", "resume", "delete") } },
 ];
