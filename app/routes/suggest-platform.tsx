@@ -34,6 +34,7 @@ import { getEnv } from "~/utils/env.server";
 import { HoneypotField, isHoneypotFilled } from "~/utils/honeypot";
 import { routeMeta } from "~/utils/meta";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
+import { messageWithValues, parseMessage, translateMessage } from "~/utils/messages";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["suggest"] };
@@ -146,12 +147,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const verdict = checkSimilarNames(name, await listNameCandidates());
   if (verdict.blocked) {
     const key = verdict.reason === "existingPlatform" ? "errors.existingPlatform" : "errors.similarBlocked";
+    // The values travel inside the message: the form keeps its errors after other actions (a vote).
+    const message = messageWithValues(key, { name: verdict.match.name, percent: verdict.match.percent });
     return data(
-      {
-        result: submission.reply({ fieldErrors: { name: [key] } }),
-        similar: verdict.similar,
-        blocked: { name: verdict.match.name, percent: verdict.match.percent, reason: verdict.reason },
-      },
+      { result: submission.reply({ fieldErrors: { name: [message] } }), similar: verdict.similar },
       { status: 400, headers },
     );
   }
@@ -172,10 +171,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
+const BLOCKED_KEYS = new Set(["errors.existingPlatform", "errors.similarBlocked"]);
+
 type ActionData = {
   result?: SubmissionResult<string[]>;
   similar?: SimilarName[];
-  blocked?: { name: string; percent: number; reason: "existingPlatform" | "similar" };
   vote?: { suggestionId: number | null; key: string } | null;
 };
 
@@ -197,8 +197,9 @@ export default function SuggestPlatform() {
 
   const live = useSimilarNames();
   const similar = live.similar ?? actionData?.similar ?? loaderData.similar;
-  const blocked = actionData?.blocked;
-  const errorText = (key: string, values?: Record<string, unknown>) => t(key, values);
+  const errorText = (message: string) => translateMessage(t, message);
+  const nameErrors = fields.name.errors ?? [];
+  const blocked = nameErrors.some((e) => BLOCKED_KEYS.has(parseMessage(e).key));
 
   return (
     <div className={narrow}>
@@ -241,16 +242,11 @@ export default function SuggestPlatform() {
             {blocked ? (
               <div className={alert.error} id={fields.name.errorId} role="alert" data-testid="similar-blocked">
                 <strong>{t("errors.similarTitle")}</strong>
-                <p style={{ margin: 0 }}>
-                  {t(blocked.reason === "existingPlatform" ? "errors.existingPlatform" : "errors.similarBlocked", {
-                    name: blocked.name,
-                    percent: blocked.percent,
-                  })}
-                </p>
+                <p style={{ margin: 0 }}>{nameErrors.map(errorText).join(" ")}</p>
               </div>
-            ) : fields.name.errors?.length ? (
+            ) : nameErrors.length ? (
               <p className={fieldError} id={fields.name.errorId} role="alert">
-                {fields.name.errors.map((e) => errorText(e)).join(" ")}
+                {nameErrors.map(errorText).join(" ")}
               </p>
             ) : null}
             <div id="similar-names" aria-live="polite">

@@ -23,7 +23,7 @@ test.describe("platform landing and draw", () => {
     await addCodes(p.id, ["LOOPA1", "LOOPB2"], 1000);
     await page.goto(`/${p.slug}`);
     await expect(page.getByRole("heading", { level: 1, name: p.name })).toBeVisible();
-    await expect(page.getByTestId("available-count")).toHaveText("Codes disponibles : 2");
+    await expect(page.getByTestId("available-count")).toHaveText("2 codes disponibles");
     await expect(page.getByRole("link", { name: `Partager mon code ${p.name}` })).toHaveAttribute(
       "href",
       `/submit?platform=${p.slug}`,

@@ -347,7 +347,7 @@ describe("create platform", () => {
       referral_url_template: "https://creme.example/r/{code}",
     });
     const slug = `creme-brulee-${counter}`;
-    expect(await toastOf(res)).toBe(`Plateforme créée : /${slug} et /${slug}/get-code`);
+    expect(await toastOf(res)).toBe(`Plateforme créée\u00a0: /${slug} et /${slug}/get-code`);
     const row = get<Record<string, unknown>>("select * from platforms where slug = ?", slug);
     expect(row).toMatchObject({
       name,
@@ -503,7 +503,7 @@ describe("suggestions tab", () => {
       is_active: "on",
       gradient: "gray",
     });
-    expect(await toastOf(res)).toContain("Plateforme créée !");
+    expect(await toastOf(res)).toContain("Plateforme créée\u00a0!");
     expect(get<Record<string, unknown>>("select * from platforms where slug = ?", slug)).toMatchObject({
       is_active: 0,
       gradient_from: "#6b7280",
@@ -599,7 +599,7 @@ describe("set-expiry", () => {
             .join("; ")}`,
         },
       });
-      expect(await page.text()).toMatch(/Expiration mise à jour : \d{2}\/\d{2}\/\d{4}/);
+      expect(await page.text()).toMatch(/Expiration mise à jour\u00a0: \d{2}\/\d{2}\/\d{4}/);
       expect(Math.abs(Date.parse(read()) - (Date.now() + 10 * 86_400_000))).toBeLessThan(60_000);
     } finally {
       await on.stop();

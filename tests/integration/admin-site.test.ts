@@ -298,7 +298,7 @@ describe("settings tab", () => {
     ["price_tracker_url", "javascript:alert(1)", "L&#x27;adresse doit commencer par http:// ou https://."],
     ["price_tracker_url", "", "Ce paramètre est obligatoire."],
     ["price_tracker_name", "x".repeat(61), "Valeur trop longue (maximum 60 caractères)."],
-    ["gtm_id", "<script>", "Format attendu : GTM- suivi de lettres et chiffres."],
+    ["gtm_id", "<script>", "Format attendu\u00a0: GTM- suivi de lettres et chiffres."],
   ])("refuses %s=%j with 400, 'Erreur lors de la sauvegarde' and the message, writing nothing", async (key, value, message) => {
     const before = setting(key);
     const res = await post("/admin/settings", { intent: "save", key, value });

@@ -88,7 +88,7 @@ function SuggestionItem({ suggestion: s, refusal }: { suggestion: SuggestionView
           <span data-testid="votes-count">{votes}</span>
           <span className={muted} aria-hidden="true">
             {" "}
-            {t("list.votes")}
+            {t("list.votes", { count: votes })}
           </span>
         </p>
         <fetcher.Form method="post" action="/suggest-platform" preventScrollReset>
