@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001_initial";
+import * as m0005 from "./0005_partnership_descriptions";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries them
@@ -7,4 +8,5 @@ import * as m0001 from "./0001_initial";
  */
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
+  "0005_partnership_descriptions": m0005,
 };

@@ -3,13 +3,20 @@ import { useTranslation } from "react-i18next";
 import * as layout from "~/styles/layout.css";
 import { muted } from "~/styles/ui.css";
 
+/** The site opened in 2025: '2025' that year, then '2025–{this year}'. */
+export function copyrightYears(now: Date): string {
+  const year = now.getFullYear();
+  return year > FIRST_YEAR ? `${FIRST_YEAR}–${year}` : String(FIRST_YEAR);
+}
+const FIRST_YEAR = 2025;
+
 export function SiteFooter() {
   const { t } = useTranslation();
   return (
     <footer className={layout.footer}>
       <div className={layout.footerInner}>
         <p className={muted} style={{ margin: 0 }}>
-          {t("footer.copyright", { year: 2025 })}
+          {t("footer.copyright", { years: copyrightYears(new Date()) })}
         </p>
         <nav aria-label={t("footer.legal")}>
           <ul className={layout.footerLinks}>

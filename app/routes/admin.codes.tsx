@@ -121,9 +121,13 @@ export async function action({ request }: ActionFunctionArgs) {
         );
       }
       let referralUrl = normalized.referralUrl;
-      if (submission.value.referral_url) {
+      const given = submission.value.referral_url;
+      // The form shows the stored link: sent back unchanged with a new code, it is the old code's
+      // link, so the platform's rule rebuilds it (as /submit does). Only a new link replaces it.
+      const staleLink = normalized.code !== code.code && given === code.referral_url;
+      if (given && !staleLink) {
         // A pasted link must be http(s) and live on one of the platform's hosts, like a submission's.
-        const url = parseHttpUrl(submission.value.referral_url);
+        const url = parseHttpUrl(given);
         if (!url || !hostMatches(url.hostname, parseHosts(code.hosts))) {
           return data<RowActionData>(
             { intent, id, result: submission.reply({ fieldErrors: { referral_url: ["codes.errors.referralUrl"] } }) },

@@ -43,12 +43,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta = routeMeta;
 
+const DESCRIPTION_FIELDS = [
+  { name: "description", labelKey: "partnerships.fields.descriptionFr" },
+  { name: "description_en", labelKey: "partnerships.fields.descriptionEn" },
+  { name: "description_de", labelKey: "partnerships.fields.descriptionDe" },
+  { name: "description_es", labelKey: "partnerships.fields.descriptionEs" },
+] as const;
+
 function toInput(value: PartnershipForm): PartnershipInput {
   return {
     name: value.name,
     url: value.url,
     logo_url: value.logo_url || null,
     description: value.description || null,
+    description_en: value.description_en || null,
+    description_de: value.description_de || null,
+    description_es: value.description_es || null,
     display_mode: value.display_mode,
     is_active: value.is_active ? 1 : 0,
   };
@@ -116,7 +126,7 @@ export default function AdminPartnerships() {
             {partnerships.map((p, index) => (
               <PartnershipItem
                 // Saved changes remount the row, so its edit form starts from the stored values.
-                key={`${p.id}:${p.name}:${p.url}:${p.logo_url}:${p.description}:${p.display_mode}:${p.is_active}`}
+                key={`${p.id}:${p.name}:${p.url}:${p.logo_url}:${p.description}:${p.description_en}:${p.description_de}:${p.description_es}:${p.display_mode}:${p.is_active}`}
                 partnership={p}
                 isFirst={index === 0}
                 isLast={index === partnerships.length - 1}
@@ -233,6 +243,9 @@ function PartnershipEditor({
           url: partnership.url,
           logo_url: partnership.logo_url ?? "",
           description: partnership.description ?? "",
+          description_en: partnership.description_en ?? "",
+          description_de: partnership.description_de ?? "",
+          description_es: partnership.description_es ?? "",
           display_mode: partnership.display_mode,
           is_active: partnership.is_active ? "on" : undefined,
         }
@@ -282,13 +295,18 @@ function PartnershipEditor({
           <FieldError id={fields.display_mode.errorId} errors={fields.display_mode.errors} />
         </div>
       </div>
-      <div className={field}>
-        <label htmlFor={fields.description.id} className={label}>
-          {t("partnerships.fields.description")}
-        </label>
-        <textarea {...getTextareaProps(fields.description)} className={input} rows={2} />
-        <FieldError id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      <fieldset className={`${admin.formGrid} ${site.fieldset}`}>
+        <legend>{t("partnerships.fields.descriptions")}</legend>
+        {DESCRIPTION_FIELDS.map(({ name, labelKey }) => (
+          <div className={field} key={name}>
+            <label htmlFor={fields[name].id} className={label}>
+              {t(labelKey)}
+            </label>
+            <textarea {...getTextareaProps(fields[name])} className={input} rows={2} />
+            <FieldError id={fields[name].errorId} errors={fields[name].errors} />
+          </div>
+        ))}
+      </fieldset>
       <div className={site.checkboxRow}>
         <input {...getInputProps(fields.is_active, { type: "checkbox" })} className={site.checkbox} />
         <label htmlFor={fields.is_active.id}>{t("partnerships.fields.isActive")}</label>

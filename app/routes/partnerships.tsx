@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       from: p.gradient_from,
       to: p.gradient_to,
     })),
-    partners: partners.map(toPartnerView),
+    partners: partners.map((p) => toPartnerView(p, language)),
     meta: {
       title: t("meta.title"),
       description: t("meta.description"),

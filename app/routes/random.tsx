@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { countAllAvailableCodes, getDrawResult } from "~db/repositories/codes.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { DrawReadyForm, DrawResultView, NoCode } from "~/features/codes/draw-views";
+import { DrawReadyForm, DrawResultView } from "~/features/codes/draw-views";
 import { drawForPage } from "~/features/codes/draw-action.server";
 import { readDrawToken } from "~/features/codes/draw-token.server";
 import { getT } from "~/i18n/i18next.server";
@@ -66,10 +66,12 @@ export default function RandomDrawPage() {
       {result ? (
         <DrawResultView result={result} anotherHref="/random" showPlatform />
       ) : (
-        <>
-          {actionData?.noCode ? <NoCode message={t("draw.noCodeAny")} /> : null}
-          <DrawReadyForm action="/random" available={available} />
-        </>
+        <DrawReadyForm
+          action="/random"
+          available={available}
+          noCodeMessage={available === 0 || actionData?.noCode ? t("draw.noCodeAny") : null}
+          shareHref="/submit"
+        />
       )}
       <p>
         <Link to="/">{t("draw.backHome")}</Link>

@@ -244,13 +244,14 @@ function DuplicateStep({
           {messages.map((m) => t(m)).join(" ")}
         </p>
       ) : null}
-      <DeletionForm duplicate={duplicate} />
+      {/* Keeping things as they are is what most visitors want: the primary action, first. */}
       <Form method="post">
         <input type="hidden" name="intent" value="cancel" />
-        <button type="submit" className={button.secondary}>
+        <button type="submit" className={button.primary} data-testid="duplicate-keep">
           {t("duplicate.no")}
         </button>
       </Form>
+      <DeletionForm duplicate={duplicate} />
     </section>
   );
 }
@@ -274,7 +275,7 @@ function DeletionForm({ duplicate }: { duplicate: { platform: string; code: stri
         <textarea className={input} rows={3} {...getTextareaProps(fields.reason)} key={fields.reason.key} />
       </div>
       <p>
-        <button type="submit" className={button.danger}>
+        <button type="submit" className={button.ghost} data-testid="duplicate-request-deletion">
           {t("duplicate.yes")}
         </button>
       </p>

@@ -77,12 +77,18 @@ test.describe("platform landing and draw", () => {
     await expect(page.getByTestId("slot-machine")).toHaveCount(0);
   });
 
-  test("no eligible code: the message", async ({ page }) => {
+  test("no eligible code: said once, the draw disabled, 'share yours' leads to /submit with the platform chosen", async ({
+    page,
+  }) => {
     const p = await createE2ePlatform();
     await page.goto(`/${p.slug}/get-code`);
-    await page.getByRole("button", { name: "Lancer le tirage au sort" }).click();
     await expect(page.getByTestId("no-code")).toHaveText("Aucun code disponible pour cette plateforme");
+    await expect(page.getByText(/aucun code disponible/i)).toHaveCount(1);
+    await expect(page.getByRole("button", { name: "Lancer le tirage au sort" })).toBeDisabled();
     await expectAccessible(page);
+    await page.getByTestId("share-yours").click();
+    await expect(page).toHaveURL(`/submit?platform=${p.slug}`);
+    await expect(page.getByLabel("Plateforme")).toHaveValue(p.slug);
   });
 
   test("/random shows the platform's name", async ({ page }) => {
@@ -161,7 +167,14 @@ test.describe("submit", () => {
     await page.goto(`/submit?platform=${p.slug}`);
     await page.getByLabel("Code ou lien de parrainage").fill("TWICE2");
     await page.getByRole("button", { name: "Ajouter mon code" }).click();
-    await page.getByRole("button", { name: "Non, annuler" }).click();
+    // "Don't add it" is the primary action, first; the deletion request is a quiet secondary one.
+    const step = page.getByTestId("duplicate-step");
+    await expect(step.getByRole("button").first()).toHaveText("Non, ne pas l'ajouter");
+    const keep = await step.getByTestId("duplicate-keep").evaluate((el) => getComputedStyle(el).backgroundColor);
+    const request = step.getByTestId("duplicate-request-deletion");
+    await expect(request).toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+    expect(keep).not.toBe("rgba(0, 0, 0, 0)");
+    await page.getByRole("button", { name: "Non, ne pas l'ajouter" }).click();
     await expect(page.getByTestId("toast")).toContainText("Code non ajouté");
     const deletions = await e2eDb().selectFrom("deletion_requests").select("id").where("platform_id", "=", p.id).execute();
     expect(deletions).toHaveLength(0);

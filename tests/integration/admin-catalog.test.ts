@@ -191,6 +191,41 @@ describe("codes tab", () => {
     expect(await textOf(taken)).toContain("existe déjà");
   });
 
+  it("a changed code gets the link of its new code unless a new link is given; the old code's link is never kept", async () => {
+    const p = platform();
+    const id = code(p.id, "CHLOE10ZZZ", { referral_url: `https://${p.slug}.example/r/CHLOE10ZZZ` });
+    // The form sends the stored link back as it was: it belongs to the old code.
+    const changed = await post(`/admin/codes?platform=${p.slug}`, {
+      intent: "update",
+      id: String(id),
+      code: "MARIE2024",
+      referral_url: `https://${p.slug}.example/r/CHLOE10ZZZ`,
+    });
+    expect(await toastOf(changed)).toBe("Code modifié");
+    expect(codeRow(id)).toMatchObject({ code: "MARIE2024", referral_url: `https://${p.slug}.example/r/MARIE2024` });
+
+    // Same code, the stored link untouched: kept.
+    sqlite
+      .prepare("update referral_codes set referral_url = ? where id = ?")
+      .run(`https://${p.slug}.example/r/MARIE2024?x=1`, id);
+    await post(`/admin/codes?platform=${p.slug}`, {
+      intent: "update",
+      id: String(id),
+      code: "MARIE2024",
+      referral_url: `https://${p.slug}.example/r/MARIE2024?x=1`,
+    });
+    expect(codeRow(id)).toMatchObject({ referral_url: `https://${p.slug}.example/r/MARIE2024?x=1` });
+
+    // A new code with a new valid link of the platform: that link.
+    await post(`/admin/codes?platform=${p.slug}`, {
+      intent: "update",
+      id: String(id),
+      code: "PAUL3000",
+      referral_url: `https://${p.slug}.example/r/PAUL3000?from=admin`,
+    });
+    expect(codeRow(id)).toMatchObject({ code: "PAUL3000", referral_url: `https://${p.slug}.example/r/PAUL3000?from=admin` });
+  });
+
   it("delete removes the code", async () => {
     const p = platform();
     const id = code(p.id, "DELETE12");

@@ -87,6 +87,16 @@ describe("translations", () => {
     expect(problems).toEqual([]);
   });
 
+  it("no 'word(s)' shortcuts: counts use plural forms", () => {
+    const problems: string[] = [];
+    for (const lng of SUPPORTED_LANGUAGES)
+      for (const ns of namespaces)
+        for (const [key, value] of load(lng, ns))
+          if (typeof value === "string" && /\p{L}\((s|n|en|es)\)/u.test(value.replace(/http\(s\)/g, "")))
+            problems.push(`${lng}/${ns}:${key}: ${value}`);
+    expect(problems).toEqual([]);
+  });
+
   it("French typography: a non-breaking space before : ? ! ; so they never wrap alone", () => {
     const problems: string[] = [];
     for (const ns of namespaces)

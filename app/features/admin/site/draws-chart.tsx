@@ -48,7 +48,7 @@ export function DrawsChart({ days }: { days: Array<{ dayStart: string; count: nu
               className={site.chartBar}
               data-count={d.count}
             >
-              <title>{t("requests.chart.bar", { date: formatDate(d.dayStart), n: d.count })}</title>
+              <title>{t("requests.chart.bar", { date: formatDate(d.dayStart), count: d.count })}</title>
             </rect>
           );
         })}
