@@ -90,7 +90,8 @@ app.all("*", (req, res, next) => void remix(req, res, next));
 const server = app.listen(env.PORT, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  log(`Parrainly listening on http://localhost:${port} (${dev ? "development" : env.NODE_ENV})`);
+  // What is served, not NODE_ENV: `npm start` serves the production build even with NODE_ENV unset.
+  log(`Parrainly listening on http://localhost:${port} (${dev ? "development server, Vite" : "production build"})`);
   log("Create an admin with: npm run admin:create -- --email you@example.com --password 'a long passphrase'");
 });
 server.keepAliveTimeout = 65_000;

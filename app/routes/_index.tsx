@@ -15,6 +15,7 @@ import { getLanguage, getT } from "~/i18n/i18next.server";
 import { badge, card, container, gradientHero, muted, section } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["home", "partnerships"] };
 
@@ -22,8 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [t, language, platforms, partners, settings] = await Promise.all([
     getT(request, "home"),
     getLanguage(request),
-    listHomePlatforms(),
-    listActivePartnerships(),
+    loadOrFail(request, "errors.load.platforms", () => listHomePlatforms()),
+    loadOrFail(request, "errors.load.generic", () => listActivePartnerships()),
     getSettings(),
   ]);
   const trackerName = settings.price_tracker_name.trim() || DEFAULT_SETTINGS.price_tracker_name;

@@ -26,15 +26,20 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-catalog"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [t, platforms, settings] = await Promise.all([getT(request, "admin-catalog"), listPlatformOptions(), getSettings()]);
+  const [t, platforms, settings] = await Promise.all([
+    getT(request, "admin-catalog"),
+    loadOrFail(request, "errors.load.platforms", () => listPlatformOptions()),
+    getSettings(),
+  ]);
   const asked = new URL(request.url).searchParams.get("platform");
   const selected = platforms.find((p) => p.slug === asked) ?? platforms[0] ?? null;
-  const codes = selected ? await listAdminCodes(selected.id) : [];
+  const codes = selected ? await loadOrFail(request, "errors.load.generic", () => listAdminCodes(selected.id)) : [];
   return {
     platforms,
     selected,
@@ -57,11 +62,30 @@ export const meta = routeMeta;
 
 const back = (slug: string) => `/admin/codes?platform=${encodeURIComponent(slug)}`;
 
+/** What a failing write says, per intent (spec: the codes tab's update, modify and delete errors). */
+const FAILURE_KEYS: Record<string, string> = {
+  "toggle-active": "codes.errors.update",
+  "toggle-permanent": "codes.errors.update",
+  "set-expiry": "codes.errors.update",
+  update: "codes.errors.modify",
+  delete: "codes.errors.delete",
+};
+
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const { form } = await readAdminForm(request);
   const intent = String(form.get("intent") ?? "");
   const id = rowIdOf(form);
+  try {
+    return await runCodeAction(form, intent, id);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error(`admin codes: ${intent} failed`, error);
+    return rowError(intent, id, FAILURE_KEYS[intent] ?? "codes.errors.update", 503);
+  }
+}
+
+async function runCodeAction(form: FormData, intent: string, id: number | null) {
   const code = id ? await getCodeWithPlatform(id) : undefined;
 
   switch (intent) {

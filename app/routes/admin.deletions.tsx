@@ -18,12 +18,16 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-catalog"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [t, requests] = await Promise.all([getT(request, "admin-catalog"), listDeletionRequests()]);
+  const [t, requests] = await Promise.all([
+    getT(request, "admin-catalog"),
+    loadOrFail(request, "errors.load.requests", () => listDeletionRequests()),
+  ]);
   return {
     requests,
     meta: { title: t("deletions.title"), description: t("deletions.title"), path: "/admin/deletions", noindex: true },

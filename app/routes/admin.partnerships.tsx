@@ -26,6 +26,7 @@ import { badge, button, buttonSmall, card, field, input, label, muted, stack } f
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-site"] };
 
@@ -34,7 +35,10 @@ const NEW_FORM_ID = "partnership-new";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [partnerships, t] = await Promise.all([listPartnershipsAdmin(), getT(request, "admin-site")]);
+  const [partnerships, t] = await Promise.all([
+    loadOrFail(request, "errors.load.generic", () => listPartnershipsAdmin()),
+    getT(request, "admin-site"),
+  ]);
   return {
     partnerships,
     meta: { title: t("partnerships.title"), description: t("partnerships.description"), path: PATH, noindex: true },

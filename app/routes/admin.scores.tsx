@@ -19,6 +19,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-site"] };
 
@@ -26,7 +27,10 @@ const PATH = "/admin/scores";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [scores, t] = await Promise.all([listScoresAdmin(), getT(request, "admin-site")]);
+  const [scores, t] = await Promise.all([
+    loadOrFail(request, "errors.load.generic", () => listScoresAdmin()),
+    getT(request, "admin-site"),
+  ]);
   return { scores, meta: { title: t("scores.title"), description: t("scores.description"), path: PATH, noindex: true } };
 }
 

@@ -15,6 +15,7 @@ import { alert, button, buttonSmall, hint, input, label, stack } from "~/styles/
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-site"] };
 
@@ -22,7 +23,10 @@ const PATH = "/admin/settings";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [settings, t] = await Promise.all([getSettings(), getT(request, "admin-site")]);
+  const [settings, t] = await Promise.all([
+    loadOrFail(request, "errors.load.generic", () => getSettings()),
+    getT(request, "admin-site"),
+  ]);
   return { settings, meta: { title: t("settings.title"), description: t("settings.description"), path: PATH, noindex: true } };
 }
 

@@ -16,12 +16,16 @@ import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { useHydrated } from "~/utils/use-hydrated";
 import { redirectWithToast } from "~/utils/toast.server";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-catalog"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [t, suggestions] = await Promise.all([getT(request, "admin-catalog"), listAdminSuggestions()]);
+  const [t, suggestions] = await Promise.all([
+    getT(request, "admin-catalog"),
+    loadOrFail(request, "errors.load.generic", () => listAdminSuggestions()),
+  ]);
   const askedReject = Number(new URL(request.url).searchParams.get("reject"));
   const confirming = suggestions.find((s) => s.id === askedReject && s.status === "pending") ?? null;
   return {

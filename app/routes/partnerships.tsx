@@ -12,6 +12,7 @@ import { gradientFrom, gradientTo } from "~/styles/theme.css";
 import { button, card, container, grid, muted, section } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["partnerships"] };
 
@@ -19,8 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [t, language, platforms, partners] = await Promise.all([
     getT(request, "partnerships"),
     getLanguage(request),
-    listPartnershipPlatforms(),
-    listActivePartnerships(),
+    loadOrFail(request, "errors.load.platforms", () => listPartnershipPlatforms()),
+    loadOrFail(request, "errors.load.generic", () => listActivePartnerships()),
   ]);
   const siteUrl = getEnv().SITE_URL;
   return {

@@ -13,6 +13,7 @@ import { gradientFrom, gradientTo } from "~/styles/theme.css";
 import { button, card, container, grid, input, label, muted, row, section } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["platforms"] };
 
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [t, language, platforms] = await Promise.all([
     getT(request, "platforms"),
     getLanguage(request),
-    listActivePlatformsWithCounts(),
+    loadOrFail(request, "errors.load.platforms", () => listActivePlatformsWithCounts()),
   ]);
   // Accents, case and punctuation ignored: 'trade rep' finds 'Trade Republic'.
   const wanted = normalizeName(q);

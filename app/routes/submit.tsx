@@ -26,12 +26,17 @@ import { routeMeta } from "~/utils/meta";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["submit"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const [t, platforms, siteKey] = await Promise.all([getT(request, "submit"), listActivePlatformOptions(), captchaSiteKey()]);
+  const [t, platforms, siteKey] = await Promise.all([
+    getT(request, "submit"),
+    loadOrFail(request, "errors.load.platforms", () => listActivePlatformOptions()),
+    captchaSiteKey(),
+  ]);
   const asked = url.searchParams.get("platform");
   return {
     platforms: platforms.map((p) => ({ slug: p.slug, name: p.name })),
@@ -283,13 +288,47 @@ function DeletionForm({ duplicate }: { duplicate: { platform: string; code: stri
   );
 }
 
+/** Spec: the thank-you step opens as a dialog 500 ms after a successful submit (with JS). */
+const THANKS_DIALOG_DELAY_MS = 500;
+
+/** Without JS the thank-you step is part of the page; with JS it opens as a modal dialog. */
 function ThankYou({ siteUrl }: { siteUrl: string }) {
+  const { t } = useTranslation("submit");
+  const hydrated = useHydrated();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    if (!hydrated) return;
+    const timer = setTimeout(() => {
+      const dialog = dialogRef.current;
+      if (dialog && !dialog.open && typeof dialog.showModal === "function") dialog.showModal();
+    }, THANKS_DIALOG_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [hydrated]);
+  if (!hydrated) return <ThankYouContent siteUrl={siteUrl} />;
+  return (
+    <dialog ref={dialogRef} className={styles.thanksDialog} aria-labelledby="thanks-heading" data-testid="thank-you-dialog">
+      <ThankYouContent
+        siteUrl={siteUrl}
+        close={
+          <form method="dialog" className={styles.dialogClose}>
+            <button type="submit" className={button.ghost}>
+              {t("thanks.close")}
+            </button>
+          </form>
+        }
+      />
+    </dialog>
+  );
+}
+
+function ThankYouContent({ siteUrl, close }: { siteUrl: string; close?: React.ReactNode }) {
   const { t } = useTranslation("submit");
   const hydrated = useHydrated();
   const text = t("thanks.shareText");
   const canShare = hydrated && typeof navigator !== "undefined" && typeof navigator.share === "function";
   return (
     <section className={`${card} ${stack}`} aria-labelledby="thanks-heading" data-testid="thank-you">
+      {close}
       <h2 id="thanks-heading">{t("thanks.heading")}</h2>
       <p>{t("thanks.text")}</p>
       <label className={field}>

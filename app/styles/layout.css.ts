@@ -124,6 +124,8 @@ export const toastRegion = style({
 export const toastDismiss = style({ position: "absolute", opacity: 0, width: 1, height: 1 });
 export const toast = style({
   pointerEvents: "auto",
+  // Horizontal swipes belong to the toast (dismiss); vertical ones still scroll the page.
+  touchAction: "pan-y",
   display: "flex",
   alignItems: "flex-start",
   gap: space.md,

@@ -110,7 +110,7 @@ test.describe("platform landing and draw", () => {
 });
 
 test.describe("submit", () => {
-  test("preselected platform, a URL becomes its code, then the thank-you step", async ({ page }) => {
+  test("preselected platform, a URL becomes its code, then the thank-you step", async ({ page }, testInfo) => {
     const p = await createE2ePlatform();
     await page.goto(`/submit?platform=${p.slug}`);
     await expect(page.getByLabel("Plateforme")).toHaveValue(p.slug);
@@ -120,11 +120,26 @@ test.describe("submit", () => {
     await expect(page.getByText("Veuillez saisir un code ou une URL")).toBeVisible();
 
     await page.getByLabel("Code ou lien de parrainage").fill(`https://${p.slug}.example/r/share42`);
+    const submittedAt = Date.now();
     await page.getByRole("button", { name: "Ajouter mon code" }).click();
-    await expect(page.getByTestId("thank-you")).toBeVisible();
+    if (jsDisabled(testInfo)) {
+      // Without JS: the thank-you step is part of the page.
+      await expect(page.getByTestId("thank-you")).toBeVisible();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    } else {
+      // With JS: a modal dialog, opened 500 ms after the success.
+      const dialog = page.getByRole("dialog", { name: "Merci pour votre partage !" });
+      await expect(dialog).toBeVisible();
+      expect(Date.now() - submittedAt).toBeGreaterThanOrEqual(500);
+      await expect(dialog.getByTestId("share-whatsapp")).toBeVisible();
+    }
     await expect(page.getByTestId("toast")).toContainText("Code ajouté avec succès !");
     await expect(page.getByTestId("share-whatsapp")).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=/);
     await expectAccessible(page, { exclude: ['[data-testid="toast"]'] });
+    if (!jsDisabled(testInfo)) {
+      await page.getByRole("dialog").getByRole("button", { name: "Fermer" }).click();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    }
     const row = await e2eDb().selectFrom("referral_codes").selectAll().where("platform_id", "=", p.id).executeTakeFirstOrThrow();
     expect(row.code).toBe("SHARE42");
     expect(row.referral_url).toBe(`https://${p.slug}.example/r/share42`);
