@@ -18,6 +18,13 @@ export async function up(db: Db): Promise<void> {
       .addColumn(column, "text", (c) => c.check(sql`${sql.ref(column)} IS NULL OR length(${sql.ref(column)}) <= 500`))
       .execute();
   }
+  // Revolut's seeded gradient ended near-black, invisible on the dark theme: only the untouched seed value changes.
+  await db
+    .updateTable("platforms")
+    .set({ gradient_to: "#4338ca" })
+    .where("slug", "=", "revolut")
+    .where("gradient_to", "=", "#191c1f")
+    .execute();
 }
 
 export async function down(db: Db): Promise<void> {

@@ -260,7 +260,7 @@ export default function AdminCodes() {
                 const expiryEditable = autoCleanup && !c.isPermanent && Boolean(c.expiresAt);
                 return (
                   <tr key={c.id} data-testid={`code-row-${c.code}`}>
-                    <td className={admin.cell}>
+                    <td className={admin.cell} data-label={t("codes.columns.code")}>
                       <strong>{c.code}</strong>
                       {href ? (
                         <div>
@@ -270,14 +270,20 @@ export default function AdminCodes() {
                         </div>
                       ) : null}
                     </td>
-                    <td className={admin.cell}>
+                    <td className={admin.cell} data-label={t("codes.columns.status")}>
                       <span className={badge}>{c.isActive ? t("common.active") : t("common.inactive")}</span>{" "}
                       <span className={badge}>{c.isPermanent ? t("codes.permanent") : t("codes.temporary")}</span>
                     </td>
-                    <td className={admin.cell}>{c.isPermanent ? "—" : formatDate(c.expiresAt) || "—"}</td>
-                    <td className={admin.cell}>{c.timesServed}</td>
-                    <td className={admin.cell}>{formatDate(c.createdAt)}</td>
-                    <td className={admin.cell}>
+                    <td className={admin.cell} data-label={t("codes.columns.expires")}>
+                      {c.isPermanent ? "—" : formatDate(c.expiresAt) || "—"}
+                    </td>
+                    <td className={admin.cell} data-label={t("codes.columns.served")}>
+                      {c.timesServed}
+                    </td>
+                    <td className={admin.cell} data-label={t("codes.columns.created")}>
+                      {formatDate(c.createdAt)}
+                    </td>
+                    <td className={admin.cell} data-label={t("codes.columns.actions")}>
                       <div className={stack} style={{ gap: "0.5rem" }}>
                         <div className={admin.actions}>
                           <RowButton

@@ -111,9 +111,13 @@ export default function AdminRequests() {
               <tbody>
                 {draws.map((d) => (
                   <tr key={d.id} data-testid="draw-row">
-                    <td className={admin.cell}>{formatDateTime(d.created_at)}</td>
-                    <td className={admin.cell}>{d.platform_name}</td>
-                    <td className={`${admin.cell} ${site.wrapText}`}>
+                    <td className={admin.cell} data-label={t("requests.columns.date")}>
+                      {formatDateTime(d.created_at)}
+                    </td>
+                    <td className={admin.cell} data-label={t("requests.columns.platform")}>
+                      {d.platform_name}
+                    </td>
+                    <td className={`${admin.cell} ${site.wrapText}`} data-label={t("requests.columns.code")}>
                       <code>{d.served_code}</code>
                       {d.served_code_id === null ? <span className={muted}> {t("requests.codeGone")}</span> : null}
                     </td>

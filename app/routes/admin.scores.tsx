@@ -120,7 +120,7 @@ function ScoreRow({ score: s, lastResult }: { score: GameScore; lastResult?: Sub
   });
   return (
     <tr data-testid="score-row" data-id={s.id}>
-      <td className={admin.cell}>
+      <td className={admin.cell} data-label={t("scores.columns.player")}>
         <Form method="post" {...getFormProps(form)} className={admin.inlineForm}>
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="id" value={s.id} />
@@ -152,9 +152,13 @@ function ScoreRow({ score: s, lastResult }: { score: GameScore; lastResult?: Sub
           <FieldError id={fields.score.errorId} errors={fields.score.errors} />
         </Form>
       </td>
-      <td className={admin.cell}>{t(`scores.devices.${s.device_type}`)}</td>
-      <td className={admin.cell}>{formatDateTime(s.created_at)}</td>
-      <td className={admin.cell}>
+      <td className={admin.cell} data-label={t("scores.columns.device")}>
+        {t(`scores.devices.${s.device_type}`)}
+      </td>
+      <td className={admin.cell} data-label={t("scores.columns.date")}>
+        {formatDateTime(s.created_at)}
+      </td>
+      <td className={admin.cell} data-label={t("scores.columns.actions")}>
         <ConfirmDeleteForm
           id={s.id}
           label={t("scores.deleteLabel", { name: s.player_name })}

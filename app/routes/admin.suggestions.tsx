@@ -129,11 +129,11 @@ export default function AdminSuggestions() {
             <tbody>
               {suggestions.map((s) => (
                 <tr key={s.id} data-testid={`suggestion-row-${s.id}`}>
-                  <td className={admin.cell}>
+                  <td className={admin.cell} data-label={t("suggestions.columns.name")}>
                     <strong>{s.name}</strong>
                     {s.description ? <div className={muted}>{s.description}</div> : null}
                   </td>
-                  <td className={admin.cell}>
+                  <td className={admin.cell} data-label={t("suggestions.columns.website")}>
                     {s.website_url ? (
                       <a href={s.website_url} rel="noopener noreferrer nofollow" target="_blank">
                         {s.website_url}
@@ -142,12 +142,16 @@ export default function AdminSuggestions() {
                       <span className={muted}>—</span>
                     )}
                   </td>
-                  <td className={admin.cell}>{s.votes_count}</td>
-                  <td className={admin.cell}>
+                  <td className={admin.cell} data-label={t("suggestions.columns.votes")}>
+                    {s.votes_count}
+                  </td>
+                  <td className={admin.cell} data-label={t("suggestions.columns.status")}>
                     <span className={badge}>{t(`status.${s.status}`)}</span>
                   </td>
-                  <td className={admin.cell}>{formatDate(s.created_at)}</td>
-                  <td className={admin.cell}>
+                  <td className={admin.cell} data-label={t("suggestions.columns.created")}>
+                    {formatDate(s.created_at)}
+                  </td>
+                  <td className={admin.cell} data-label={t("suggestions.columns.actions")}>
                     {s.status === "pending" ? (
                       <div className={admin.actions}>
                         <RowButton

@@ -9,7 +9,7 @@ import { PartnerCard, toPartnerView } from "~/features/community/partner-card";
 import { breadcrumbLd } from "~/features/community/structured-data";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
-import { button, card, container, grid, muted, section } from "~/styles/ui.css";
+import { button, card, container, grid, muted, section, visuallyHidden } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 import { loadOrFail } from "~/utils/failures.server";
@@ -73,8 +73,10 @@ export default function Partnerships() {
                     {p.description}
                   </p>
                 ) : null}
-                <Link to={`/${p.slug}`} className={button.gradient} aria-label={t("platforms.seeCodesOf", { name: p.name })}>
+                {/* The accessible name starts with the visible text (then says whose codes). */}
+                <Link to={`/${p.slug}`} className={button.gradient}>
                   {t("platforms.seeCodes")}
+                  <span className={visuallyHidden}> {p.name}</span>
                 </Link>
               </li>
             ))}

@@ -111,6 +111,18 @@ describe("codes tab", () => {
     expect(html).toContain("Pseudo");
     expect(html.indexOf("NEWER1")).toBeLessThan(html.indexOf("OLDER1"));
     expect(html).toContain("04/03/2026");
+    // 'Pseudo' is the French admin's word; English, German and Spanish readers get 'Code'/'Código'.
+    for (const [lng, word] of [
+      ["en", "Code"],
+      ["de", "Code"],
+      ["es", "Código"],
+    ] as const) {
+      const page = await (
+        await fetch(`${server.url}/admin/codes?platform=${p.slug}&lng=${lng}`, { headers: { Cookie: cookie } })
+      ).text();
+      expect(page).toMatch(new RegExp(`<th[^>]*>${word}</th>`));
+      expect(page).not.toContain("Pseudo");
+    }
   });
 
   it("toggle-active and toggle-permanent flip the flags with the spec's toasts", async () => {
@@ -387,8 +399,8 @@ describe("create platform", () => {
     expect(row).toMatchObject({
       name,
       emoji_icon: "🌐",
-      gradient_from: "#ec4899",
-      gradient_to: "#8b5cf6",
+      gradient_from: "#be185d",
+      gradient_to: "#6d28d9",
       display_order: 10,
       is_active: 1,
       show_in_homepage: 1,
@@ -541,7 +553,7 @@ describe("suggestions tab", () => {
     expect(await toastOf(res)).toContain("Plateforme créée\u00a0!");
     expect(get<Record<string, unknown>>("select * from platforms where slug = ?", slug)).toMatchObject({
       is_active: 0,
-      gradient_from: "#6b7280",
+      gradient_from: "#4b5563",
     });
     expect(status(id)).toBe("approved");
 
