@@ -2,13 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as layout from "~/styles/layout.css";
 import { muted } from "~/styles/ui.css";
-
-/** The site opened in 2025: '2025' that year, then '2025–{this year}'. */
-export function copyrightYears(now: Date): string {
-  const year = now.getFullYear();
-  return year > FIRST_YEAR ? `${FIRST_YEAR}–${year}` : String(FIRST_YEAR);
-}
-const FIRST_YEAR = 2025;
+import { copyrightYears } from "~/utils/dates";
 
 export function SiteFooter() {
   const { t } = useTranslation();

@@ -22,11 +22,11 @@ import { badRequest, parseRowId, rowNotFound } from "~/features/admin/site/forms
 import { DISPLAY_MODES, partnershipSchema, type PartnershipForm } from "~/features/admin/site/schemas";
 import * as site from "~/features/admin/site/site.css";
 import { getT } from "~/i18n/i18next.server";
-import { badge, button, buttonSmall, card, field, input, label, muted, stack } from "~/styles/ui.css";
+import { alert, badge, button, buttonSmall, card, field, input, label, muted, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
-import { loadOrFail } from "~/utils/failures.server";
+import { attemptWrite, loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-site"] };
 
@@ -80,18 +80,29 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") {
       return data({ formId: id === null ? NEW_FORM_ID : `partnership-${id}`, result: submission.reply() }, { status: 400 });
     }
+    const formId = id === null ? NEW_FORM_ID : `partnership-${id}`;
+    // A failing save: the spec's message next to the form, the input kept.
+    const failed = (key: string) => data({ formId, result: submission.reply({ formErrors: [key] }) }, { status: 503 });
     if (id === null) {
-      await createPartnership(toInput(submission.value));
+      const created = await attemptWrite("partnership create", () => createPartnership(toInput(submission.value)));
+      if (!created.ok) return failed("partnerships.errors.createFailed");
       return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.created" });
     }
-    if (!(await updatePartnership(id, toInput(submission.value)))) throw await rowNotFound(request, "partnerships.notFound");
+    const updated = await attemptWrite("partnership update", () => updatePartnership(id, toInput(submission.value)));
+    if (!updated.ok) return failed("partnerships.errors.updateFailed");
+    if (!updated.value) throw await rowNotFound(request, "partnerships.notFound");
     return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.updated" });
   }
 
   const id = parseRowId(formData.get("id"));
   if (id === null) throw await badRequest(request);
   if (intent === "delete") {
-    if (!(await deletePartnership(id))) throw await rowNotFound(request, "partnerships.notFound");
+    const deleted = await attemptWrite("partnership delete", () => deletePartnership(id));
+    if (!deleted.ok) {
+      const t = await getT(request, "admin-site");
+      throw new Response(t("partnerships.errors.deleteFailed"), { status: 503 });
+    }
+    if (!deleted.value) throw await rowNotFound(request, "partnerships.notFound");
     return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.deleted" });
   }
   if (intent === "move-up" || intent === "move-down") {
@@ -263,6 +274,11 @@ function PartnershipEditor({
     <Form method="post" {...getFormProps(form)} className={stack}>
       <input type="hidden" name="intent" value={intent} />
       {partnership ? <input type="hidden" name="id" value={partnership.id} /> : null}
+      {form.errors?.length ? (
+        <p className={alert.error} role="alert" data-testid="form-error">
+          {form.errors.map((e) => t(e)).join(" ")}
+        </p>
+      ) : null}
       <div className={admin.formGrid}>
         <div className={field}>
           <label htmlFor={fields.name.id} className={label}>

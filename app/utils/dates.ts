@@ -59,3 +59,11 @@ export function dayKey(iso: string, timeZone = SITE_TIME_ZONE): string {
   const local = new Date(d.getTime() + zoneOffsetMs(d, timeZone));
   return local.toISOString().slice(0, 10);
 }
+
+const FIRST_YEAR = 2025;
+
+/** The footer's years: the site opened in 2025, so '2025' that year, then '2025–{this year}'. */
+export function copyrightYears(now: Date): string {
+  const year = now.getFullYear();
+  return year > FIRST_YEAR ? `${FIRST_YEAR}–${year}` : String(FIRST_YEAR);
+}

@@ -124,6 +124,20 @@ describe("failures say what failed", () => {
     expect(sqlite.prepare("select count(*) n from platforms where slug = 'echec-cree'").get()).toEqual({ n: 0 });
   });
 
+  it("admin: a failing partnership save says so next to the form, with the input kept", async () => {
+    await whileWritesFail("partnerships", "insert", async () => {
+      const res = await postForm(
+        `${server.url}/admin/partnerships`,
+        { intent: "create", name: "Partenaire Perdu", url: "https://perdu.example/" },
+        { cookie },
+      );
+      expect(res.status).toBe(503);
+      const html = await text(res);
+      expect(html).toContain("Erreur lors de la création du partenariat");
+      expect(html).toContain('value="Partenaire Perdu"');
+    });
+  });
+
   it("admin: a failing code update says 'Erreur lors de la modification', a failing delete 'Erreur lors de la suppression'", async () => {
     const platform = sqlite.prepare("select id, slug from platforms order by id limit 1").get() as { id: number; slug: string };
     const id = Number(
