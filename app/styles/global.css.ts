@@ -22,7 +22,7 @@ globalStyle("body", {
 globalStyle("a", { color: vars.color.link, textUnderlineOffset: "0.15em" });
 globalStyle("a:hover", { textDecorationThickness: "2px" });
 // Long German compounds and URLs wrap (with hyphens where the language allows) instead of overflowing.
-globalStyle("h1, h2, h3", { lineHeight: 1.2, margin: "0 0 0.5em", overflowWrap: "break-word", hyphens: "auto" });
+globalStyle("h1, h2, h3", { lineHeight: 1.2, margin: "0 0 0.5em", overflowWrap: "anywhere", hyphens: "auto" });
 globalStyle("body", { overflowWrap: "break-word" });
 globalStyle("p", { margin: "0 0 1em" });
 globalStyle("img, svg", { maxWidth: "100%" });

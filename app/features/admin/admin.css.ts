@@ -50,7 +50,7 @@ export const tableWrap = style({
   overflowX: "auto",
   border: `1px solid ${vars.color.border}`,
   borderRadius: radius.md,
-  "@media": { [breakpoints.drawer]: { overflowX: "visible", border: "none" } },
+  "@media": { [breakpoints.drawer]: { border: "none" } },
 });
 export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: "0.95rem" });
 export const cell = style({

@@ -1,7 +1,9 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { radius, space, vars } from "~/styles/theme.css";
 
 export const heroInner = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: space.lg });
+// The heading's box may shrink below its longest word, so a German compound wraps inside the hero.
+globalStyle(`${heroInner} > *`, { minWidth: 0 });
 export const logo = style({
   width: "4.5rem",
   height: "4.5rem",
