@@ -32,7 +32,7 @@ async function hydrate() {
       ns: [...new Set([...PUBLIC_NAMESPACES, ...getInitialNamespaces()])],
       react: { useSuspense: false },
     });
-  // Mirror the server's choices to localStorage (spec: keys `language` and `theme`).
+  // Mirror the server's choices to localStorage (keys `language` and `theme`, read by the inline theme script before paint).
   try {
     localStorage.setItem("language", lng);
     localStorage.setItem("theme", document.documentElement.dataset.theme ?? "dark");

@@ -10,6 +10,9 @@ import { NonceProvider } from "./utils/nonce";
 
 export const streamTimeout = 5_000;
 
+// The Express server reaches the app only through this build (decision 001).
+export { serverHooks } from "./server-hooks.server";
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,

@@ -7,16 +7,16 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { ToastRegion } from "./components/toast";
-import { getLanguage, getT, LANGUAGE_COOKIE } from "./i18n/i18next.server";
+import { getLanguage, getT } from "./i18n/i18next.server";
 import { isLanguage } from "./i18n/config";
 import "./styles/global.css";
 import * as layout from "./styles/layout.css";
-import { preferenceCookie, readCookie } from "./utils/cookies.server";
+import { LANGUAGE_COOKIE, preferenceCookie, readCookie, THEME_COOKIE } from "./utils/cookies.server";
 import { getEnv } from "./utils/env.server";
 import type { PageMeta } from "./utils/meta";
 import { routeMeta } from "./utils/meta";
 import { useNonce } from "./utils/nonce";
-import { DEFAULT_THEME, isTheme, THEME_COOKIE } from "./utils/theme";
+import { DEFAULT_THEME, isTheme } from "./utils/theme";
 import { getToast } from "./utils/toast.server";
 
 export const links: LinksFunction = () => [
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // `?lng=xx` is a choice: keep it in the cookie (detection order: ?lng, cookie, header, fr).
   const asked = new URL(request.url).searchParams.get("lng");
   if (isLanguage(asked) && readCookie(request, LANGUAGE_COOKIE) !== asked) {
-    headers.append("Set-Cookie", preferenceCookie(LANGUAGE_COOKIE, asked, env.NODE_ENV === "production"));
+    headers.append("Set-Cookie", preferenceCookie(LANGUAGE_COOKIE, asked));
   }
   headers.set("Vary", "Cookie, Accept-Language");
 
@@ -64,8 +64,6 @@ export const headers: HeadersFunction = ({ errorHeaders }) => {
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
 };
-
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
 
 export const meta = routeMeta;
 

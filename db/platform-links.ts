@@ -24,7 +24,7 @@ export interface PlatformLinkConfig {
 }
 
 export const MAX_INPUT_LENGTH = 2048;
-export const MAX_CODE_LENGTH = 64;
+const MAX_CODE_LENGTH = 64;
 /** Upper-case letters, digits, and `-`, `_`, `.` inside; ASCII only so look-alike letters cannot pass. */
 const CODE_SHAPE = /^[A-Z0-9](?:[A-Z0-9._-]*[A-Z0-9])?$/;
 
@@ -45,7 +45,7 @@ export function parseHosts(hosts: string): string[] {
     .filter(Boolean);
 }
 
-export function parseUrlRules(json: string): UrlRule[] {
+function parseUrlRules(json: string): UrlRule[] {
   try {
     const value: unknown = JSON.parse(json);
     if (!Array.isArray(value)) return [];
@@ -143,7 +143,7 @@ export function buildReferralUrl(code: string, template: string | null | undefin
   return safeHref(built);
 }
 
-export function codeMatchesPattern(code: string, pattern: string | null | undefined): boolean {
+function codeMatchesPattern(code: string, pattern: string | null | undefined): boolean {
   if (!pattern) return true;
   try {
     return new RegExp(pattern).test(code);
@@ -154,8 +154,8 @@ export function codeMatchesPattern(code: string, pattern: string | null | undefi
 }
 
 /**
- * Normalises what a visitor typed for a platform into a code and a safe link
- * (spec section 5): trim; a link of the platform gives its code; upper-case;
+ * Normalises what a visitor typed for a platform into a code and a safe link:
+ * trim; a link of the platform gives its code; upper-case;
  * a link is kept only when http(s) on one of the platform's hosts, else rebuilt from the code.
  */
 export function normalizeCodeInput(input: string, config: PlatformLinkConfig): NormalizedCode {

@@ -1,8 +1,8 @@
 import type { UrlRule } from "./platform-links";
 
 /**
- * The eight gradients an admin can pick (spec section 5); Rose/Violet is the default. Deep enough
- * shades that white text on them reaches 4.5:1 (AA) everywhere along the gradient.
+ * The eight gradients an admin can pick; Rose/Violet is the default. Deep enough shades that white
+ * text on them reaches 4.5:1 (AA) everywhere along the gradient.
  */
 export const GRADIENTS = [
   { id: "blue-violet", label: "Bleu/Violet", from: "#1d4ed8", to: "#6d28d9" },
@@ -14,9 +14,8 @@ export const GRADIENTS = [
   { id: "orange-pink", label: "Orange/Rose", from: "#c2410c", to: "#be185d" },
   { id: "gray", label: "Gris", from: "#4b5563", to: "#374151" },
 ] as const;
-export const DEFAULT_GRADIENT = GRADIENTS[3];
 
-/** Settings keys (spec section 3) with their defaults, plus the price-tracker promo. */
+/** Settings keys with their defaults, plus the price-tracker promo. */
 export const DEFAULT_SETTINGS = {
   gtm_id: "",
   ga4_id: "",
@@ -49,7 +48,7 @@ export interface SeedPlatform {
 
 const GENERIC_CODE = "^[A-Z0-9][A-Z0-9._-]{2,63}$";
 
-/** The six known platforms and their link rules (spec section 5). */
+/** The six known platforms and their link rules. */
 export const SEED_PLATFORMS: SeedPlatform[] = [
   {
     name: "Tesla",

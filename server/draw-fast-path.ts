@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import { encode } from "turbo-stream";
-import { drawForPage } from "~/features/codes/draw-action.server";
+import type { AppHooks } from "./app-hooks";
 import type { RemixHandler } from "./remix";
 
 /** `/{slug}/get-code` or `/random`, and their `.data` twins (the request Remix's enhanced form sends). */
@@ -18,7 +18,7 @@ const MAX_BODY = 1024;
  * the action again is safe; so is a draw that throws, which rolled back. Runs after the server's
  * guards (cross-site writes are refused there).
  */
-export function drawFastPath(remix: RemixHandler): RequestHandler {
+export function drawFastPath(remix: RemixHandler, hooks: () => Promise<AppHooks>): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "POST") return next();
     const match = DRAW_FORM.exec(req.path);
@@ -33,7 +33,9 @@ export function drawFastPath(remix: RemixHandler): RequestHandler {
         if (new URLSearchParams(body.toString("utf8")).get("intent") === "draw") {
           // A draw that throws wrote nothing (its transaction rolled back): the route's action tries
           // again and, if it fails too, answers with the visitor's error page and the error log line.
-          location = await drawForPage(slug).catch(() => null);
+          location = await hooks()
+            .then((app) => app.drawForPage(slug))
+            .catch(() => null);
         }
         if (location === null) return remix(req, res, next, body);
         if (!singleFetch) {

@@ -1,24 +1,23 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import express from "express";
-import { closeDb } from "~db/client.server";
-import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
-import { getEnv } from "~/utils/env.server";
 import { contentSecurityPolicy } from "./csp";
 import { drawFastPath } from "./draw-fast-path";
-import { refuseAnonymousAdminWrites, refuseCrossSiteWrites } from "./guards";
-import { prepareDatabase } from "./startup";
+import { refuseForbiddenWrites } from "./guards";
 import { remixHandler } from "./remix";
-import { precompressed } from "./static";
+import { loadRemixBuild } from "./remix-build";
+import { closeGracefully, trackEventStreams } from "./shutdown";
+import { clientFiles } from "./static";
 
 const dev = process.argv.includes("--dev");
-const env = getEnv();
 const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`);
 
-await prepareDatabase(log);
+// Everything of the app (configuration, database, jobs, guards, draw) comes through the Remix build.
+const remixBuild = await loadRemixBuild(dev);
+const hooks = await remixBuild.hooks();
+const env = hooks.config();
+await hooks.prepare(log);
 
 const app = express();
 app.disable("x-powered-by");
@@ -53,25 +52,13 @@ app.use((req, res, next) => {
   next();
 });
 
-app.use(refuseCrossSiteWrites(new URL(env.SITE_URL).host));
-app.use(refuseAnonymousAdminWrites());
+const eventStreams = trackEventStreams();
+app.use(eventStreams.middleware);
 
-let build: ServerBuild | (() => Promise<ServerBuild>);
-if (dev) {
-  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
-  app.use(vite.middlewares);
-  build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
-} else {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const clientDir = path.join(here, "client");
-  // Hashed assets never change: cache for a year; precompressed copies made at build time.
-  app.use("/assets", precompressed(path.join(clientDir, "assets")));
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  // Other public files (favicon, og image) all have an extension: skip the disk look-up for pages.
-  const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
-  app.use((req, res, next) => (/\.\w+$/.test(req.path) && !req.path.endsWith(".data") ? publicFiles(req, res, next) : next()));
-  build = (await import(/* @vite-ignore */ pathToFileURL(path.join(here, "server", "index.js")).href)) as ServerBuild;
-}
+app.use(refuseForbiddenWrites(remixBuild.hooks));
+
+if (remixBuild.devMiddleware) app.use(remixBuild.devMiddleware);
+if (remixBuild.clientDir) app.use(clientFiles(remixBuild.clientDir));
 
 // Uploaded platform logos (admin), cached for an hour.
 const uploadsDir = path.resolve(env.UPLOADS_DIR);
@@ -79,12 +66,12 @@ fs.mkdirSync(uploadsDir, { recursive: true });
 app.use("/uploads", express.static(uploadsDir, { maxAge: "1h", index: false, dotfiles: "deny", fallthrough: false }));
 
 const remix = remixHandler({
-  build,
+  build: remixBuild.build,
   mode: dev ? "development" : "production",
   getLoadContext: (req, res) => ({ clientIp: clientIpOf(req), cspNonce: res.locals.cspNonce as string }),
 });
 // The draw form's POST: answered here when it draws, else handed to Remix (decision 010).
-app.use(drawFastPath(remix));
+app.use(drawFastPath(remix, remixBuild.hooks));
 app.all("*", (req, res, next) => void remix(req, res, next));
 
 const server = app.listen(env.PORT, () => {
@@ -96,26 +83,16 @@ const server = app.listen(env.PORT, () => {
 });
 server.keepAliveTimeout = 65_000;
 
-const backgroundJobs: Array<() => void> = [];
-export function onShutdown(stop: () => void) {
-  backgroundJobs.push(stop);
-}
-// Expired temporary codes go when enable_auto_cleanup is 'true' (checked at each run).
-onShutdown(startCleanupJob(log));
+const stopJobs = hooks.startJobs(log);
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log(`${signal} received: closing`);
-  for (const stop of backgroundJobs) stop();
-  server.close();
-  server.closeIdleConnections?.();
-  // Long-lived requests (event streams) get a moment, then are cut.
-  const force = setTimeout(() => server.closeAllConnections?.(), 3_000);
-  force.unref();
-  await new Promise<void>((resolve) => server.once("close", () => resolve()));
-  await closeDb();
+  stopJobs();
+  await closeGracefully(server, eventStreams.endAll);
+  await hooks.close();
   log("database closed, bye");
   process.exit(0);
 }

@@ -22,14 +22,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   es: "Español",
 };
 
-/** Locale tags for dates and numbers (week starts Monday in all four). */
-export const INTL_LOCALES: Record<Language, string> = {
-  fr: "fr-FR",
-  en: "en-GB",
-  de: "de-DE",
-  es: "es-ES",
-};
-
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 }

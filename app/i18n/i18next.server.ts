@@ -2,9 +2,7 @@ import { createInstance, type i18n as I18n } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, i18nBaseOptions, isLanguage, type Language } from "./config";
 import { resources } from "./resources.server";
-import { readCookie } from "~/utils/cookies.server";
-
-export const LANGUAGE_COOKIE = "language";
+import { LANGUAGE_COOKIE, readCookie } from "~/utils/cookies.server";
 
 const strict = process.env.I18N_STRICT === "1";
 

@@ -110,7 +110,7 @@ async function runCodeAction(form: FormData, intent: string, id: number | null) 
       if (submission.status !== "success")
         return data<RowActionData>({ intent, id, result: submission.reply() }, { status: 400 });
       const settings = await getSettings();
-      // Spec section 4: only a temporary code with an expiry, and only while auto-cleanup is on.
+      // Only a temporary code with an expiry can move, and only while auto-cleanup would remove it.
       if (code.is_permanent === 1 || !code.expires_at || settings.enable_auto_cleanup !== "true") {
         return data<RowActionData>(
           { intent, id, result: submission.reply({ formErrors: ["codes.errors.expiryNotEditable"] }) },

@@ -85,7 +85,7 @@ export default function AdminRequests() {
             {t("requests.empty")}
           </p>
         ) : (
-          // A keyboard-focusable scroll region, 600 px at most (spec section 9).
+          // A keyboard-focusable scroll region, 600 px at most.
           <div
             className={site.scrollRegion}
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex

@@ -10,7 +10,7 @@ import { routeMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["admin", "admin-catalog", "admin-site"] };
 
-/** The tabs, in the spec's order (the AI assistant tab comes later). */
+/** The tabs, in the order admins use them most. */
 export const ADMIN_TABS = [
   { to: "platforms/new", key: "tabs.newPlatform" },
   { to: "codes", key: "tabs.codes" },

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { assertSameOrigin, endAdminSession } from "~/utils/auth.server";
+import { endAdminSession } from "~/utils/auth.server";
+import { assertSameOrigin } from "~/utils/same-origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,33 +1,31 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { LANGUAGE_COOKIE } from "~/i18n/i18next.server";
 import { isLanguage } from "~/i18n/config";
-import { preferenceCookie } from "~/utils/cookies.server";
-import { getEnv } from "~/utils/env.server";
+import { LANGUAGE_COOKIE, preferenceCookie, THEME_COOKIE } from "~/utils/cookies.server";
 import { safeRedirectPath } from "~/utils/http.server";
-import { THEME_COOKIE, isTheme } from "~/utils/theme";
+import { badRequest } from "~/utils/responses.server";
+import { isTheme } from "~/utils/theme";
 
-/** Language and theme choices as plain forms (contract: /preferences). */
+/** Language and theme choices as plain forms: each sets its cookie and redirects back (303). */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
-  const secure = getEnv().NODE_ENV === "production";
 
   if (intent === "set-language") {
     const language = form.get("language");
-    if (!isLanguage(language)) return new Response("Unsupported language", { status: 400 });
+    if (!isLanguage(language)) throw await badRequest(request);
     return redirect(withoutLng(redirectTo), {
       status: 303,
-      headers: { "Set-Cookie": preferenceCookie(LANGUAGE_COOKIE, language, secure) },
+      headers: { "Set-Cookie": preferenceCookie(LANGUAGE_COOKIE, language) },
     });
   }
   if (intent === "set-theme") {
     const theme = form.get("theme");
-    if (!isTheme(theme)) return new Response("Unsupported theme", { status: 400 });
-    return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": preferenceCookie(THEME_COOKIE, theme, secure) } });
+    if (!isTheme(theme)) throw await badRequest(request);
+    return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": preferenceCookie(THEME_COOKIE, theme) } });
   }
-  return new Response("Unknown intent", { status: 400 });
+  throw await badRequest(request);
 }
 
 /** A leftover `?lng=` would override the new cookie on the next page. */

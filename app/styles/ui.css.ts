@@ -1,4 +1,4 @@
-import { keyframes, style, styleVariants } from "@vanilla-extract/css";
+import { style, styleVariants } from "@vanilla-extract/css";
 import { breakpoints, gradientFrom, gradientTo, radius, space, vars } from "./theme.css";
 
 /** Shared building blocks; features compose these instead of restyling the basics. */
@@ -26,6 +26,11 @@ export const card = style({
   borderRadius: radius.lg,
   padding: space.lg,
   boxShadow: vars.shadow.card,
+});
+/** Card variants, picked with cardClass() from recipes.ts. */
+export const cardTone = styleVariants({
+  plain: {},
+  centered: { textAlign: "center" },
 });
 
 export const grid = style({
@@ -132,6 +137,13 @@ export const badge = style({
   background: vars.color.surfaceAlt,
   border: `1px solid ${vars.color.border}`,
 });
+/** Badge variants, picked with badgeClass() from recipes.ts. */
+export const badgeTone = styleVariants({
+  neutral: {},
+  success: { background: vars.color.successBg, color: vars.color.success, borderColor: vars.color.success },
+  danger: { background: vars.color.dangerBg, color: vars.color.danger, borderColor: vars.color.danger },
+  warning: { background: vars.color.warningBg },
+});
 
 /** The gradient band used by platform pages and the hero. */
 export const gradientHero = style({
@@ -156,13 +168,3 @@ export const snapList = style({
   "@media": { [breakpoints.wide]: { gridAutoColumns: "calc((100% - 1rem) / 2)" } },
 });
 export const snapItem = style({ scrollSnapAlign: "start" });
-
-export const spin = keyframes({ to: { transform: "rotate(360deg)" } });
-export const spinner = style({
-  width: "1em",
-  height: "1em",
-  border: "2px solid currentColor",
-  borderRightColor: "transparent",
-  borderRadius: "50%",
-  animation: `${spin} 700ms linear infinite`,
-});

@@ -3,8 +3,9 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { createSession, deleteSession, getSessionUser } from "~db/repositories/sessions.server";
 import { verifyCredentials, type VerifiedUser } from "~db/repositories/users.server";
-import { getT } from "~/i18n/i18next.server";
-import { getEnv } from "./env.server";
+import { hasCookie } from "./cookies.server";
+import { forbidden } from "./responses.server";
+import { assertSameOrigin } from "./same-origin.server";
 import { adminSessionStorage } from "./session.server";
 
 /**
@@ -37,9 +38,8 @@ authenticator.use(
 );
 
 async function readSessionId(request: Request): Promise<string | null> {
-  const cookie = request.headers.get("Cookie");
-  if (!cookie?.includes("__session=")) return null;
-  const session = await adminSessionStorage().getSession(cookie);
+  if (!hasCookie(request, "admin-session")) return null;
+  const session = await adminSessionStorage().getSession(request.headers.get("Cookie"));
   const id = session.get("sessionId");
   return typeof id === "string" ? id : null;
 }
@@ -66,28 +66,7 @@ export async function requireAdmin(request: Request): Promise<AdminUser> {
     const url = new URL(request.url);
     throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, 303);
   }
-  const t = await getT(request, "admin");
-  throw new Response(t("auth.required"), { status: 403 });
-}
-
-/** Refuses a state-changing request whose Origin (or Referer) is not this site. */
-export async function assertSameOrigin(request: Request): Promise<void> {
-  const source = request.headers.get("Origin") ?? request.headers.get("Referer");
-  if (!source || source === "null") {
-    // Browsers always send Origin on form POSTs; a missing one is not a cross-site browser request.
-    if (source !== "null") return;
-  }
-  let host: string | null = null;
-  try {
-    host = new URL(source!).host;
-  } catch {
-    host = null;
-  }
-  const allowed = new Set([new URL(getEnv().SITE_URL).host, request.headers.get("Host") ?? new URL(request.url).host]);
-  if (!host || !allowed.has(host)) {
-    const t = await getT(request, "common");
-    throw new Response(t("errors.forbiddenOrigin"), { status: 403 });
-  }
+  throw await forbidden(request, "admin:auth.required");
 }
 
 /** Signs the verified admin in: a new sessions row and its cookie. */

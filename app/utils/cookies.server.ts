@@ -1,4 +1,24 @@
-/** Plain (unsigned, unencoded) cookies: language and theme preferences, read by people and tests alike. */
+import { createCookieSessionStorage } from "@remix-run/node";
+import { getEnv } from "./env.server";
+import { THEME_COOKIE } from "./theme";
+
+/**
+ * Every cookie the site sets is defined here: its name, its attributes, signed or plain.
+ * - `language`, `theme`: plain values (`en`, `light`), readable by people, tests and the client script.
+ * - `client_id`: a random id, httpOnly, only ever stored hashed (votes).
+ * - `__session` (admin) and `toast` (one-shot messages): signed with SESSION_SECRET, httpOnly.
+ * All: Path=/, SameSite=Lax, Secure in production.
+ */
+export const LANGUAGE_COOKIE = "language";
+export { THEME_COOKIE };
+export const CLIENT_ID_COOKIE = "client_id";
+const ADMIN_SESSION_COOKIE = "__session";
+const TOAST_COOKIE = "toast";
+
+const ONE_YEAR = 60 * 60 * 24 * 365;
+const isSecure = () => getEnv().NODE_ENV === "production";
+
+/** The value of a plain cookie, or null. */
 export function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get("Cookie");
   if (!header) return null;
@@ -16,8 +36,49 @@ export function readCookie(request: Request, name: string): string | null {
   return null;
 }
 
-const ONE_YEAR = 60 * 60 * 24 * 365;
+function plainCookie(name: string, value: string, { httpOnly = false } = {}): string {
+  const flags = `${httpOnly ? "; HttpOnly" : ""}; SameSite=Lax${isSecure() ? "; Secure" : ""}`;
+  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${ONE_YEAR}${flags}`;
+}
 
-export function preferenceCookie(name: string, value: string, secure: boolean): string {
-  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax${secure ? "; Secure" : ""}`;
+/** Set-Cookie for a visitor's language or theme choice (kept a year). */
+export function preferenceCookie(name: typeof LANGUAGE_COOKIE | typeof THEME_COOKIE, value: string): string {
+  return plainCookie(name, value);
+}
+
+/** Set-Cookie for the vote identity cookie (kept a year, never readable by scripts). */
+export function clientIdCookie(value: string): string {
+  return plainCookie(CLIENT_ID_COOKIE, value, { httpOnly: true });
+}
+
+function signedStorage<Data, Flash>(name: string, maxAgeSeconds?: number) {
+  const env = getEnv();
+  return createCookieSessionStorage<Data, Flash>({
+    cookie: {
+      name,
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: env.NODE_ENV === "production",
+      secrets: [env.SESSION_SECRET],
+      ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}),
+    },
+  });
+}
+
+/** The admin's signed cookie: it only carries the id of a row in the sessions table. */
+export type AdminSessionData = { sessionId: string };
+export function adminSessionCookieStorage(maxAgeSeconds: number) {
+  return signedStorage<AdminSessionData, never>(ADMIN_SESSION_COOKIE, maxAgeSeconds);
+}
+
+/** The signed one-shot cookie that carries a toast across a redirect (a browser session long). */
+export function toastCookieStorage<Flash>() {
+  return signedStorage<Record<string, never>, Flash>(TOAST_COOKIE);
+}
+
+/** True when the request carries a cookie of that name (cheap check before unsigning). */
+export function hasCookie(request: Request, name: "admin-session" | "toast"): boolean {
+  const cookieName = name === "toast" ? TOAST_COOKIE : ADMIN_SESSION_COOKIE;
+  return request.headers.get("Cookie")?.includes(`${cookieName}=`) ?? false;
 }

@@ -1,5 +1,5 @@
 /** Dates as the admin reads them: Europe/Paris, dd/MM/yyyy, weeks starting Monday. */
-export const SITE_TIME_ZONE = "Europe/Paris";
+const SITE_TIME_ZONE = "Europe/Paris";
 
 const dateFormat = new Intl.DateTimeFormat("fr-FR", {
   timeZone: SITE_TIME_ZONE,
@@ -51,13 +51,6 @@ export function startOfDayIso(now = new Date(), timeZone = SITE_TIME_ZONE): stri
   // The offset at midnight may differ from now's (DST change during the day).
   const guess = localMidnight - offset;
   return new Date(localMidnight - zoneOffsetMs(new Date(guess), timeZone)).toISOString();
-}
-
-/** yyyy-MM-dd of an instant in Paris (for grouping per day). */
-export function dayKey(iso: string, timeZone = SITE_TIME_ZONE): string {
-  const d = new Date(iso);
-  const local = new Date(d.getTime() + zoneOffsetMs(d, timeZone));
-  return local.toISOString().slice(0, 10);
 }
 
 const FIRST_YEAR = 2025;

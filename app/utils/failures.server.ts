@@ -1,4 +1,5 @@
 import { getT } from "~/i18n/i18next.server";
+import { failure } from "./responses.server";
 
 /**
  * A page whose data cannot be read answers 503 with the message that names what failed
@@ -12,7 +13,7 @@ export async function loadOrFail<T>(request: Request, key: string, load: () => P
     if (error instanceof Response) throw error;
     console.error(`load failed (${key})`, error);
     const t = await getT(request, "common");
-    throw new Response(t(key), { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "30" } });
+    throw failure(503, t(key), { headers: { "Retry-After": "30" } });
   }
 }
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
  * A field people never see nor fill; bots that fill every input give themselves away.
  * Off-screen (not display:none, which some bots skip), out of the tab order, hidden from assistive tech.
  */
-export const HONEYPOT_FIELD = "website_confirm";
+const HONEYPOT_FIELD = "website_confirm";
 
 export function HoneypotField() {
   const { t } = useTranslation();

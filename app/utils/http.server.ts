@@ -12,8 +12,3 @@ export function safeRedirectPath(value: FormDataEntryValue | string | null | und
   }
   return value;
 }
-
-/** Throws a 400/404/… Response rendered by the error boundary, in the visitor's language. */
-export function httpError(status: number, message?: string): Response {
-  return new Response(message ?? null, { status });
-}

@@ -1,7 +1,7 @@
 import type { MetaArgs, MetaDescriptor } from "@remix-run/react";
 
 export const SITE_NAME = "Parrainly";
-export const DEFAULT_OG_IMAGE = "/og-default.png";
+const DEFAULT_OG_IMAGE = "/og-default.png";
 
 /** What a loader tells about its page; translated on the server (see pageMeta). */
 export interface PageMeta {
@@ -20,7 +20,7 @@ function absolute(siteUrl: string, pathOrUrl: string): string {
   return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 }
 
-/** The one metadata helper (spec section 1): `{title} | Parrainly`, canonical, Open Graph, JSON-LD. */
+/** The one metadata helper, so every page has the same tags: `{title} | Parrainly`, canonical, Open Graph, JSON-LD. */
 export function buildMeta(meta: PageMeta, siteUrl: string, language = "fr"): MetaDescriptor[] {
   const title = `${meta.title} | ${SITE_NAME}`;
   const canonical = meta.path ? absolute(siteUrl, meta.path) : siteUrl;

@@ -1,6 +1,6 @@
-import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { getEnv } from "./env.server";
+import { hasCookie, toastCookieStorage } from "./cookies.server";
 
 /**
  * One-shot messages that survive a redirect (post/redirect/get), so they show with JS off.
@@ -17,23 +17,13 @@ export type ToastInput = z.input<typeof toastSchema>;
 const FLASH_KEY = "toast" as const;
 
 type FlashData = { [FLASH_KEY]: Toast };
-let storage: ReturnType<typeof createCookieSessionStorage<Record<string, never>, FlashData>> | undefined;
+let storage: ReturnType<typeof toastCookieStorage<FlashData>> | undefined;
 function toastStorage() {
-  const env = getEnv();
-  storage ??= createCookieSessionStorage<Record<string, never>, FlashData>({
-    cookie: {
-      name: "toast",
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: env.NODE_ENV === "production",
-      secrets: [env.SESSION_SECRET],
-    },
-  });
+  storage ??= toastCookieStorage<FlashData>();
   return storage;
 }
 
-export async function createToastHeaders(toast: ToastInput): Promise<Headers> {
+async function createToastHeaders(toast: ToastInput): Promise<Headers> {
   const session = await toastStorage().getSession();
   session.flash(FLASH_KEY, toastSchema.parse(toast));
   return new Headers({ "Set-Cookie": await toastStorage().commitSession(session) });
@@ -48,8 +38,8 @@ export async function redirectWithToast(url: string, toast: ToastInput, init?: R
 
 /** Reads and clears the pending toast. `headers` must reach the response when a toast was read. */
 export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
+  if (!hasCookie(request, "toast")) return { toast: null, headers: null };
   const cookie = request.headers.get("Cookie");
-  if (!cookie?.includes("toast=")) return { toast: null, headers: null };
   const session = await toastStorage().getSession(cookie);
   const parsed = toastSchema.safeParse(session.get(FLASH_KEY));
   const headers = new Headers({ "Set-Cookie": await toastStorage().destroySession(session) });

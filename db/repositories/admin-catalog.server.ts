@@ -4,7 +4,7 @@ import type { NewPlatform, PlatformUpdate } from "../schema";
 
 /**
  * The admin's reads and writes of the catalog: codes, platforms, deletion requests, suggestions
- * (spec section 7, "Admin"). Every write answers how many rows it touched, so a route can tell an
+ * Every write answers how many rows it touched, so a route can tell an
  * unknown id (404) from a success without a second query.
  */
 
@@ -269,7 +269,7 @@ export async function deleteProcessedDeletionRequest(id: number, db: DB = getDb(
 
 // ---------- platform suggestions ----------
 
-/** Spec section 7: the public order (most votes, then newest), but every status. */
+/** The public order (most votes, then newest), but every status. */
 export async function listAdminSuggestions(db: DB = getDb()) {
   return db
     .selectFrom("platform_suggestions")

@@ -24,7 +24,7 @@ export async function listPartnershipsAdmin(db: DB = getDb()) {
   return db.selectFrom("partnerships").selectAll().orderBy("display_order", "asc").orderBy("id", "asc").execute();
 }
 
-/** A new partnership goes last: its display_order is the current list length (spec section 9). */
+/** A new partnership goes last: its display_order is the current list length. */
 export async function createPartnership(input: PartnershipInput, db: DB = getDb()): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { n } = await trx
@@ -87,7 +87,7 @@ export async function movePartnership(
 // ---------- draw requests ----------
 
 export const RECENT_DRAWS_LIMIT = 50;
-export const CHART_DAYS = 30;
+const CHART_DAYS = 30;
 
 /** Every platform, active or not, for the request log's filter. */
 export async function listPlatformFilterOptions(db: DB = getDb()) {
@@ -148,7 +148,7 @@ export async function drawsPerDay(platformId: number | null, now = new Date(), d
 
 // ---------- game scores ----------
 
-export const ADMIN_SCORES_LIMIT = 500;
+const ADMIN_SCORES_LIMIT = 500;
 
 /** Scores newest first (capped: the admin reads the recent ones; old ones are rarely edited). */
 export async function listScoresAdmin(db: DB = getDb()) {

@@ -4,8 +4,8 @@ import { buildReferralUrl } from "../platform-links";
 import { getDb, getSqlite, type DB } from "../client.server";
 import type { Database } from "../schema";
 
-/** Codes submitted by visitors expire after this many months (spec section 9). */
-export const CODE_VALIDITY_MONTHS = 6;
+/** Codes submitted by visitors expire after this many months. */
+const CODE_VALIDITY_MONTHS = 6;
 
 export function expiryFrom(now: Date): string {
   const expires = new Date(now.getTime());
@@ -79,7 +79,7 @@ export interface Drawn {
 }
 
 /**
- * The draw (spec section 4): pick the eligible code in fairness order, count the serve, log the
+ * The draw: pick the eligible code in fairness order, count the serve, log the
  * request, all in ONE transaction. `platformId` null draws across every active platform (/random).
  * Returns null when no code is eligible (nothing is written).
  *
@@ -111,14 +111,8 @@ interface PendingDraw {
   reject: (error: unknown) => void;
 }
 
-// One queue per process, on globalThis: the server entry and the Remix bundle each carry a copy of
-// this module, and draws from both must share the batch (and its commit).
-const drawQueue = ((
-  globalThis as unknown as { __parrainlyDrawQueue?: { pending: PendingDraw[]; scheduled: boolean } }
-).__parrainlyDrawQueue ??= {
-  pending: [],
-  scheduled: false,
-});
+// One queue per process (this module is loaded once): every draw shares the batch and its commit.
+const drawQueue: { pending: PendingDraw[]; scheduled: boolean } = { pending: [], scheduled: false };
 
 function enqueueDraw(target: DrawTarget, now?: Date): Promise<Drawn | null> {
   return new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
 import { getDb, type DB } from "../client.server";
 
-/** Public reads of partnerships (spec section 7). Admin CRUD lives elsewhere. */
+/** Public reads of partnerships. Admin CRUD lives elsewhere. */
 
 export async function listActivePartnerships(db: DB = getDb()) {
   return db

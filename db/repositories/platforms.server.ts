@@ -2,7 +2,7 @@ import type { Language } from "~/i18n/config";
 import { getDb, type DB } from "../client.server";
 import type { Platform } from "../schema";
 
-/** Public reads of platforms (spec section 7). Admin writes live in admin-catalog.server.ts. */
+/** Public reads of platforms. Admin writes live in admin-catalog.server.ts. */
 
 export async function listHomePlatforms(db: DB = getDb()) {
   return db

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { getDb, type DB } from "../client.server";
 
 /** Idle lifetime, renewed while the admin works (rolling), within an absolute cap. */
-export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
+const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
 export const SESSION_MAX_MS = 30 * 24 * 3600 * 1000;
 const RENEW_AFTER_MS = 24 * 3600 * 1000;
 
@@ -67,9 +67,4 @@ export async function getSessionUser(sessionId: string, db: DB = getDb()): Promi
 
 export async function deleteSession(sessionId: string, db: DB = getDb()): Promise<void> {
   await db.deleteFrom("sessions").where("id", "=", sessionId).execute();
-}
-
-export async function deleteExpiredSessions(db: DB = getDb()): Promise<number> {
-  const result = await db.deleteFrom("sessions").where("expires_at", "<=", new Date().toISOString()).executeTakeFirst();
-  return Number(result.numDeletedRows);
 }

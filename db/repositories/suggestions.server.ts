@@ -2,7 +2,7 @@ import { getDb, type DB } from "../client.server";
 
 /** Public reads of platform suggestions and the visitor's writes (suggest, vote). Admin moderation lives elsewhere. */
 
-/** Pending and approved suggestions, most voted first, then newest (spec section 7). */
+/** Pending and approved suggestions, most voted first, then newest. */
 export async function listPublicSuggestions(db: DB = getDb()) {
   return db
     .selectFrom("platform_suggestions")

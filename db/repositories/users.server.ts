@@ -9,7 +9,7 @@ const scrypt = promisify(crypto.scrypt) as (
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>;
 
-// OWASP's scrypt equivalent of 16 MiB on a small VM (stack pitfall 12): N=2^14, r=8, p=5.
+// OWASP's scrypt setting for about 16 MiB of memory per hash, affordable on a small VM: N=2^14, r=8, p=5.
 const PARAMS = { N: 2 ** 14, r: 8, p: 5 } as const;
 const KEY_LENGTH = 64;
 const MAX_MEM = 64 * 1024 * 1024;
@@ -20,7 +20,7 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, saltB64, keyB64] = stored.split("$");
   if (scheme !== "scrypt" || !n || !r || !p || !saltB64 || !keyB64) return false;
   const expected = Buffer.from(keyB64, "base64");
@@ -64,7 +64,7 @@ export async function verifyCredentials(email: string, password: string, db: DB 
   return { id: user.id, email: user.email, isAdmin: await userIsAdmin(user.id, db) };
 }
 
-export async function userIsAdmin(userId: number, db: DB = getDb()): Promise<boolean> {
+async function userIsAdmin(userId: number, db: DB = getDb()): Promise<boolean> {
   const row = await db
     .selectFrom("user_roles")
     .select("role")
@@ -118,20 +118,4 @@ export async function upsertAdmin(
       .execute();
     return existing ? "updated" : "created";
   });
-}
-
-/** A user without the admin role (tests: 'Accès non autorisé'). */
-export async function createUser(email: string, password: string, db: DB = getDb()): Promise<number> {
-  const now = new Date().toISOString();
-  const row = await db
-    .insertInto("users")
-    .values({
-      email: normalizeEmail(email),
-      password_hash: await hashPassword(password),
-      created_at: now,
-      password_changed_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
 }

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 
 /** The admin the e2e server creates at start (playwright.config.ts: ADMIN_EMAIL / ADMIN_PASSWORD). */
-export const E2E_ADMIN = { email: "admin@parrainly.test", password: "e2e-admin-passphrase" };
+const E2E_ADMIN = { email: "admin@parrainly.test", password: "e2e-admin-passphrase" };
 
 /** Signs in through the login page (works with JS on and off). */
 export async function signIn(page: Page, redirectTo = "/admin") {

@@ -125,7 +125,7 @@ describe("codes tab", () => {
     }
   });
 
-  it("toggle-active and toggle-permanent flip the flags with the spec's toasts", async () => {
+  it("toggle-active and toggle-permanent flip the flags with their toasts", async () => {
     const p = platform();
     const id = code(p.id, "TOGGLE1");
     expect(await toastOf(await post("/admin/codes", { intent: "toggle-active", id: String(id) }))).toBe("Code désactivé");

@@ -64,7 +64,12 @@ beforeAll(async () => {
   // One row of each kind, id 1, so every intent above has something it could change.
   const db = new SQLite(server.dbFile);
   const now = new Date().toISOString();
-  db.prepare("insert into referral_codes (platform_id, code, expires_at, created_at) values (1, 'GUARDED1', ?, ?)").run(now, now);
+  // Expiring in a year: the cleanup job (switched on below) has nothing to remove whenever it runs.
+  const later = new Date(Date.now() + 365 * 86_400_000).toISOString();
+  db.prepare("insert into referral_codes (platform_id, code, expires_at, created_at) values (1, 'GUARDED1', ?, ?)").run(
+    later,
+    now,
+  );
   db.prepare("insert into deletion_requests (code, platform_id, created_at) values ('GUARDED1', 1, ?)").run(now);
   db.prepare("insert into platform_suggestions (name, normalized_name, created_at) values ('Guarded', 'guarded', ?)").run(now);
   db.prepare(

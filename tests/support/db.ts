@@ -22,7 +22,7 @@ export async function useFreshDatabase(options: { seed?: boolean } = {}): Promis
   return { db, file };
 }
 
-export { closeDb, getDb, getSqlite };
+export { closeDb, getSqlite };
 export type { DB };
 
 /** Inserts a platform with sensible defaults; returns its row. */

@@ -8,7 +8,7 @@ afterEach(() => {
 });
 
 describe("environment", () => {
-  it("applies the contract's defaults", () => {
+  it("applies the documented defaults", () => {
     for (const key of ["PORT", "DATABASE_URL", "SITE_URL", "UPLOADS_DIR", "TRUST_PROXY"]) delete process.env[key];
     resetEnvCache();
     const env = getEnv();

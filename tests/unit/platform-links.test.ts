@@ -14,7 +14,7 @@ function config(slug: string): PlatformLinkConfig {
   };
 }
 
-/** [input, expected code, expected referral URL] for every URL shape of spec section 5. */
+/** [input, expected code, expected referral URL] for every URL shape a visitor may paste. */
 const CASES: Record<string, Array<[string, string, string]>> = {
   tesla: [
     ["https://www.tesla.com/referral/julien48213", "JULIEN48213", "https://www.tesla.com/referral/julien48213"],

@@ -133,3 +133,5 @@ export const dialogModal = style({
   outline: "none",
 });
 export const dialogBody = style({ outline: "none", display: "flex", flexDirection: "column", gap: space.md });
+export const confirmQuestion = style({ margin: 0, fontWeight: 700 });
+export const dialogTitle = style({ margin: 0, fontSize: "1.15rem" });

@@ -34,7 +34,7 @@ export function ConfirmDialog({
           <Dialog role="alertdialog" className={admin.dialogBody} data-testid={testId}>
             {({ close }) => (
               <>
-                <Heading slot="title" style={{ margin: 0, fontSize: "1.15rem" }}>
+                <Heading slot="title" className={admin.dialogTitle}>
                   {title}
                 </Heading>
                 <div className={row}>

@@ -2,9 +2,9 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { button } from "~/styles/ui.css";
 
-export const COPIED_RESET_MS = 2000;
+const COPIED_RESET_MS = 2000;
 
-/** Copies `value`; says 'copied' for 2000 ms (spec section 9). Rendered only when JS runs. */
+/** Copies `value`; says 'copied' for 2000 ms, long enough to read. Rendered only when JS runs. */
 export function CopyButton({
   value,
   label,

@@ -2,12 +2,12 @@ import { drawReferralCode, drawReferralCodeBySlug } from "~db/repositories/codes
 import { drawToken } from "./draw-token.server";
 
 /** The page a draw form posts to: `/{slug}/get-code`, or `/random` (slug null). */
-export function drawPagePath(slug: string | null): string {
+function drawPagePath(slug: string | null): string {
   return slug === null ? "/random" : `/${slug}/get-code`;
 }
 
 /**
- * The draw behind a draw form (spec section 4): draws for the active platform with this slug, or
+ * The draw behind a draw form: draws for the active platform with this slug, or
  * across every active platform (null), and returns the address of the signed result page. Null
  * when nothing was drawn, which writes nothing; the page then says why.
  * Shared by the route actions and the server's fast path (server/draw-fast-path.ts).

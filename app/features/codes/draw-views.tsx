@@ -7,8 +7,8 @@ import { useHydrated } from "~/utils/use-hydrated";
 import * as styles from "./codes.css";
 import { CopyButton } from "./copy-button";
 
-/** Spec section 4/9: 5 candidates, every 50 ms for 2 s, then every 100 ms for 1.5 s, result 500 ms after settling. */
-export const SLOT = { candidates: 5, fastMs: 50, fastForMs: 2000, slowMs: 100, slowForMs: 1500, revealAfterMs: 500 } as const;
+/** The slot machine: 5 candidates, every 50 ms for 2 s, then every 100 ms for 1.5 s, result 500 ms after settling. */
+const SLOT = { candidates: 5, fastMs: 50, fastForMs: 2000, slowMs: 100, slowForMs: 1500, revealAfterMs: 500 } as const;
 
 // Set when this tab submits a draw; the result page plays the animation once, then clears it.
 // A reload or a shared result address shows the code at once.

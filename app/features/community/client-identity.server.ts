@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
-import { readCookie } from "~/utils/cookies.server";
+import { CLIENT_ID_COOKIE, clientIdCookie, readCookie } from "~/utils/cookies.server";
 import { getEnv } from "~/utils/env.server";
 import { clientIp } from "~/utils/http.server";
 
@@ -9,8 +9,6 @@ import { clientIp } from "~/utils/http.server";
  * only as keyed hashes (HMAC with a key derived from SESSION_SECRET), so the database never holds
  * an address or the cookie value in clear and a leaked table cannot be matched to people.
  */
-export const CLIENT_ID_COOKIE = "client_id";
-const ONE_YEAR = 60 * 60 * 24 * 365;
 const CLIENT_ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export interface ClientIdentity {
@@ -32,13 +30,8 @@ function hashKey(): Buffer {
   return derivedKey.key;
 }
 
-export function keyedHash(purpose: "client" | "ip", value: string): string {
+function keyedHash(purpose: "client" | "ip", value: string): string {
   return crypto.createHmac("sha256", hashKey()).update(`${purpose}:${value}`).digest("base64url");
-}
-
-export function clientIdCookie(value: string): string {
-  const secure = getEnv().NODE_ENV === "production";
-  return `${CLIENT_ID_COOKIE}=${value}; Path=/; Max-Age=${ONE_YEAR}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
 export function getClientIdentity(request: Request, context: AppLoadContext): ClientIdentity {

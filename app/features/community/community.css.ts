@@ -65,20 +65,6 @@ export const heroLink = style({
 });
 
 export const carousel = style({ position: "relative" });
-export const carouselViewport = style({ overflow: "hidden" });
-export const carouselTrack = style({
-  display: "flex",
-  listStyle: "none",
-  margin: 0,
-  padding: `${space.sm} 0`,
-  transition: "transform 400ms ease",
-  "@media": { "(prefers-reduced-motion: reduce)": { transition: "none" } },
-});
-export const carouselSlide = style({
-  flex: "0 0 100%",
-  padding: `0 ${space.sm}`,
-  "@media": { [breakpoints.wide]: { flex: "0 0 50%" } },
-});
 export const carouselControls = style({
   display: "flex",
   alignItems: "center",

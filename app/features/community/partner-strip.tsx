@@ -6,7 +6,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import * as styles from "./community.css";
 import { PartnerCard, type PartnerView } from "./partner-card";
 
-export const PARTNERS_PER_VIEW = 3;
+const PARTNERS_PER_VIEW = 3;
 
 /** 'Autres remises' on the home page: 3 at a time, a scroll-snap strip, arrows (JS) when more than 3. */
 export function PartnerStrip({ partners }: { partners: PartnerView[] }) {

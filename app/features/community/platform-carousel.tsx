@@ -7,7 +7,7 @@ import { button, card, snapItem, snapList, visuallyHidden } from "~/styles/ui.cs
 import { useHydrated } from "~/utils/use-hydrated";
 import * as styles from "./community.css";
 
-export const AUTO_ADVANCE_MS = 4000;
+const AUTO_ADVANCE_MS = 4000;
 
 export interface CarouselPlatform {
   slug: string;

@@ -1,10 +1,10 @@
 /**
- * Near-duplicate detection for platform suggestions (spec section 5). Pure: shared by the action,
+ * Near-duplicate detection for platform suggestions (above 70 % shown, above 85 % blocked). Pure: shared by the action,
  * the live check while typing, and the unit tests.
  */
 
-export const SIMILAR_SHOW_THRESHOLD = 0.7;
-export const SIMILAR_BLOCK_THRESHOLD = 0.85;
+const SIMILAR_SHOW_THRESHOLD = 0.7;
+const SIMILAR_BLOCK_THRESHOLD = 0.85;
 
 /** 'Boursorama Banque' → 'boursoramabanque': lower-case, accents and non-alphanumerics removed. */
 export function normalizeName(name: string): string {

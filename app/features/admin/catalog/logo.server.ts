@@ -17,7 +17,7 @@ export function detectImageKind(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
-export function uploadsDir(): string {
+function uploadsDir(): string {
   return path.resolve(getEnv().UPLOADS_DIR);
 }
 

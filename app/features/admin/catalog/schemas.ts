@@ -12,7 +12,7 @@ export const DEFAULT_CODE_PATTERN = "^[A-Z0-9]{8,}$";
 export const DEFAULT_EMOJI = "🌐";
 export const DEFAULT_DISPLAY_ORDER = 10;
 export const DEFAULT_GRADIENT_ID = "pink-violet";
-export const MAX_EXPIRY_DAYS = 3650;
+const MAX_EXPIRY_DAYS = 3650;
 
 const REQUIRED = "errors.required";
 const required = (max: number) => z.string({ required_error: REQUIRED }).trim().min(1, REQUIRED).max(max, "errors.tooLong");
@@ -22,12 +22,9 @@ const checkbox = z
   .optional()
   .transform((v) => v === "on" || v === "1" || v === "true");
 
-export const idSchema = z.coerce
-  .number({ invalid_type_error: "errors.notFound" })
-  .int("errors.notFound")
-  .positive("errors.notFound");
+const idSchema = z.coerce.number({ invalid_type_error: "errors.notFound" }).int("errors.notFound").positive("errors.notFound");
 
-export function patternCompiles(pattern: string): boolean {
+function patternCompiles(pattern: string): boolean {
   try {
     new RegExp(pattern);
     return true;
@@ -79,10 +76,10 @@ export const platformUpdateSchema = z.object({
   referral_url_template: templateField,
 });
 
-export const GRADIENT_IDS = GRADIENTS.map((g) => g.id) as [string, ...string[]];
+const GRADIENT_IDS = GRADIENTS.map((g) => g.id) as [string, ...string[]];
 
 /**
- * Create (spec section 5). The slug may be left empty: the server derives it from the name.
+ * Create a platform. The slug may be left empty: the server derives it from the name.
  * From a suggestion, the description may stay empty (suggestions have none sometimes).
  */
 export const platformCreateSchema = z
@@ -116,7 +113,6 @@ export const platformCreateSchema = z
   .superRefine((value, ctx) => {
     if (!value.suggestion_id && !value.description) ctx.addIssue({ code: "custom", path: ["description"], message: REQUIRED });
   });
-export type PlatformCreateInput = z.infer<typeof platformCreateSchema>;
 
 export const LOGO_VARIANTS = ["light", "dark"] as const;
 export const logoVariantSchema = z.enum(LOGO_VARIANTS, { errorMap: () => ({ message: "platforms.errors.variant" }) });

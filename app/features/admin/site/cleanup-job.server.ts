@@ -1,7 +1,7 @@
 import { deleteExpiredTemporaryCodes, isAutoCleanupEnabled } from "~db/repositories/code-cleanup.server";
 
-export const CLEANUP_INTERVAL_MS = 60 * 60_000;
-export const CLEANUP_FIRST_RUN_MS = 2_000;
+const CLEANUP_INTERVAL_MS = 60 * 60_000;
+const CLEANUP_FIRST_RUN_MS = 2_000;
 
 /** One pass: nothing unless enable_auto_cleanup is 'true'; logs how many codes went. */
 export async function runAutoCleanup(log: (line: string) => void, now = new Date()): Promise<number | null> {

@@ -39,7 +39,7 @@ export const partnershipSchema = z.object({
 export type PartnershipForm = z.infer<typeof partnershipSchema>;
 
 export const PLAYER_NAME_MAX = 20;
-export const SCORE_MAX = 1_000_000_000;
+const SCORE_MAX = 1_000_000_000;
 
 export const scoreSchema = z.object({
   player_name: z
@@ -85,7 +85,7 @@ export const SETTING_RULES: Record<SettingKey, SettingRule> = {
 };
 
 /** The value to store for `key`, or the translation key of what is wrong with it. */
-export function checkSettingValue(key: SettingKey, raw: string): { ok: true; value: string } | { ok: false; error: string } {
+function checkSettingValue(key: SettingKey, raw: string): { ok: true; value: string } | { ok: false; error: string } {
   const rule = SETTING_RULES[key];
   let value = rule.kind === "textarea" ? raw : raw.trim();
   if (rule.upper) value = value.toUpperCase();

@@ -28,7 +28,7 @@ export const wrapText = style({ overflowWrap: "anywhere" });
 export const smallInput = style({ maxWidth: "12rem" });
 export const numberInput = style({ maxWidth: "9rem" });
 
-/** The request log: its own scroll region, 600 px at most (spec section 9). */
+/** The request log: its own scroll region, 600 px at most so the page stays short. */
 export const scrollRegion = style({
   maxHeight: 600,
   overflowY: "auto",

@@ -1,0 +1,20 @@
+import { redirect } from "@remix-run/node";
+import { parseRowId } from "~/utils/row-id";
+
+/**
+ * Row actions that ask first (see row-action.tsx). With JS the dialog posts `confirm=yes` at once.
+ * Without JS the first post has no `confirm`: the action answers `askToConfirm`, a 303 to the same
+ * page with `?<intent>=<id>`, whose loader reads `confirmationAsked` and shows the ConfirmStep.
+ */
+export function isConfirmed(form: FormData): boolean {
+  return form.get("confirm") === "yes";
+}
+
+export function askToConfirm(path: string, intent: string, id: number): Response {
+  return redirect(`${path}?${intent}=${id}`, 303);
+}
+
+/** The row id a page is asked to confirm `intent` for (`?delete=12`), or null. */
+export function confirmationAsked(request: Request, intent: string): number | null {
+  return parseRowId(new URL(request.url).searchParams.get(intent));
+}

@@ -1,0 +1,113 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { buttonClass, type ButtonTone } from "~/styles/recipes";
+import { alert, row, stack } from "~/styles/ui.css";
+import { usePending } from "~/utils/use-pending";
+import { useHydrated } from "~/utils/use-hydrated";
+import * as admin from "./admin.css";
+import { ConfirmDialog } from "./confirm-dialog";
+
+export interface Confirmation {
+  /** The question, naming the row ("Delete the score of Ana?"). */
+  question: string;
+  /** The confirm button's label ("Yes, delete"). */
+  yes: string;
+  testId?: string;
+}
+
+/**
+ * One row action: a one-button form posting `intent` + `id` (plus `extra` hidden fields). Works
+ * without JavaScript; with it, the button shows it is busy and cannot be pressed twice.
+ * With `confirm`, the action asks first: with JS an alert dialog whose button posts `confirm=yes`,
+ * without JS the server's confirmation step (confirmation.server.ts, then <ConfirmStep>).
+ */
+export function RowAction({
+  intent,
+  id,
+  label,
+  accessibleName,
+  tone = "secondary",
+  extra,
+  confirm,
+}: {
+  intent: string;
+  id: number;
+  label: string;
+  accessibleName?: string;
+  tone?: ButtonTone;
+  extra?: Record<string, string>;
+  confirm?: Confirmation;
+}) {
+  const hydrated = useHydrated();
+  const pending = usePending({ intent, id });
+  const { t } = useTranslation("admin");
+  const form = (submitLabel: string, confirmed: boolean, ariaLabel?: string) => (
+    <Form method="post" className={admin.inlineForm} preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      {confirmed ? <input type="hidden" name="confirm" value="yes" /> : null}
+      {Object.entries(extra ?? {}).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <button
+        type="submit"
+        className={buttonClass({ tone, size: "small" })}
+        aria-label={ariaLabel}
+        disabled={pending}
+        aria-busy={pending || undefined}
+      >
+        {pending ? t("rowAction.pending") : submitLabel}
+      </button>
+    </Form>
+  );
+  if (!confirm || !hydrated) return form(label, false, accessibleName);
+  return (
+    <ConfirmDialog
+      trigger={label}
+      triggerLabel={accessibleName}
+      triggerClassName={buttonClass({ tone, size: "small" })}
+      title={confirm.question}
+      cancelLabel={t("rowAction.cancel")}
+      testId={confirm.testId}
+      confirm={() => form(confirm.yes, true)}
+    />
+  );
+}
+
+/** The confirmation step without JS: the question, the real form with `confirm=yes`, and a way back. */
+export function ConfirmStep({
+  intent,
+  id,
+  confirm,
+  tone = "danger",
+  cancelTo,
+}: {
+  intent: string;
+  id: number;
+  confirm: Confirmation;
+  tone?: ButtonTone;
+  cancelTo: string;
+}) {
+  const { t } = useTranslation("admin");
+  const titleId = `confirm-${intent}-${id}`;
+  return (
+    <div className={`${alert.warning} ${stack}`} role="alertdialog" aria-labelledby={titleId} data-testid={confirm.testId}>
+      <p id={titleId} className={admin.confirmQuestion}>
+        {confirm.question}
+      </p>
+      <div className={row}>
+        <Form method="post" className={admin.inlineForm}>
+          <input type="hidden" name="intent" value={intent} />
+          <input type="hidden" name="id" value={id} />
+          <input type="hidden" name="confirm" value="yes" />
+          <button type="submit" className={buttonClass({ tone, size: "small" })}>
+            {confirm.yes}
+          </button>
+        </Form>
+        <Link to={cancelTo} className={buttonClass({ tone: "secondary", size: "small" })}>
+          {t("rowAction.cancel")}
+        </Link>
+      </div>
+    </div>
+  );
+}

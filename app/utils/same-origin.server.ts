@@ -1,0 +1,43 @@
+import { getT } from "~/i18n/i18next.server";
+import { getEnv } from "./env.server";
+import { failure } from "./responses.server";
+
+/**
+ * The one same-origin rule for writes: a request that is not GET/HEAD/OPTIONS and whose Origin
+ * (or, failing that, Referer) names another host than the request's Host or SITE_URL's is cross-site.
+ * No header at all is not a browser's cross-site request (browsers send Origin on every form POST);
+ * `Origin: null` (sandboxed frames, some redirects) is refused.
+ */
+export function isCrossSiteWrite(input: {
+  method: string;
+  origin: string | null | undefined;
+  referer: string | null | undefined;
+  host: string | null | undefined;
+  siteHost: string;
+}): boolean {
+  if (input.method === "GET" || input.method === "HEAD" || input.method === "OPTIONS") return false;
+  const source = input.origin ?? input.referer;
+  if (!source) return false;
+  let host: string | null = null;
+  try {
+    host = source === "null" ? null : new URL(source).host;
+  } catch {
+    host = null;
+  }
+  return !host || (host !== input.host && host !== input.siteHost);
+}
+
+/** Throws 403 (translated) for a cross-site write; every action that changes state runs behind it. */
+export async function assertSameOrigin(request: Request): Promise<void> {
+  const crossSite = isCrossSiteWrite({
+    method: request.method,
+    origin: request.headers.get("Origin"),
+    referer: request.headers.get("Referer"),
+    host: request.headers.get("Host") ?? new URL(request.url).host,
+    siteHost: new URL(getEnv().SITE_URL).host,
+  });
+  if (crossSite) {
+    const t = await getT(request, "common");
+    throw failure(403, t("errors.forbiddenOrigin"));
+  }
+}

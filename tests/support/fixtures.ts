@@ -1,0 +1,88 @@
+import SQLite from "better-sqlite3";
+import { Kysely, SqliteDialect, type Insertable } from "kysely";
+import type { Database } from "../../db/schema";
+
+/**
+ * The one place tests create rows: platforms, codes, users (admins or not). Every factory takes the
+ * Kysely handle of the database under test (the app's own in unit/integration tests, `openTestDb`
+ * over the server's file for HTTP and e2e tests), fills sensible defaults with unique values, and
+ * returns the inserted row. Overrides are typed columns.
+ */
+export type TestDb = Kysely<Database>;
+
+/** A second handle on a running server's SQLite file (WAL lets both processes use it at once). */
+export function openTestDb(file: string): TestDb {
+  const sqlite = new SQLite(file);
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("foreign_keys = ON");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+let counter = 0;
+/** A short unique word (letters and digits) for slugs, names, codes. */
+export function uniqueWord(prefix = "t"): string {
+  return `${prefix}${++counter}${Math.random().toString(36).slice(2, 7)}`;
+}
+
+/** An active platform with a unique slug whose links are `https://<slug>.example/r/{code}`. */
+export async function createPlatform(db: TestDb, overrides: Partial<Insertable<Database["platforms"]>> = {}) {
+  const slug = overrides.slug ?? uniqueWord("p-");
+  return db
+    .insertInto("platforms")
+    .values({
+      name: `Test ${slug}`,
+      slug,
+      description: "Plateforme de test",
+      gradient_from: "#1d4ed8",
+      gradient_to: "#6d28d9",
+      hosts: `${slug}.example`,
+      referral_url_template: `https://${slug}.example/r/{code}`,
+      url_rules: JSON.stringify([{ type: "path", after: "r" }]),
+      created_at: new Date().toISOString(),
+      ...overrides,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** An active code of `platformId`, expiring in 30 days unless told otherwise. */
+export async function createCode(
+  db: TestDb,
+  platformId: number,
+  overrides: Partial<Insertable<Database["referral_codes"]>> = {},
+) {
+  return db
+    .insertInto("referral_codes")
+    .values({
+      platform_id: platformId,
+      code: uniqueWord("CODE").toUpperCase(),
+      referral_url: null,
+      is_permanent: 0,
+      expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      created_at: new Date().toISOString(),
+      ...overrides,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A user who can sign in; an admin unless `admin: false`. Returns the user's id. */
+export async function createUser(
+  db: TestDb,
+  { email = `${uniqueWord("u")}@parrainly.test`, password = "test-passphrase-long-enough", admin = true } = {},
+): Promise<{ id: number; email: string; password: string }> {
+  const { hashPassword, normalizeEmail } = await import("../../db/repositories/users.server");
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto("users")
+    .values({
+      email: normalizeEmail(email),
+      password_hash: await hashPassword(password),
+      created_at: now,
+      password_changed_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  if (admin) await db.insertInto("user_roles").values({ user_id: row.id, role: "admin" }).execute();
+  return { id: row.id, email, password };
+}
