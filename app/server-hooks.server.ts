@@ -1,4 +1,4 @@
-import type { AppHooks } from "../server/app-hooks";
+import type { AppHooks, WriteSummary } from "../server/app-hooks";
 import { applyStagedRestore, claimDatabase } from "~db/backup.server";
 import { closeDb, getDb } from "~db/client.server";
 import { migrateToLatest } from "~db/migrate.server";
@@ -6,10 +6,10 @@ import { seedBase } from "~db/seed.server";
 import { startBackupJob } from "~/features/admin/site/backup-job.server";
 import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
 import { drawForPage } from "~/features/codes/draw-action.server";
-import { getT } from "~/i18n/i18next.server";
 import { getOptionalAdmin } from "~/utils/auth.server";
-import { assertSameOrigin } from "~/utils/same-origin.server";
 import { getEnv, sqlitePathFromUrl } from "~/utils/env.server";
+import { forbidden } from "~/utils/responses.server";
+import { assertSameOrigin, isCrossSiteWrite } from "~/utils/same-origin.server";
 
 /**
  * What the Express server (server/index.ts) gets from the app, through the Remix build: exported
@@ -20,6 +20,7 @@ export const serverHooks: AppHooks = {
   prepare: prepareDatabase,
   startJobs,
   close,
+  mayRefuseWrite,
   refuseWrite,
   drawForPage,
 };
@@ -68,6 +69,17 @@ async function close(): Promise<void> {
 
 const OPEN_ADMIN_PATHS = new Set(["/admin/login", "/admin/login.data", "/admin/logout", "/admin/logout.data"]);
 
+const isRead = (method: string) => method === "GET" || method === "HEAD" || method === "OPTIONS";
+const isGuardedAdminPath = (path: string) =>
+  (path === "/admin" || path === "/admin.data" || path.startsWith("/admin/")) && !OPEN_ADMIN_PATHS.has(path);
+
+function mayRefuseWrite({ method, path, origin, referer, host }: WriteSummary): boolean {
+  if (isRead(method)) return false;
+  return (
+    isGuardedAdminPath(path) || isCrossSiteWrite({ method, origin, referer, host, siteHost: new URL(getEnv().SITE_URL).host })
+  );
+}
+
 /**
  * Refusals answered before Remix: they must be a clean 403 whatever route is hit.
  * - Remix 2.17 checks cross-site writes itself on page routes, but throws (a 500) before our action runs.
@@ -76,16 +88,13 @@ const OPEN_ADMIN_PATHS = new Set(["/admin/login", "/admin/login.data", "/admin/l
  * Route loaders and actions still check the role themselves; this is the first line, not the only one.
  */
 async function refuseWrite(request: Request): Promise<Response | null> {
-  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return null;
+  if (isRead(request.method)) return null;
   try {
     await assertSameOrigin(request);
   } catch (refusal) {
     if (refusal instanceof Response) return refusal;
     throw refusal;
   }
-  const path = new URL(request.url).pathname;
-  const underAdmin = path === "/admin" || path === "/admin.data" || path.startsWith("/admin/");
-  if (!underAdmin || OPEN_ADMIN_PATHS.has(path) || (await getOptionalAdmin(request))) return null;
-  const t = await getT(request, "admin");
-  return new Response(t("auth.required"), { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!isGuardedAdminPath(new URL(request.url).pathname) || (await getOptionalAdmin(request))) return null;
+  return forbidden(request, "admin:auth.required");
 }

@@ -1,5 +1,7 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001_initial";
+import * as m0003 from "./0003_assistant";
+import * as m0004 from "./0004_game";
 import * as m0005 from "./0005_partnership_descriptions";
 
 /**
@@ -8,5 +10,7 @@ import * as m0005 from "./0005_partnership_descriptions";
  */
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
+  "0003_assistant": m0003,
+  "0004_game": m0004,
   "0005_partnership_descriptions": m0005,
 };

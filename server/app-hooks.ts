@@ -2,6 +2,15 @@ import type { ServerBuild } from "@remix-run/node";
 
 type Log = (line: string) => void;
 
+/** What the first look at a request needs (header values as sent). */
+export interface WriteSummary {
+  method: string;
+  path: string;
+  origin: string | undefined;
+  referer: string | undefined;
+  host: string | undefined;
+}
+
 /**
  * What this server needs from the app. The app hands it over as the named export `serverHooks` of
  * app/entry.server.tsx, which the Remix build re-exports as `build.entry.module`: the server imports
@@ -24,6 +33,11 @@ export interface AppHooks {
   startJobs(log: Log): () => void;
   /** Closes the database (graceful shutdown). */
   close(): Promise<void>;
+  /**
+   * Cheap first look at a request, on every one: false when it is surely let through (a read, a
+   * same-site write outside /admin), true when `refuseWrite` must decide.
+   */
+  mayRefuseWrite(request: WriteSummary): boolean;
   /**
    * The 403 for a write refused before Remix (cross-site, or a stranger's write under /admin), in the
    * visitor's language; null lets it through. Gets the request's method, address and headers, no body.

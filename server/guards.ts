@@ -9,7 +9,16 @@ export function refuseForbiddenWrites(hooks: () => Promise<AppHooks>): RequestHa
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     hooks()
-      .then((app) => app.refuseWrite(headersOnly(req)))
+      .then((app) => {
+        const summary = {
+          method: req.method,
+          path: req.path,
+          origin: req.get("origin"),
+          referer: req.get("referer"),
+          host: req.get("host"),
+        };
+        return app.mayRefuseWrite(summary) ? app.refuseWrite(headersOnly(req)) : null;
+      })
       .then(async (refusal) => {
         if (!refusal) return next();
         res.status(refusal.status);

@@ -1,13 +1,14 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
 import express from "express";
-import { contentSecurityPolicy } from "./csp";
-import { drawFastPath } from "./draw-fast-path";
+import { clientIpOf } from "./client-ip";
+import { drawEndpoint } from "./draw-endpoint";
 import { refuseForbiddenWrites } from "./guards";
-import { remixHandler } from "./remix";
 import { loadRemixBuild } from "./remix-build";
-import { closeGracefully, trackEventStreams } from "./shutdown";
+import { requestLog } from "./request-log";
+import { securityHeaders } from "./security-headers";
+import { closeGracefullyOnSignals, trackEventStreams } from "./shutdown";
 import { clientFiles } from "./static";
 
 const dev = process.argv.includes("--dev");
@@ -24,37 +25,11 @@ app.disable("x-powered-by");
 // Proxy headers are honoured only when asked (Fly sets Fly-Client-IP).
 app.set("trust proxy", env.TRUST_PROXY);
 
-function clientIpOf(req: express.Request): string {
-  if (env.TRUST_PROXY) {
-    const fly = req.get("fly-client-ip");
-    if (fly) return fly.trim();
-    const forwarded = req.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return req.socket.remoteAddress ?? "unknown";
-}
-
-const logRequests = env.LOG_REQUESTS !== "0";
-app.use((req, res, next) => {
-  const start = process.hrtime.bigint();
-  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
-  if (!dev) res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce as string));
-  if (logRequests) {
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      log(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)}ms`);
-    });
-  }
-  next();
-});
-
+app.use(securityHeaders({ csp: !dev }));
+if (env.LOG_REQUESTS !== "0") app.use(requestLog(log));
+// Open event streams, so that a shutdown can end them at once.
 const eventStreams = trackEventStreams();
 app.use(eventStreams.middleware);
-
 app.use(refuseForbiddenWrites(remixBuild.hooks));
 
 if (remixBuild.devMiddleware) app.use(remixBuild.devMiddleware);
@@ -65,14 +40,27 @@ const uploadsDir = path.resolve(env.UPLOADS_DIR);
 fs.mkdirSync(uploadsDir, { recursive: true });
 app.use("/uploads", express.static(uploadsDir, { maxAge: "1h", index: false, dotfiles: "deny", fallthrough: false }));
 
-const remix = remixHandler({
-  build: remixBuild.build,
-  mode: dev ? "development" : "production",
-  getLoadContext: (req, res) => ({ clientIp: clientIpOf(req), cspNonce: res.locals.cspNonce as string }),
+// The sitemap audit answers JSON to clients asking for it: that is its resource route.
+app.get("/sitemap-audit", (req, _res, next) => {
+  if (req.accepts(["text/html", "application/json"]) === "application/json") {
+    req.url = req.originalUrl = req.originalUrl.replace(/^\/sitemap-audit/, "/sitemap-audit.json");
+  }
+  next();
 });
-// The draw form's POST: answered here when it draws, else handed to Remix (decision 010).
-app.use(drawFastPath(remix, remixBuild.hooks));
-app.all("*", (req, res, next) => void remix(req, res, next));
+// The draw forms' endpoint, answered without Remix (decision 041).
+app.use(drawEndpoint(remixBuild.hooks));
+app.all(
+  "*",
+  createRequestHandler({
+    build: remixBuild.build,
+    mode: dev ? "development" : "production",
+    getLoadContext: (req, res) => ({
+      clientIp: clientIpOf(req, env.TRUST_PROXY),
+      cspNonce: res.locals.cspNonce as string,
+      contentSecurityPolicy: res.getHeader("Content-Security-Policy") as string | undefined,
+    }),
+  }),
+);
 
 const server = app.listen(env.PORT, () => {
   const address = server.address();
@@ -83,18 +71,4 @@ const server = app.listen(env.PORT, () => {
 });
 server.keepAliveTimeout = 65_000;
 
-const stopJobs = hooks.startJobs(log);
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  log(`${signal} received: closing`);
-  stopJobs();
-  await closeGracefully(server, eventStreams.endAll);
-  await hooks.close();
-  log("database closed, bye");
-  process.exit(0);
-}
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+closeGracefullyOnSignals(server, eventStreams.endAll, { stopJobs: hooks.startJobs(log), closeDatabase: hooks.close, log });

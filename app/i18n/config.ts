@@ -13,6 +13,7 @@ export const PUBLIC_NAMESPACES = [
   "suggest",
   "partnerships",
   "legal",
+  "consent",
 ] as const;
 
 export const LANGUAGE_NAMES: Record<Language, string> = {

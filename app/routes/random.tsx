@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta = routeMeta;
 
-/** Draws across every active platform; only a POST spends a serve (usually via the fast path, as on a platform's page). */
+/** Draws across every active platform; only a POST spends a serve (usually via the draw endpoint, as on a platform's page). */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "draw") {

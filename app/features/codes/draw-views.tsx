@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { safeHref } from "~db/platform-links";
@@ -6,6 +6,7 @@ import { alert, button, card, muted, row, stack } from "~/styles/ui.css";
 import { useHydrated } from "~/utils/use-hydrated";
 import * as styles from "./codes.css";
 import { CopyButton } from "./copy-button";
+import { drawEndpointPath, drawThroughEndpoint } from "./draw-endpoint";
 
 /** The slot machine: 5 candidates, every 50 ms for 2 s, then every 100 ms for 1.5 s, result 500 ms after settling. */
 const SLOT = { candidates: 5, fastMs: 50, fastForMs: 2000, slowMs: 100, slowForMs: 1500, revealAfterMs: 500 } as const;
@@ -22,8 +23,11 @@ export interface DrawResultData {
 }
 
 /**
- * The draw button. With nothing to draw (`noCodeMessage`), the page says so once, the button is
- * disabled and the way forward is to share one's own code for this platform.
+ * The draw form. It posts to the draw endpoint (decision 041), which draws without Remix; with
+ * JavaScript it asks the endpoint for JSON and navigates to the result, and when nothing was
+ * drawn it posts the same form to the page (`action`), whose route action says why. With nothing
+ * to draw (`noCodeMessage`), the page says so once, the button is disabled and the way forward is
+ * to share one's own code for this platform.
  */
 export function DrawReadyForm({
   action,
@@ -38,9 +42,29 @@ export function DrawReadyForm({
 }) {
   const { t } = useTranslation("platform");
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === action;
+  const navigate = useNavigate();
+  const submit = useSubmit();
+  const [drawing, setDrawing] = useState(false);
+  // Busy while the endpoint draws, then while the page posts or the result page loads (both at `action`).
+  const busy = drawing || (navigation.state !== "idle" && navigation.location.pathname === action);
   return (
-    <Form method="post" action={action} className={stack} onSubmit={() => (animateNextResult = true)}>
+    <form
+      method="post"
+      action={drawEndpointPath(action)}
+      className={stack}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (drawing) return;
+        const form = event.currentTarget;
+        animateNextResult = true;
+        setDrawing(true);
+        void drawThroughEndpoint(action, form).then((location) => {
+          setDrawing(false);
+          if (location) navigate(location);
+          else submit(form, { method: "post", action });
+        });
+      }}
+    >
       <input type="hidden" name="intent" value="draw" />
       {noCodeMessage ? (
         <NoCode message={noCodeMessage} />
@@ -59,7 +83,7 @@ export function DrawReadyForm({
           </Link>
         ) : null}
       </p>
-    </Form>
+    </form>
   );
 }
 

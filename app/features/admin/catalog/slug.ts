@@ -27,6 +27,8 @@ export const RESERVED_SLUGS = new Set([
   "robots.txt",
   "site.webmanifest",
   "sitemap-audit",
+  "sitemap-audit.json",
+  "ads.txt",
   "sitemap.xml",
   "submit",
   "suggest-platform",
