@@ -73,7 +73,8 @@ app.use(ignoreFailuresAfterBodyRefusal());
 const server = createHardenedServer(app, { trustProxy: env.TRUST_PROXY }).listen(env.PORT, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  log(`Parrainly listening on http://localhost:${port} (${dev ? "development" : env.NODE_ENV})`);
+  // What is served, not NODE_ENV: `npm start` serves the production build even with NODE_ENV unset.
+  log(`Parrainly listening on http://localhost:${port} (${dev ? "development server, Vite" : "production build"})`);
   log("Create an admin with: npm run admin:create -- --email you@example.com --password 'a long passphrase'");
 });
 

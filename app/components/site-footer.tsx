@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as layout from "~/styles/layout.css";
 import { muted } from "~/styles/ui.css";
+import { copyrightYears } from "~/utils/dates";
 
 export function SiteFooter() {
   const { t } = useTranslation();
@@ -10,7 +11,7 @@ export function SiteFooter() {
     <footer className={layout.footer}>
       <div className={layout.footerInner}>
         <p className={muted} style={{ margin: 0 }}>
-          {t("footer.copyright", { year: 2025 })}
+          {t("footer.copyright", { years: copyrightYears(new Date()) })}
         </p>
         <nav aria-label={t("footer.legal")}>
           <ul className={layout.footerLinks}>

@@ -4,7 +4,7 @@ import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
 import { countAvailableCodes, getDrawResult } from "~db/repositories/codes.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { DrawReadyForm, DrawResultView, NoCode } from "~/features/codes/draw-views";
+import { DrawReadyForm, DrawResultView } from "~/features/codes/draw-views";
 import { drawForPage } from "~/features/codes/draw-action.server";
 import { readDrawToken } from "~/features/codes/draw-token.server";
 import { PlatformLogo } from "~/features/codes/platform-logo";
@@ -133,8 +133,12 @@ export default function DrawPage() {
       ) : (
         <>
           {reportError ? <ReportError error={reportError} /> : null}
-          {actionData && "noCode" in actionData ? <NoCode message={t("draw.noCode")} /> : null}
-          <DrawReadyForm action={drawPath} available={available} />
+          <DrawReadyForm
+            action={drawPath}
+            available={available}
+            noCodeMessage={available === 0 || actionData?.noCode ? t("draw.noCode") : null}
+            shareHref={`/submit?platform=${encodeURIComponent(platform.slug)}`}
+          />
         </>
       )}
       <p>

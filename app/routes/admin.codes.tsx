@@ -28,6 +28,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-catalog", "trust"] };
 
@@ -35,13 +36,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const [t, platforms, settings, paused] = await Promise.all([
     getT(request, "admin-catalog"),
-    listPlatformOptions(),
+    loadOrFail(request, "errors.load.platforms", () => listPlatformOptions()),
     getSettings(),
     listCodesPausedByReports(),
   ]);
   const asked = new URL(request.url).searchParams.get("platform");
   const selected = platforms.find((p) => p.slug === asked) ?? platforms[0] ?? null;
-  const codes = selected ? await listAdminCodes(selected.id) : [];
+  const codes = selected ? await loadOrFail(request, "errors.load.generic", () => listAdminCodes(selected.id)) : [];
   return {
     platforms,
     selected,
@@ -74,11 +75,30 @@ export const meta = routeMeta;
 
 const back = (slug: string) => `/admin/codes?platform=${encodeURIComponent(slug)}`;
 
+/** What a failing write says, per intent (spec: the codes tab's update, modify and delete errors). */
+const FAILURE_KEYS: Record<string, string> = {
+  "toggle-active": "codes.errors.update",
+  "toggle-permanent": "codes.errors.update",
+  "set-expiry": "codes.errors.update",
+  update: "codes.errors.modify",
+  delete: "codes.errors.delete",
+};
+
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const { form } = await readAdminForm(request);
   const intent = String(form.get("intent") ?? "");
   const id = rowIdOf(form);
+  try {
+    return await runCodeAction(form, intent, id);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error(`admin codes: ${intent} failed`, error);
+    return rowError(intent, id, FAILURE_KEYS[intent] ?? "codes.errors.update", 503);
+  }
+}
+
+async function runCodeAction(form: FormData, intent: string, id: number | null) {
   const code = id ? await getCodeWithPlatform(id) : undefined;
 
   switch (intent) {
@@ -143,9 +163,13 @@ export async function action({ request }: ActionFunctionArgs) {
         );
       }
       let referralUrl = normalized.referralUrl;
-      if (submission.value.referral_url) {
+      const given = submission.value.referral_url;
+      // The form shows the stored link: sent back unchanged with a new code, it is the old code's
+      // link, so the platform's rule rebuilds it (as /submit does). Only a new link replaces it.
+      const staleLink = normalized.code !== code.code && given === code.referral_url;
+      if (given && !staleLink) {
         // A pasted link must be http(s) and live on one of the platform's hosts, like a submission's.
-        const url = parseHttpUrl(submission.value.referral_url);
+        const url = parseHttpUrl(given);
         if (!url || !hostMatches(url.hostname, parseHosts(code.hosts))) {
           return data<RowActionData>(
             { intent, id, result: submission.reply({ fieldErrors: { referral_url: ["codes.errors.referralUrl"] } }) },
@@ -256,7 +280,7 @@ export default function AdminCodes() {
                 const expiryEditable = autoCleanup && !c.isPermanent && Boolean(c.expiresAt);
                 return (
                   <tr key={c.id} data-testid={`code-row-${c.code}`}>
-                    <td className={admin.cell}>
+                    <td className={admin.cell} data-label={t("codes.columns.code")}>
                       <strong>{c.code}</strong>
                       {href ? (
                         <div>
@@ -266,7 +290,7 @@ export default function AdminCodes() {
                         </div>
                       ) : null}
                     </td>
-                    <td className={admin.cell}>
+                    <td className={admin.cell} data-label={t("codes.columns.status")}>
                       <span className={badge}>{c.isActive ? t("common.active") : t("common.inactive")}</span>{" "}
                       {c.pausedReason ? (
                         <>
@@ -277,10 +301,16 @@ export default function AdminCodes() {
                       ) : null}
                       <span className={badge}>{c.isPermanent ? t("codes.permanent") : t("codes.temporary")}</span>
                     </td>
-                    <td className={admin.cell}>{c.isPermanent ? "—" : formatDate(c.expiresAt) || "—"}</td>
-                    <td className={admin.cell}>{c.timesServed}</td>
-                    <td className={admin.cell}>{formatDate(c.createdAt)}</td>
-                    <td className={admin.cell}>
+                    <td className={admin.cell} data-label={t("codes.columns.expires")}>
+                      {c.isPermanent ? "—" : formatDate(c.expiresAt) || "—"}
+                    </td>
+                    <td className={admin.cell} data-label={t("codes.columns.served")}>
+                      {c.timesServed}
+                    </td>
+                    <td className={admin.cell} data-label={t("codes.columns.created")}>
+                      {formatDate(c.createdAt)}
+                    </td>
+                    <td className={admin.cell} data-label={t("codes.columns.actions")}>
                       <div className={stack} style={{ gap: "0.5rem" }}>
                         <div className={admin.actions}>
                           <RowButton

@@ -18,12 +18,16 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-catalog"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [t, requests] = await Promise.all([getT(request, "admin-catalog"), listDeletionRequests()]);
+  const [t, requests] = await Promise.all([
+    getT(request, "admin-catalog"),
+    loadOrFail(request, "errors.load.requests", () => listDeletionRequests()),
+  ]);
   return {
     requests,
     meta: { title: t("deletions.title"), description: t("deletions.title"), path: "/admin/deletions", noindex: true },
@@ -107,17 +111,23 @@ export default function AdminDeletions() {
                 const rowErrors = ["approve", "reject", "delete"].flatMap((i) => errorsOf(actionData, i, r.id, ""));
                 return (
                   <tr key={r.id} data-testid={`deletion-row-${r.code}`}>
-                    <td className={admin.cell}>{r.platform_name}</td>
-                    <td className={admin.cell}>
+                    <td className={admin.cell} data-label={t("deletions.columns.platform")}>
+                      {r.platform_name}
+                    </td>
+                    <td className={admin.cell} data-label={t("deletions.columns.code")}>
                       <strong>{r.code}</strong>
                     </td>
-                    <td className={admin.cell}>{r.reason || <span className={muted}>—</span>}</td>
-                    <td className={admin.cell}>
+                    <td className={admin.cell} data-label={t("deletions.columns.reason")}>
+                      {r.reason || <span className={muted}>—</span>}
+                    </td>
+                    <td className={admin.cell} data-label={t("deletions.columns.status")}>
                       <span className={badge}>{t(`status.${r.status}`)}</span>
                       {r.resolved_at ? <div className={muted}>{formatDate(r.resolved_at)}</div> : null}
                     </td>
-                    <td className={admin.cell}>{formatDate(r.created_at)}</td>
-                    <td className={admin.cell}>
+                    <td className={admin.cell} data-label={t("deletions.columns.created")}>
+                      {formatDate(r.created_at)}
+                    </td>
+                    <td className={admin.cell} data-label={t("deletions.columns.actions")}>
                       <div className={admin.actions}>
                         {r.status === "pending" ? (
                           <>

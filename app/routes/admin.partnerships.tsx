@@ -22,11 +22,12 @@ import { badRequest, parseRowId, rowNotFound } from "~/features/admin/site/forms
 import { DISPLAY_MODES, partnershipSchema, type PartnershipForm } from "~/features/admin/site/schemas";
 import * as site from "~/features/admin/site/site.css";
 import { getT } from "~/i18n/i18next.server";
-import { badge, button, buttonSmall, card, field, input, label, muted, stack } from "~/styles/ui.css";
+import { alert, badge, button, buttonSmall, card, field, input, label, muted, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
+import { attemptWrite, loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-site"] };
 
@@ -35,7 +36,10 @@ const NEW_FORM_ID = "partnership-new";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [partnerships, t] = await Promise.all([listPartnershipsAdmin(), getT(request, "admin-site")]);
+  const [partnerships, t] = await Promise.all([
+    loadOrFail(request, "errors.load.generic", () => listPartnershipsAdmin()),
+    getT(request, "admin-site"),
+  ]);
   return {
     partnerships,
     meta: { title: t("partnerships.title"), description: t("partnerships.description"), path: PATH, noindex: true },
@@ -44,12 +48,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta = routeMeta;
 
+const DESCRIPTION_FIELDS = [
+  { name: "description", labelKey: "partnerships.fields.descriptionFr" },
+  { name: "description_en", labelKey: "partnerships.fields.descriptionEn" },
+  { name: "description_de", labelKey: "partnerships.fields.descriptionDe" },
+  { name: "description_es", labelKey: "partnerships.fields.descriptionEs" },
+] as const;
+
 function toInput(value: PartnershipForm): PartnershipInput {
   return {
     name: value.name,
     url: value.url,
     logo_url: value.logo_url || null,
     description: value.description || null,
+    description_en: value.description_en || null,
+    description_de: value.description_de || null,
+    description_es: value.description_es || null,
     display_mode: value.display_mode,
     is_active: value.is_active ? 1 : 0,
   };
@@ -67,18 +81,29 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") {
       return data({ formId: id === null ? NEW_FORM_ID : `partnership-${id}`, result: submission.reply() }, { status: 400 });
     }
+    const formId = id === null ? NEW_FORM_ID : `partnership-${id}`;
+    // A failing save: the spec's message next to the form, the input kept.
+    const failed = (key: string) => data({ formId, result: submission.reply({ formErrors: [key] }) }, { status: 503 });
     if (id === null) {
-      await createPartnership(toInput(submission.value));
+      const created = await attemptWrite("partnership create", () => createPartnership(toInput(submission.value)));
+      if (!created.ok) return failed("partnerships.errors.createFailed");
       return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.created" });
     }
-    if (!(await updatePartnership(id, toInput(submission.value)))) throw await rowNotFound(request, "partnerships.notFound");
+    const updated = await attemptWrite("partnership update", () => updatePartnership(id, toInput(submission.value)));
+    if (!updated.ok) return failed("partnerships.errors.updateFailed");
+    if (!updated.value) throw await rowNotFound(request, "partnerships.notFound");
     return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.updated" });
   }
 
   const id = parseRowId(formData.get("id"));
   if (id === null) throw await badRequest(request);
   if (intent === "delete") {
-    if (!(await deletePartnership(id))) throw await rowNotFound(request, "partnerships.notFound");
+    const deleted = await attemptWrite("partnership delete", () => deletePartnership(id));
+    if (!deleted.ok) {
+      const t = await getT(request, "admin-site");
+      throw new Response(t("partnerships.errors.deleteFailed"), { status: 503 });
+    }
+    if (!deleted.value) throw await rowNotFound(request, "partnerships.notFound");
     return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.deleted" });
   }
   if (intent === "move-up" || intent === "move-down") {
@@ -117,7 +142,7 @@ export default function AdminPartnerships() {
             {partnerships.map((p, index) => (
               <PartnershipItem
                 // Saved changes remount the row, so its edit form starts from the stored values.
-                key={`${p.id}:${p.name}:${p.url}:${p.logo_url}:${p.description}:${p.display_mode}:${p.is_active}`}
+                key={`${p.id}:${p.name}:${p.url}:${p.logo_url}:${p.description}:${p.description_en}:${p.description_de}:${p.description_es}:${p.display_mode}:${p.is_active}`}
                 partnership={p}
                 isFirst={index === 0}
                 isLast={index === partnerships.length - 1}
@@ -234,6 +259,9 @@ function PartnershipEditor({
           url: partnership.url,
           logo_url: partnership.logo_url ?? "",
           description: partnership.description ?? "",
+          description_en: partnership.description_en ?? "",
+          description_de: partnership.description_de ?? "",
+          description_es: partnership.description_es ?? "",
           display_mode: partnership.display_mode,
           is_active: partnership.is_active ? "on" : undefined,
         }
@@ -247,6 +275,11 @@ function PartnershipEditor({
     <Form method="post" {...getFormProps(form)} className={stack}>
       <input type="hidden" name="intent" value={intent} />
       {partnership ? <input type="hidden" name="id" value={partnership.id} /> : null}
+      {form.errors?.length ? (
+        <p className={alert.error} role="alert" data-testid="form-error">
+          {form.errors.map((e) => t(e)).join(" ")}
+        </p>
+      ) : null}
       <div className={admin.formGrid}>
         <div className={field}>
           <label htmlFor={fields.name.id} className={label}>
@@ -283,13 +316,18 @@ function PartnershipEditor({
           <FieldError id={fields.display_mode.errorId} errors={fields.display_mode.errors} />
         </div>
       </div>
-      <div className={field}>
-        <label htmlFor={fields.description.id} className={label}>
-          {t("partnerships.fields.description")}
-        </label>
-        <textarea {...getTextareaProps(fields.description)} className={input} rows={2} />
-        <FieldError id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      <fieldset className={`${admin.formGrid} ${site.fieldset}`}>
+        <legend>{t("partnerships.fields.descriptions")}</legend>
+        {DESCRIPTION_FIELDS.map(({ name, labelKey }) => (
+          <div className={field} key={name}>
+            <label htmlFor={fields[name].id} className={label}>
+              {t(labelKey)}
+            </label>
+            <textarea {...getTextareaProps(fields[name])} className={input} rows={2} />
+            <FieldError id={fields[name].errorId} errors={fields[name].errors} />
+          </div>
+        ))}
+      </fieldset>
       <div className={site.checkboxRow}>
         <input {...getInputProps(fields.is_active, { type: "checkbox" })} className={site.checkbox} />
         <label htmlFor={fields.is_active.id}>{t("partnerships.fields.isActive")}</label>

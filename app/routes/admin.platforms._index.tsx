@@ -24,12 +24,16 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-catalog"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [t, platforms] = await Promise.all([getT(request, "admin-catalog"), listAdminPlatforms()]);
+  const [t, platforms] = await Promise.all([
+    getT(request, "admin-catalog"),
+    loadOrFail(request, "errors.load.platforms", () => listAdminPlatforms()),
+  ]);
   return {
     platforms: platforms.map((p) => ({
       id: p.id,

@@ -20,6 +20,7 @@ import { formatDateTime } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-site"] };
 
@@ -27,7 +28,10 @@ const PATH = "/admin/scores";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [scores, t] = await Promise.all([listScoresAdmin(), getT(request, "admin-site")]);
+  const [scores, t] = await Promise.all([
+    loadOrFail(request, "errors.load.generic", () => listScoresAdmin()),
+    getT(request, "admin-site"),
+  ]);
   return { scores, meta: { title: t("scores.title"), description: t("scores.description"), path: PATH, noindex: true } };
 }
 
@@ -117,7 +121,7 @@ function ScoreRow({ score: s, lastResult }: { score: GameScore; lastResult?: Sub
   });
   return (
     <tr data-testid="score-row" data-id={s.id}>
-      <td className={admin.cell}>
+      <td className={admin.cell} data-label={t("scores.columns.player")}>
         <Form method="post" {...getFormProps(form)} className={admin.inlineForm}>
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="id" value={s.id} />
@@ -149,9 +153,13 @@ function ScoreRow({ score: s, lastResult }: { score: GameScore; lastResult?: Sub
           <FieldError id={fields.score.errorId} errors={fields.score.errors} />
         </Form>
       </td>
-      <td className={admin.cell}>{t(`scores.devices.${s.device_type}`)}</td>
-      <td className={admin.cell}>{formatDateTime(s.created_at)}</td>
-      <td className={admin.cell}>
+      <td className={admin.cell} data-label={t("scores.columns.device")}>
+        {t(`scores.devices.${s.device_type}`)}
+      </td>
+      <td className={admin.cell} data-label={t("scores.columns.date")}>
+        {formatDateTime(s.created_at)}
+      </td>
+      <td className={admin.cell} data-label={t("scores.columns.actions")}>
         <ConfirmDeleteForm
           id={s.id}
           label={t("scores.deleteLabel", { name: s.player_name })}

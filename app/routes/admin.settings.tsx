@@ -16,6 +16,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-site"] };
 
@@ -23,7 +24,10 @@ const PATH = "/admin/settings";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [settings, t] = await Promise.all([getSettings(), getT(request, "admin-site")]);
+  const [settings, t] = await Promise.all([
+    loadOrFail(request, "errors.load.generic", () => getSettings()),
+    getT(request, "admin-site"),
+  ]);
   return { settings, meta: { title: t("settings.title"), description: t("settings.description"), path: PATH, noindex: true } };
 }
 

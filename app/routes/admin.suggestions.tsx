@@ -16,12 +16,16 @@ import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { useHydrated } from "~/utils/use-hydrated";
 import { redirectWithToast } from "~/utils/toast.server";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-catalog"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [t, suggestions] = await Promise.all([getT(request, "admin-catalog"), listAdminSuggestions()]);
+  const [t, suggestions] = await Promise.all([
+    getT(request, "admin-catalog"),
+    loadOrFail(request, "errors.load.generic", () => listAdminSuggestions()),
+  ]);
   const askedReject = Number(new URL(request.url).searchParams.get("reject"));
   const confirming = suggestions.find((s) => s.id === askedReject && s.status === "pending") ?? null;
   return {
@@ -125,11 +129,11 @@ export default function AdminSuggestions() {
             <tbody>
               {suggestions.map((s) => (
                 <tr key={s.id} data-testid={`suggestion-row-${s.id}`}>
-                  <td className={admin.cell}>
+                  <td className={admin.cell} data-label={t("suggestions.columns.name")}>
                     <strong>{s.name}</strong>
                     {s.description ? <div className={muted}>{s.description}</div> : null}
                   </td>
-                  <td className={admin.cell}>
+                  <td className={admin.cell} data-label={t("suggestions.columns.website")}>
                     {s.website_url ? (
                       <a href={s.website_url} rel="noopener noreferrer nofollow" target="_blank">
                         {s.website_url}
@@ -138,12 +142,16 @@ export default function AdminSuggestions() {
                       <span className={muted}>—</span>
                     )}
                   </td>
-                  <td className={admin.cell}>{s.votes_count}</td>
-                  <td className={admin.cell}>
+                  <td className={admin.cell} data-label={t("suggestions.columns.votes")}>
+                    {s.votes_count}
+                  </td>
+                  <td className={admin.cell} data-label={t("suggestions.columns.status")}>
                     <span className={badge}>{t(`status.${s.status}`)}</span>
                   </td>
-                  <td className={admin.cell}>{formatDate(s.created_at)}</td>
-                  <td className={admin.cell}>
+                  <td className={admin.cell} data-label={t("suggestions.columns.created")}>
+                    {formatDate(s.created_at)}
+                  </td>
+                  <td className={admin.cell} data-label={t("suggestions.columns.actions")}>
                     {s.status === "pending" ? (
                       <div className={admin.actions}>
                         <RowButton

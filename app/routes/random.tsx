@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { countAllAvailableCodes, getDrawResult } from "~db/repositories/codes.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { DrawReadyForm, DrawResultView, NoCode } from "~/features/codes/draw-views";
+import { DrawReadyForm, DrawResultView } from "~/features/codes/draw-views";
 import { drawForPage } from "~/features/codes/draw-action.server";
 import { readDrawToken } from "~/features/codes/draw-token.server";
 import { answerDraw } from "~/features/trust/report-action.server";
@@ -79,8 +79,12 @@ export default function RandomDrawPage() {
       ) : (
         <>
           {reportError ? <ReportError error={reportError} /> : null}
-          {actionData && "noCode" in actionData ? <NoCode message={t("draw.noCodeAny")} /> : null}
-          <DrawReadyForm action="/random" available={available} />
+          <DrawReadyForm
+            action="/random"
+            available={available}
+            noCodeMessage={available === 0 || actionData?.noCode ? t("draw.noCodeAny") : null}
+            shareHref="/submit"
+          />
         </>
       )}
       <p>

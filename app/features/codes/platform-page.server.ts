@@ -1,5 +1,6 @@
 import { getPlatformBySlug } from "~db/repositories/platforms.server";
 import type { Platform } from "~db/schema";
+import { RESERVED_SLUGS } from "~/features/admin/catalog/slug";
 import { getT } from "~/i18n/i18next.server";
 import { getOptionalAdmin } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -12,7 +13,10 @@ export async function loadPlatformPage(
   request: Request,
   slug: string | undefined,
 ): Promise<{ platform: Platform; preview: boolean }> {
-  const platform = slug ? await getPlatformBySlug(slug) : undefined;
+  // A path of the site itself (/404, a page another route would serve) is never a platform: the
+  // plain not-found page, not 'Plateforme introuvable'.
+  if (!slug || RESERVED_SLUGS.has(slug)) throw new Response(null, { status: 404 });
+  const platform = await getPlatformBySlug(slug);
   if (!platform) {
     const t = await getT(request, "platform");
     throw new Response(t("errors.notFound"), { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -50,3 +50,5 @@ export const settingForm = style({
   borderRadius: radius.md,
   background: vars.color.surface,
 });
+/** A group of fields (the four descriptions) without the browser's frame. */
+export const fieldset = style({ border: 0, margin: 0, padding: 0, minWidth: 0 });
