@@ -136,7 +136,7 @@ export default function DrawPage() {
           <DrawReadyForm
             action={drawPath}
             available={available}
-            noCodeMessage={available === 0 || actionData?.noCode ? t("draw.noCode") : null}
+            noCodeMessage={available === 0 || (actionData && "noCode" in actionData) ? t("draw.noCode") : null}
             shareHref={`/submit?platform=${encodeURIComponent(platform.slug)}`}
           />
         </>

@@ -82,7 +82,7 @@ export default function RandomDrawPage() {
           <DrawReadyForm
             action="/random"
             available={available}
-            noCodeMessage={available === 0 || actionData?.noCode ? t("draw.noCodeAny") : null}
+            noCodeMessage={available === 0 || (actionData && "noCode" in actionData) ? t("draw.noCodeAny") : null}
             shareHref="/submit"
           />
         </>
