@@ -3,7 +3,9 @@
 // (max - min times_served) after each run. Temporary databases only, loopback only. Prints a table;
 // never fails on a number (only on an error). Options: --seconds N (default 5 per run), --codes N
 // (default 20), --only repository|http, --through-remix (also the draw page's own action, for
-// comparison with the draw endpoint). HTTP runs use the built server: `npm run build` first.
+// comparison with the draw endpoint), --only pages (the pages part only, scripts/bench-pages.ts; it
+// also runs after the draws unless --only says otherwise; --rounds N). HTTP runs use the built server:
+// `npm run build` first.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -13,6 +15,7 @@ import { closeDb, getDb, type DB } from "~db/client.server";
 import { migrateToLatest } from "~db/migrate.server";
 import { drawReferralCode } from "~db/repositories/codes.server";
 import { resetEnvCache } from "~/utils/env.server";
+import { benchPages } from "./bench-pages";
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -30,8 +33,8 @@ const CODES = option("codes", 20);
 const CONNECTIONS = 50;
 const onlyIndex = process.argv.indexOf("--only");
 const ONLY = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
-if (ONLY !== undefined && ONLY !== "repository" && ONLY !== "http") {
-  console.error("--only takes repository or http");
+if (ONLY !== undefined && ONLY !== "repository" && ONLY !== "http" && ONLY !== "pages") {
+  console.error("--only takes repository, http or pages");
   process.exit(2);
 }
 const THROUGH_REMIX = process.argv.includes("--through-remix");
@@ -277,12 +280,12 @@ console.log(
   `Draw benchmark: ${CODES} codes, ${SECONDS} s per run, ${os.cpus().length} CPU(s), load average ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}`,
 );
 try {
-  if (ONLY !== "http") {
+  if (ONLY !== "http" && ONLY !== "pages") {
     // The target is for the repository under the same load as the HTTP runs (what the server does).
     results.push(row(`repository drawReferralCode, ${CONNECTIONS} concurrent callers`, 20_000, await repositoryRun(CONNECTIONS)));
     results.push(row("repository drawReferralCode, 1 caller (sequential) (*)", null, await repositoryRun(1)));
   }
-  if (ONLY !== "repository") {
+  if (ONLY !== "repository" && ONLY !== "pages") {
     const endpoint = `/${SLUG}/get-code/draw`;
     results.push(row(`HTTP POST ${endpoint} (no JS), ${CONNECTIONS} connections`, 1_000, await httpRun(endpoint, 303)));
     results.push(
@@ -298,8 +301,12 @@ try {
       results.push(row(`HTTP POST ${page}.data (Remix action)`, "comparison", await httpRun(`${page}.data`, 202)));
     }
   }
-  console.table(results);
-  if (ONLY !== "http") {
+  if (results.length) console.table(results);
+  if (ONLY === undefined || ONLY === "pages") {
+    const jsonFile = path.join(root, "bench-results.json");
+    await benchPages({ root, seconds: SECONDS, rounds: option("rounds", 3), jsonFile });
+  }
+  if (ONLY !== "http" && ONLY !== "pages") {
     console.log(
       "(*) One caller awaiting each draw gets one commit per draw: its µs/draw is the latency of a lone draw,\n" +
         "    bounded by this disk's WAL commit; concurrent draws share commits (docs/decisions/010-code-loop-draw.md).",
