@@ -57,9 +57,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** A thrown 429 keeps its Retry-After on the rendered error page. */
-export const headers: HeadersFunction = ({ errorHeaders }) => {
+/**
+ * Every page depends on the language and theme cookies and on Accept-Language: the loader's Vary
+ * says so to caches and is kept here. A thrown 429 keeps its Retry-After on the rendered error page.
+ */
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
   const headers = new Headers();
+  const vary = loaderHeaders.get("Vary");
+  if (vary) headers.set("Vary", vary);
   const retryAfter = errorHeaders?.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
