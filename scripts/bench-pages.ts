@@ -4,7 +4,8 @@
 // interleaved: req/s and p50/p99 at 10 keep-alive connections for the home page and a platform page,
 // RSS before and after the load, cold start (spawn to the first 200) with a fresh and with an existing
 // database, and the JavaScript (gzip -9) that `/` and `/submit` load. Prints ratios and writes a JSON
-// file. Never fails on a number. Parrainly is started with the node flags of package.json's `start`.
+// file. Never fails on a number. Parrainly is started with the node flags of package.json's `start`,
+// once as shipped and once with its anonymous page cache off (PAGE_CACHE_MS=0).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -340,9 +341,11 @@ export async function benchPages(options: PagesOptions) {
     }
 
     const parrainly = await startServer(parrainlyArgs, root, parrainlyEnv);
+    // The same build with the anonymous page cache off: what a render costs.
+    const uncached = await startServer(parrainlyArgs, root, { ...parrainlyEnv, PAGE_CACHE_MS: "0" });
     const stock = await startServer(stockArgs, stockDir, stockEnv);
     const bare = await startServer(["-e", BARE], tmp, {});
-    servers.push(parrainly, stock, bare);
+    servers.push(parrainly, uncached, stock, bare);
     const idle = { parrainly: rssMb(parrainly.pid), stock: rssMb(stock.pid) };
 
     const home = await get(false, parrainly.port, "/");
@@ -366,9 +369,11 @@ export async function benchPages(options: PagesOptions) {
     for (let round = 0; round < rounds; round++) {
       for (const [name, ours, theirs] of targets) {
         // Alternate which app goes first, so neither always gets the quieter moment.
-        const order = round % 2 === 0 ? ["parrainly", "stock"] : ["stock", "parrainly"];
+        const apps = ["parrainly", "uncached", "stock"] as const;
+        const order = apps.map((_, i) => apps[(i + round) % apps.length]!);
         for (const app of order) {
-          const l = app === "parrainly" ? await load(parrainly.port, ours, seconds) : await load(stock.port, theirs, seconds);
+          const port = app === "parrainly" ? parrainly.port : app === "uncached" ? uncached.port : stock.port;
+          const l = await load(port, app === "stock" ? theirs : ours, seconds);
           push(`${app}:${name}`, l);
         }
       }
@@ -400,8 +405,13 @@ export async function benchPages(options: PagesOptions) {
       connections: CONNECTIONS,
       nodeFlags: flags,
       pageBytes: sizes,
-      home: { parrainly: summary("parrainly:home"), stock: summary("stock:home") },
-      platform: { parrainly: summary("parrainly:platform"), stock: summary("stock:platform"), slug },
+      home: { parrainly: summary("parrainly:home"), uncached: summary("uncached:home"), stock: summary("stock:home") },
+      platform: {
+        parrainly: summary("parrainly:platform"),
+        uncached: summary("uncached:platform"),
+        stock: summary("stock:platform"),
+        slug,
+      },
       bare: summary("bare"),
       rssMb: { idle, afterLoad: after, loadSecondsPerApp: rounds * 2 * (seconds + Math.min(2, seconds / 3)) },
       coldStartMs: {
@@ -419,6 +429,7 @@ export async function benchPages(options: PagesOptions) {
       ...(["home", "platform"] as const).flatMap((page) => {
         const ours = result[page].parrainly;
         const theirs = result[page].stock;
+        const raw = result[page].uncached;
         return [
           {
             figure: `${page} req/s (min-max)`,
@@ -433,6 +444,13 @@ export async function benchPages(options: PagesOptions) {
             stock: `${theirs.p50} / ${theirs.p99}`,
             ratio: `${ratio(ours.p50, theirs.p50)} / ${ratio(ours.p99, theirs.p99)}`,
             target: "p99 <= 20 ms (idle machine)",
+          },
+          {
+            figure: `${page} uncached req/s, p50 / p99`,
+            parrainly: `${raw.rps} (${raw.rpsRange.join("-")}), ${raw.p50} / ${raw.p99}`,
+            stock: "",
+            ratio: ratio(raw.rps, theirs.rps),
+            target: ">= 1.00x",
           },
         ];
       }),

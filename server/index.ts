@@ -5,6 +5,7 @@ import express from "express";
 import { clientIpOf } from "./client-ip";
 import { drawEndpoint } from "./draw-endpoint";
 import { refuseForbiddenWrites } from "./guards";
+import { pageCache } from "./page-cache";
 import { loadRemixBuild } from "./remix-build";
 import { requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
@@ -42,6 +43,9 @@ app.use("/uploads", express.static(uploadsDir, { maxAge: "1h", index: false, dot
 
 // The draw forms' endpoint, answered without Remix (decision 041).
 app.use(drawEndpoint(remixBuild.hooks));
+// Anonymous pages kept a few seconds (server/page-cache.ts); PAGE_CACHE_MS=0 turns it off (benchmarks).
+const pageCacheMs = Number(process.env.PAGE_CACHE_MS ?? 3_000);
+if (!dev && pageCacheMs > 0) app.use(pageCache({ ttlMs: pageCacheMs }));
 app.all(
   "*",
   createRequestHandler({
