@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { getSettings } from "~db/repositories/settings.server";
 import { GeneralErrorBoundary } from "./components/error-boundary";
+import { AnalyticsBody, AnalyticsHead, ConsentBanner } from "./features/consent/analytics-tags";
+import { analyticsForRequest } from "./features/consent/consent.server";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { ToastRegion } from "./components/toast";
@@ -26,11 +28,12 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
-  const [language, settings, { toast, headers: toastHeaders }, t] = await Promise.all([
+  const [language, settings, { toast, headers: toastHeaders }, t, analytics] = await Promise.all([
     getLanguage(request),
     getSettings(),
     getToast(request),
     getT(request, "common"),
+    analyticsForRequest(request),
   ]);
   const cookieTheme = readCookie(request, THEME_COOKIE);
   const theme = isTheme(cookieTheme) ? cookieTheme : DEFAULT_THEME;
@@ -52,19 +55,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
       themeToggleEnabled: settings.enable_theme_toggle === "true",
       toast: toast ? { ...toast, id: crypto.randomUUID() } : null,
       meta,
+      analytics,
     },
     { headers },
   );
 }
 
 /**
- * Every page depends on the language and theme cookies and on Accept-Language: the loader's Vary
- * says so to caches and is kept here. A thrown 429 keeps its Retry-After on the rendered error page.
+ * Every page depends on the language, theme and consent cookies: say so to caches. A thrown 429
+ * keeps its Retry-After on the rendered error page.
  */
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
   const headers = new Headers();
-  const vary = loaderHeaders.get("Vary");
-  if (vary) headers.set("Vary", vary);
+  headers.set("Vary", loaderHeaders.get("Vary") ?? "Cookie, Accept-Language");
+  headers.set("Cache-Control", "private, no-cache");
   const retryAfter = errorHeaders?.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
@@ -90,6 +94,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content="dark light" />
         <Meta />
         <Links />
+        {root?.analytics.active ? <AnalyticsHead config={root.analytics.active} /> : null}
       </head>
       <body>
         <a className={layout.skipLink} href="#main">
@@ -99,7 +104,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" tabIndex={-1} className={layout.main}>
           {children}
         </main>
+        {root?.analytics.active ? <AnalyticsBody config={root.analytics.active} /> : null}
         <SiteFooter />
+        {root?.analytics.bannerNeeded ? <ConsentBanner answered={root.analytics.answered} /> : null}
         <ToastRegion />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

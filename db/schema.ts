@@ -116,6 +116,12 @@ export interface GameScoresTable {
   created_at: Timestamp;
 }
 
+/** Game sessions already spent on a saved score (a session is a signed token; see migration 0004). */
+export interface GameSessionsUsedTable {
+  id: string;
+  expires_at: Timestamp;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -142,6 +148,42 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
+export type AssistantProviderId = "anthropic" | "openai";
+
+export interface AssistantConversationsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The admin's first message, shortened. */
+  title: string;
+  /** The provider and model of the last exchange. */
+  provider: AssistantProviderId;
+  model: string;
+  input_tokens: ColumnType<number, number | undefined, number>;
+  output_tokens: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AssistantMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  position: number;
+  role: "user" | "assistant" | "tool";
+  /** JSON of the provider-neutral message (app/features/assistant/types.ts). */
+  content: string;
+  created_at: Timestamp;
+}
+
+export interface AssistantUsageTable {
+  id: Generated<number>;
+  conversation_id: number | null;
+  provider: string;
+  model: string;
+  input_tokens: number;
+  output_tokens: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   platforms: PlatformsTable;
   referral_codes: ReferralCodesTable;
@@ -151,10 +193,14 @@ export interface Database {
   platform_suggestion_votes: PlatformSuggestionVotesTable;
   partnerships: PartnershipsTable;
   game_scores: GameScoresTable;
+  game_sessions_used: GameSessionsUsedTable;
   settings: SettingsTable;
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
+  assistant_conversations: AssistantConversationsTable;
+  assistant_messages: AssistantMessagesTable;
+  assistant_usage: AssistantUsageTable;
 }
 
 export type Platform = Selectable<PlatformsTable>;

@@ -2,10 +2,10 @@
 // HTTP (50 concurrent keep-alive connections against the built server), with the fairness spread
 // (max - min times_served) after each run. Temporary databases only, loopback only. Prints a table;
 // never fails on a number (only on an error). Options: --seconds N (default 5 per run), --codes N
-// (default 20), --only repository|http, --through-remix (also the draw page's own action, for
-// comparison with the draw endpoint), --only pages (the pages part only, scripts/bench-pages.ts; it
-// also runs after the draws unless --only says otherwise; --rounds N). HTTP runs use the built server:
-// `npm run build` first.
+// (default 20), --only repository|http|audit (audit: the sitemap audit's peak memory, run by
+// scripts/bench-audit.ts), --through-remix (also the draw page's own action, for comparison with
+// the draw endpoint), --only pages (pages against a stock Remix app, scripts/bench-pages.ts, --rounds N;
+// writes bench-results.json). HTTP runs use the built server: `npm run build` first.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -33,8 +33,8 @@ const CODES = option("codes", 20);
 const CONNECTIONS = 50;
 const onlyIndex = process.argv.indexOf("--only");
 const ONLY = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
-if (ONLY !== undefined && ONLY !== "repository" && ONLY !== "http" && ONLY !== "pages") {
-  console.error("--only takes repository, http or pages");
+if (ONLY !== undefined && !["repository", "http", "audit", "pages"].includes(ONLY)) {
+  console.error("--only takes repository, http, audit or pages");
   process.exit(2);
 }
 const THROUGH_REMIX = process.argv.includes("--through-remix");
@@ -280,12 +280,12 @@ console.log(
   `Draw benchmark: ${CODES} codes, ${SECONDS} s per run, ${os.cpus().length} CPU(s), load average ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}`,
 );
 try {
-  if (ONLY !== "http" && ONLY !== "pages") {
+  if (ONLY === undefined || ONLY === "repository") {
     // The target is for the repository under the same load as the HTTP runs (what the server does).
     results.push(row(`repository drawReferralCode, ${CONNECTIONS} concurrent callers`, 20_000, await repositoryRun(CONNECTIONS)));
     results.push(row("repository drawReferralCode, 1 caller (sequential) (*)", null, await repositoryRun(1)));
   }
-  if (ONLY !== "repository" && ONLY !== "pages") {
+  if (ONLY === undefined || ONLY === "http") {
     const endpoint = `/${SLUG}/get-code/draw`;
     results.push(row(`HTTP POST ${endpoint} (no JS), ${CONNECTIONS} connections`, 1_000, await httpRun(endpoint, 303)));
     results.push(
@@ -302,15 +302,23 @@ try {
     }
   }
   if (results.length) console.table(results);
-  if (ONLY === undefined || ONLY === "pages") {
-    const jsonFile = path.join(root, "bench-results.json");
-    await benchPages({ root, seconds: SECONDS, rounds: option("rounds", 3), jsonFile });
-  }
-  if (ONLY !== "http" && ONLY !== "pages") {
+  if (ONLY === undefined || ONLY === "repository") {
     console.log(
       "(*) One caller awaiting each draw gets one commit per draw: its µs/draw is the latency of a lone draw,\n" +
         "    bounded by this disk's WAL commit; concurrent draws share commits (docs/decisions/010-code-loop-draw.md).",
     );
+  }
+  if (ONLY === undefined || ONLY === "pages") {
+    const jsonFile = path.join(root, "bench-results.json");
+    await benchPages({ root, seconds: SECONDS, rounds: option("rounds", 3), jsonFile });
+  }
+  // The sitemap audit's memory, in a process of its own so the draw runs do not weigh on its RSS.
+  if (ONLY === undefined || ONLY === "audit") {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "bench-audit.ts")], {
+      stdio: "inherit",
+    });
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    if (code !== 0) throw new Error(`bench-audit exited with ${code}`);
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
@@ -318,3 +326,6 @@ try {
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });
 }
+
+// The game's frame cost: its own file (scripts/bench-game.ts), after the draw runs.
+if (ONLY === undefined) await (await import("./bench-game")).benchGame();

@@ -41,6 +41,13 @@ const uploadsDir = path.resolve(env.UPLOADS_DIR);
 fs.mkdirSync(uploadsDir, { recursive: true });
 app.use("/uploads", express.static(uploadsDir, { maxAge: "1h", index: false, dotfiles: "deny", fallthrough: false }));
 
+// The sitemap audit answers JSON to clients asking for it: that is its resource route.
+app.get("/sitemap-audit", (req, _res, next) => {
+  if (req.accepts(["text/html", "application/json"]) === "application/json") {
+    req.url = req.originalUrl = req.originalUrl.replace(/^\/sitemap-audit/, "/sitemap-audit.json");
+  }
+  next();
+});
 // The draw forms' endpoint, answered without Remix (decision 041).
 app.use(drawEndpoint(remixBuild.hooks));
 // Anonymous pages kept a few seconds (server/page-cache.ts); PAGE_CACHE_MS=0 turns it off (benchmarks).
@@ -51,7 +58,11 @@ app.all(
   createRequestHandler({
     build: remixBuild.build,
     mode: dev ? "development" : "production",
-    getLoadContext: (req, res) => ({ clientIp: clientIpOf(req, env.TRUST_PROXY), cspNonce: res.locals.cspNonce as string }),
+    getLoadContext: (req, res) => ({
+      clientIp: clientIpOf(req, env.TRUST_PROXY),
+      cspNonce: res.locals.cspNonce as string,
+      contentSecurityPolicy: res.getHeader("Content-Security-Policy") as string | undefined,
+    }),
   }),
 );
 

@@ -14,7 +14,14 @@ export function securityHeaders({ csp }: { csp: boolean }): RequestHandler {
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
-    if (csp) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+    if (csp) {
+      res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+      // The app may widen one page's policy (analytics after consent): its header replaces this one
+      // instead of joining it, since browsers enforce every policy they are sent.
+      const append = res.append.bind(res);
+      res.append = (field, value) =>
+        field.toLowerCase() === "content-security-policy" && value !== undefined ? res.set(field, value) : append(field, value);
+    }
     next();
   };
 }

@@ -9,9 +9,11 @@ import { drawForPage } from "~/features/codes/draw-action.server";
 import { readDrawToken } from "~/features/codes/draw-token.server";
 import { PlatformLogo } from "~/features/codes/platform-logo";
 import { loadPlatformPage } from "~/features/codes/platform-page.server";
+import { breadcrumbLd } from "~/features/community/structured-data";
 import { getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
 import { gradientHero, narrow, stack } from "~/styles/ui.css";
+import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 import * as styles from "~/features/codes/codes.css";
 
@@ -63,6 +65,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       title: t("meta.drawTitle", { name: platform.name }),
       description: t("meta.drawDescription", { name: platform.name }),
       path,
+      structuredData: breadcrumbLd(
+        getEnv().SITE_URL,
+        t("breadcrumb.home"),
+        { name: platform.name, path: `/${platform.slug}` },
+        { name: t("meta.drawTitle", { name: platform.name }), path },
+      ),
     },
   };
 }

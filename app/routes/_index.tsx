@@ -11,6 +11,7 @@ import { toPartnerView } from "~/features/community/partner-card";
 import { PartnerStrip } from "~/features/community/partner-strip";
 import { PlatformCarousel } from "~/features/community/platform-carousel";
 import { organizationLd } from "~/features/community/structured-data";
+import { GameMount } from "~/features/game/game-mount";
 import { getT } from "~/i18n/i18next.server";
 import { badge, card, container, gradientHero, muted, section } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
@@ -56,6 +57,8 @@ export default function Home() {
   const { t } = useTranslation("home");
   return (
     <div className={container}>
+      {/* The hidden constellation game: nothing without JS; with JS, its chunk loads once the page is idle. */}
+      <GameMount />
       <section className={gradientHero} aria-labelledby="hero-heading">
         <h1 id="hero-heading">{t("hero.title")}</h1>
         <p>{t("hero.subtitle")}</p>

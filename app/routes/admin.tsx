@@ -8,10 +8,11 @@ import { button, buttonSmall, container, muted } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
 
-export const handle = { i18n: ["admin", "admin-catalog", "admin-site"] };
+export const handle = { i18n: ["admin", "admin-catalog", "admin-site", "assistant"] };
 
-/** The tabs, in the order admins use them most. */
+/** The tabs, in the order admins use them most; the AI assistant is the default one. */
 export const ADMIN_TABS = [
+  { to: "assistant", key: "assistant:tab" },
   { to: "platforms/new", key: "tabs.newPlatform" },
   { to: "codes", key: "tabs.codes" },
   { to: "platforms", key: "tabs.platforms", end: true },

@@ -7,11 +7,13 @@ import { THEME_COOKIE } from "./theme";
  * - `language`, `theme`: plain values (`en`, `light`), readable by people, tests and the client script.
  * - `client_id`: a random id, httpOnly, only ever stored hashed (votes).
  * - `__session` (admin) and `toast` (one-shot messages): signed with SESSION_SECRET, httpOnly.
+ * - `consent`: `granted` or `denied`, the answer to the analytics and ads banner (kept 6 months).
  * All: Path=/, SameSite=Lax, Secure in production.
  */
 export const LANGUAGE_COOKIE = "language";
 export { THEME_COOKIE };
 export const CLIENT_ID_COOKIE = "client_id";
+export const CONSENT_COOKIE = "consent";
 const ADMIN_SESSION_COOKIE = "__session";
 const TOAST_COOKIE = "toast";
 
@@ -44,6 +46,20 @@ function plainCookie(name: string, value: string, { httpOnly = false } = {}): st
 /** Set-Cookie for a visitor's language or theme choice (kept a year). */
 export function preferenceCookie(name: typeof LANGUAGE_COOKIE | typeof THEME_COOKIE, value: string): string {
   return plainCookie(name, value);
+}
+
+export type ConsentChoice = "granted" | "denied";
+const SIX_MONTHS = 60 * 60 * 24 * 182;
+
+export function isConsentAnswer(value: unknown): value is ConsentChoice | "reset" {
+  return value === "granted" || value === "denied" || value === "reset";
+}
+
+/** Set-Cookie for the analytics and ads answer; `reset` deletes it, so the banner asks again. */
+export function consentCookie(choice: ConsentChoice | "reset"): string {
+  const secure = isSecure() ? "; Secure" : "";
+  if (choice === "reset") return `${CONSENT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+  return `${CONSENT_COOKIE}=${choice}; Path=/; Max-Age=${SIX_MONTHS}; SameSite=Lax${secure}`;
 }
 
 /** Set-Cookie for the vote identity cookie (kept a year, never readable by scripts). */

@@ -21,6 +21,9 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_MODEL: z.string().optional(),
+  AI_DAILY_TOKEN_BUDGET: z.coerce.number().int().min(0).default(200_000),
+  /** How long one call to the assistant's provider may take (the tests shorten it). */
+  AI_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
   TRUST_PROXY: booleanFlag,
   SEED_DEMO: booleanFlag,
@@ -28,6 +31,8 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(48),
   BACKUP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** `host:port,host:port` the sitemap audit may fetch although private (tests only). */
+  AUDIT_ALLOWED_HOSTS: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; SITE_URL: string };

@@ -12,6 +12,8 @@ import { postForm, type RunningServer } from "../support/server";
  */
 const PAGES = [
   "/admin",
+  "/admin/assistant",
+  "/admin/assistant/1",
   "/admin/codes",
   "/admin/codes?platform=tesla",
   "/admin/platforms",
@@ -54,6 +56,10 @@ const INTENTS: Array<[string, Record<string, string>]> = [
   ["/admin/scores", { intent: "delete", id: ID }],
   ["/admin/settings", { intent: "save", key: "enable_theme_toggle", value: "false" }],
   ["/admin/no-such-tab", { intent: "delete", id: ID }],
+  ["/admin/assistant", { intent: "send", message: "Bonjour", provider: "anthropic", conversation_id: "" }],
+  ["/admin/assistant", { intent: "delete-conversation", conversation_id: ID }],
+  ["/admin/assistant/1", { intent: "send", message: "Bonjour", provider: "anthropic", conversation_id: ID }],
+  ["/admin/assistant/stream", { intent: "send", message: "Bonjour", provider: "anthropic", conversation_id: "" }],
 ];
 
 let server: RunningServer;

@@ -14,6 +14,8 @@ export const RESERVED_SLUGS = new Set([
   "privacy",
   "terms",
   "sitemap-audit",
+  "sitemap-audit.json",
+  "ads.txt",
   "sitemap.xml",
   "robots.txt",
   "healthz",
