@@ -48,6 +48,28 @@ export interface ReferralCodesTable {
   times_served: ColumnType<number, number | undefined, number>;
   last_served_at: Timestamp | null;
   created_at: Timestamp;
+  /** Why an inactive code is paused: by its owner, or automatically after failing answers; null otherwise. */
+  paused_reason: ColumnType<PausedReason | null, PausedReason | null | undefined, PausedReason | null>;
+  paused_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** Answers older than this no longer count towards an automatic pause (an admin restored the code). */
+  reports_reset_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** SHA-256 of the owner's private link token; the token itself is never stored. */
+  owner_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type PausedReason = "owner" | "reports";
+export type ReportOutcome = "worked" | "failed";
+
+/** A visitor's answer to "did this code work?": one per draw. */
+export interface CodeReportsTable {
+  id: Generated<number>;
+  random_request_id: number;
+  code_id: number;
+  platform_id: number;
+  outcome: ReportOutcome;
+  /** Keyed hash of the answering address (IPv6 by its /64). */
+  ip_hash: string;
+  created_at: Timestamp;
 }
 
 export interface RandomRequestsTable {
@@ -188,6 +210,7 @@ export interface Database {
   platforms: PlatformsTable;
   referral_codes: ReferralCodesTable;
   random_requests: RandomRequestsTable;
+  code_reports: CodeReportsTable;
   deletion_requests: DeletionRequestsTable;
   platform_suggestions: PlatformSuggestionsTable;
   platform_suggestion_votes: PlatformSuggestionVotesTable;

@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001_initial";
+import * as m0002 from "./0002_trust";
 import * as m0003 from "./0003_assistant";
 import * as m0004 from "./0004_game";
 
@@ -9,6 +10,7 @@ import * as m0004 from "./0004_game";
  */
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
+  "0002_trust": m0002,
   "0003_assistant": m0003,
   "0004_game": m0004,
 };

@@ -10,6 +10,9 @@ import { readDrawToken } from "~/features/codes/draw-token.server";
 import { PlatformLogo } from "~/features/codes/platform-logo";
 import { loadPlatformPage } from "~/features/codes/platform-page.server";
 import { breadcrumbLd } from "~/features/community/structured-data";
+import { answerDraw } from "~/features/trust/report-action.server";
+import { DrawReport, ReportError } from "~/features/trust/report-views";
+import { drawTrustView } from "~/features/trust/trust-view.server";
 import { getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
 import { gradientHero, narrow, stack } from "~/styles/ui.css";
@@ -17,7 +20,7 @@ import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 import * as styles from "~/features/codes/codes.css";
 
-export const handle = { i18n: ["platform"] };
+export const handle = { i18n: ["platform", "trust"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { platform } = await loadPlatformPage(request, params.slug);
@@ -42,6 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return {
       ...view,
       available: 0,
+      report: await drawTrustView(result, token),
       result: {
         code: result.code,
         referralUrl: result.referralUrl,
@@ -60,6 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     ...view,
     available: await countAvailableCodes(platform.id),
+    report: null,
     result: null,
     meta: {
       title: t("meta.drawTitle", { name: platform.name }),
@@ -83,8 +88,12 @@ export const meta = routeMeta;
  * answers what the endpoint hands back when nothing was drawn (no code, unknown or inactive
  * platform) and any other POST here.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
+  if (form.get("intent") === "report") {
+    const { platform } = await loadPlatformPage(request, params.slug);
+    return answerDraw(request, context, form, { platformId: platform.id, pagePath: `/${platform.slug}/get-code` });
+  }
   if (form.get("intent") !== "draw") {
     const t = await getT(request, "platform");
     throw new Response(t("errors.badIntent"), { status: 400 });
@@ -98,10 +107,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function DrawPage() {
-  const { platform, available, result } = useLoaderData<typeof loader>();
+  const { platform, available, result, report } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("platform");
   const drawPath = `/${platform.slug}/get-code`;
+  const reportError = actionData && "report" in actionData ? actionData.report.error : null;
   return (
     <div className={`${narrow} ${stack}`} style={assignInlineVars({ [gradientFrom]: platform.from, [gradientTo]: platform.to })}>
       <section className={gradientHero} aria-labelledby="draw-heading">
@@ -115,11 +125,14 @@ export default function DrawPage() {
           </div>
         </div>
       </section>
-      {result ? (
-        <DrawResultView result={result} anotherHref={drawPath} />
+      {result && report ? (
+        <DrawResultView result={result} anotherHref={drawPath}>
+          <DrawReport report={report} pagePath={drawPath} error={reportError} />
+        </DrawResultView>
       ) : (
         <>
-          {actionData?.noCode ? <NoCode message={t("draw.noCode")} /> : null}
+          {reportError ? <ReportError error={reportError} /> : null}
+          {actionData && "noCode" in actionData ? <NoCode message={t("draw.noCode")} /> : null}
           <DrawReadyForm action={drawPath} available={available} />
         </>
       )}

@@ -8,13 +8,15 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import * as styles from "~/features/codes/codes.css";
 import { PlatformLogo } from "~/features/codes/platform-logo";
 import { loadPlatformPage } from "~/features/codes/platform-page.server";
+import { AnswerFigure } from "~/features/trust/report-views";
+import { platformAnswerFigure } from "~/features/trust/trust-view.server";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
 import { alert, card, container, gradientHero, grid, muted, section, stack } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 
-export const handle = { i18n: ["platform"] };
+export const handle = { i18n: ["platform", "trust"] };
 
 /**
  * The platform landing page, and the parent of /{slug}/get-code (which renders in its place).
@@ -22,10 +24,11 @@ export const handle = { i18n: ["platform"] };
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { platform, preview } = await loadPlatformPage(request, params.slug);
-  const [t, language, available] = await Promise.all([
+  const [t, language, available, figure] = await Promise.all([
     getT(request, "platform"),
     getLanguage(request),
     countAvailableCodes(platform.id),
+    platformAnswerFigure(platform.id),
   ]);
   const siteUrl = getEnv().SITE_URL;
   const path = `/${platform.slug}`;
@@ -41,6 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       description: platformDescription(platform, language),
     },
     available,
+    figure,
     preview,
     meta: {
       title: t("meta.title", { name: platform.name }),
@@ -66,8 +70,9 @@ const STEPS = ["click", "copy", "enjoy"] as const;
 
 export default function PlatformLanding() {
   const outlet = useOutlet();
-  const { platform, available, preview } = useLoaderData<typeof loader>();
+  const { platform, available, figure, preview } = useLoaderData<typeof loader>();
   const { t } = useTranslation("platform");
+  const { t: tt } = useTranslation("trust");
   if (outlet) return outlet;
   return (
     <div className={container} style={assignInlineVars({ [gradientFrom]: platform.from, [gradientTo]: platform.to })}>
@@ -87,6 +92,7 @@ export default function PlatformLanding() {
             <p className={styles.count} data-testid="available-count">
               {available > 0 ? t("landing.available", { count: available }) : t("landing.none")}
             </p>
+            <AnswerFigure figure={figure} />
           </div>
         </div>
         <div className={styles.heroActions}>
@@ -130,6 +136,11 @@ export default function PlatformLanding() {
             </li>
           ))}
         </ol>
+        <p>
+          <Link to="/fairness" data-testid="fairness-link">
+            {tt("fairness.platformLink")}
+          </Link>
+        </p>
       </section>
     </div>
   );

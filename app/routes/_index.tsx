@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/react";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { safeHref } from "~db/platform-links";
@@ -15,9 +16,9 @@ import { GameMount } from "~/features/game/game-mount";
 import { getT } from "~/i18n/i18next.server";
 import { badge, card, container, gradientHero, muted, section } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
-import { routeMeta } from "~/utils/meta";
+import { routeMeta, SITE_NAME } from "~/utils/meta";
 
-export const handle = { i18n: ["home", "partnerships"] };
+export const handle = { i18n: ["home", "partnerships", "trust"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [t, platforms, partners, settings] = await Promise.all([
@@ -29,7 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const trackerName = settings.price_tracker_name.trim() || DEFAULT_SETTINGS.price_tracker_name;
   const trackerUrl = safeHref(settings.price_tracker_url) ?? DEFAULT_SETTINGS.price_tracker_url;
   const siteUrl = getEnv().SITE_URL;
+  const tt = await getT(request, "trust");
   return {
+    feed: { href: `${siteUrl}/feeds/platforms.atom`, title: tt("feed.title", { site: SITE_NAME }) },
     platforms: platforms.map((p) => ({
       slug: p.slug,
       name: p.name,
@@ -48,7 +51,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta = routeMeta;
+/** The page's metadata, plus the platforms feed for feed readers. */
+export const meta: MetaFunction<typeof loader> = (args) => [
+  ...routeMeta(args),
+  ...(args.data
+    ? [
+        {
+          tagName: "link",
+          rel: "alternate",
+          type: "application/atom+xml",
+          title: args.data.feed.title,
+          href: args.data.feed.href,
+        },
+      ]
+    : []),
+];
 
 const STEPS = ["choose", "get", "share"] as const;
 

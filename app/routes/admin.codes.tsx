@@ -14,12 +14,14 @@ import {
   setCodePermanent,
   updateCode,
 } from "~db/repositories/admin-catalog.server";
+import { listCodesPausedByReports, restoreReportedCode } from "~db/repositories/code-reports.server";
 import { getSettings } from "~db/repositories/settings.server";
 import { hostMatches, normalizeCodeInput, parseHosts, parseHttpUrl, safeHref } from "~db/platform-links";
 import * as admin from "~/features/admin/admin.css";
 import { errorsOf, FieldErrors, FormAlert, RowButton, valueOf } from "~/features/admin/catalog/components";
 import { readAdminForm, rowError, rowIdOf, type RowActionData } from "~/features/admin/catalog/forms.server";
 import { codeUpdateSchema, expirySchema } from "~/features/admin/catalog/schemas";
+import { PausedCodes } from "~/features/trust/paused-codes";
 import { getT } from "~/i18n/i18next.server";
 import { badge, button, buttonSmall, field, input, label, muted, row, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
@@ -27,11 +29,16 @@ import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["admin", "admin-catalog"] };
+export const handle = { i18n: ["admin", "admin-catalog", "trust"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [t, platforms, settings] = await Promise.all([getT(request, "admin-catalog"), listPlatformOptions(), getSettings()]);
+  const [t, platforms, settings, paused] = await Promise.all([
+    getT(request, "admin-catalog"),
+    listPlatformOptions(),
+    getSettings(),
+    listCodesPausedByReports(),
+  ]);
   const asked = new URL(request.url).searchParams.get("platform");
   const selected = platforms.find((p) => p.slug === asked) ?? platforms[0] ?? null;
   const codes = selected ? await listAdminCodes(selected.id) : [];
@@ -39,11 +46,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     platforms,
     selected,
     autoCleanup: settings.enable_auto_cleanup === "true",
+    paused: paused.map((c) => ({
+      id: c.id,
+      code: c.code,
+      platformName: c.platform_name,
+      platformSlug: c.platform_slug,
+      pausedAt: c.paused_at,
+      timesServed: c.times_served,
+      reports: c.reports.map((r) => ({ id: r.id, outcome: r.outcome, createdAt: r.created_at, address: r.ip_hash.slice(0, 6) })),
+    })),
     codes: codes.map((c) => ({
       id: c.id,
       code: c.code,
       referralUrl: c.referral_url,
       isActive: c.is_active === 1,
+      pausedReason: c.paused_reason,
       isPermanent: c.is_permanent === 1,
       expiresAt: c.expires_at,
       timesServed: c.times_served,
@@ -65,6 +82,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const code = id ? await getCodeWithPlatform(id) : undefined;
 
   switch (intent) {
+    case "restore": {
+      // A code paused after failing answers, back into the rotation once checked.
+      if (!code || !(await restoreReportedCode(code.id))) return rowError(intent, id, "codes.errors.update", 404);
+      return redirectWithToast(back(code.slug), { type: "success", key: "trust:admin.toast.restored" });
+    }
     case "toggle-active": {
       if (!code || !(await setCodeActive(code.id, code.is_active !== 1))) return rowError(intent, id, "codes.errors.update", 404);
       return redirectWithToast(back(code.slug), {
@@ -155,13 +177,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminCodes() {
-  const { platforms, selected, codes, autoCleanup } = useLoaderData<typeof loader>();
+  const { platforms, selected, codes, autoCleanup, paused } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as RowActionData | undefined;
   const { t } = useTranslation("admin-catalog");
+  const { t: tt } = useTranslation("trust");
 
   return (
     <section className={stack} aria-labelledby="codes-heading">
       <h2 id="codes-heading">{t("codes.title")}</h2>
+      <PausedCodes codes={paused} errors={actionData?.intent === "restore" ? actionData : undefined} />
       <Form method="get" className={row}>
         <label htmlFor="platform-select" className={label}>
           {t("codes.platform")}
@@ -244,6 +268,13 @@ export default function AdminCodes() {
                     </td>
                     <td className={admin.cell}>
                       <span className={badge}>{c.isActive ? t("common.active") : t("common.inactive")}</span>{" "}
+                      {c.pausedReason ? (
+                        <>
+                          <span className={badge} data-testid="paused-reason">
+                            {tt(`admin.pausedBy.${c.pausedReason}`)}
+                          </span>{" "}
+                        </>
+                      ) : null}
                       <span className={badge}>{c.isPermanent ? t("codes.permanent") : t("codes.temporary")}</span>
                     </td>
                     <td className={admin.cell}>{c.isPermanent ? "—" : formatDate(c.expiresAt) || "—"}</td>

@@ -6,11 +6,14 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DrawReadyForm, DrawResultView, NoCode } from "~/features/codes/draw-views";
 import { drawForPage } from "~/features/codes/draw-action.server";
 import { readDrawToken } from "~/features/codes/draw-token.server";
+import { answerDraw } from "~/features/trust/report-action.server";
+import { DrawReport, ReportError } from "~/features/trust/report-views";
+import { drawTrustView } from "~/features/trust/trust-view.server";
 import { getT } from "~/i18n/i18next.server";
 import { gradientHero, narrow, stack } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
 
-export const handle = { i18n: ["platform"] };
+export const handle = { i18n: ["platform", "trust"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request, "platform");
@@ -21,6 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (!result) throw new Response(t("errors.resultNotFound"), { status: 404 });
     return {
       available: 0,
+      report: await drawTrustView(result, token),
       result: {
         code: result.code,
         referralUrl: result.referralUrl,
@@ -32,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   return {
     available: await countAllAvailableCodes(),
+    report: null,
     result: null,
     meta: { title: t("meta.randomTitle"), description: t("meta.randomDescription"), path: "/random" },
   };
@@ -40,8 +45,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = routeMeta;
 
 /** Draws across every active platform; only a POST spends a serve (usually via the draw endpoint, as on a platform's page). */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
+  // An answer about a draw of any platform: the draw token names its log row.
+  if (form.get("intent") === "report") return answerDraw(request, context, form, { platformId: null, pagePath: "/random" });
   if (form.get("intent") !== "draw") {
     const t = await getT(request, "platform");
     throw new Response(t("errors.badIntent"), { status: 400 });
@@ -52,8 +59,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RandomDrawPage() {
-  const { available, result } = useLoaderData<typeof loader>();
+  const { available, result, report } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const reportError = actionData && "report" in actionData ? actionData.report.error : null;
   const { t } = useTranslation("platform");
   return (
     <div className={`${narrow} ${stack}`}>
@@ -63,11 +71,14 @@ export default function RandomDrawPage() {
         </h1>
         <p style={{ margin: "0.5rem 0 0" }}>{t("draw.randomIntro")}</p>
       </section>
-      {result ? (
-        <DrawResultView result={result} anotherHref="/random" showPlatform />
+      {result && report ? (
+        <DrawResultView result={result} anotherHref="/random" showPlatform>
+          <DrawReport report={report} pagePath="/random" error={reportError} />
+        </DrawResultView>
       ) : (
         <>
-          {actionData?.noCode ? <NoCode message={t("draw.noCodeAny")} /> : null}
+          {reportError ? <ReportError error={reportError} /> : null}
+          {actionData && "noCode" in actionData ? <NoCode message={t("draw.noCodeAny")} /> : null}
           <DrawReadyForm action="/random" available={available} />
         </>
       )}

@@ -17,6 +17,7 @@ export async function loader() {
     { path: "/random", lastmod: content, changefreq: "daily", priority: 0.7 },
     { path: "/suggest-platform", lastmod: newest(content, dates.suggestion), changefreq: "daily", priority: 0.6 },
     { path: "/partnerships", lastmod: newest(content, dates.partnership), changefreq: "weekly", priority: 0.6 },
+    { path: "/fairness", lastmod: content, changefreq: "daily", priority: 0.5 },
     { path: "/privacy", lastmod: LEGAL_UPDATED, changefreq: "yearly", priority: 0.3 },
     { path: "/terms", lastmod: LEGAL_UPDATED, changefreq: "yearly", priority: 0.3 },
     { path: "/sitemap-audit", lastmod: AUDIT_PAGE_UPDATED, changefreq: "monthly", priority: 0.4 },

@@ -119,10 +119,13 @@ export function DrawResultView({
   result,
   anotherHref,
   showPlatform,
+  children,
 }: {
   result: DrawResultData;
   anotherHref: string;
   showPlatform?: boolean;
+  /** Shown under the result once it is revealed (the "did it work?" question). */
+  children?: React.ReactNode;
 }) {
   const { t } = useTranslation("platform");
   const hydrated = useHydrated();
@@ -145,60 +148,63 @@ export function DrawResultView({
   }
 
   return (
-    <section className={`${card} ${stack}`} aria-labelledby="your-code-heading" data-testid="draw-result">
-      <h2 id="your-code-heading">{t("draw.yourCode")}</h2>
-      {showPlatform ? <p data-testid="drawn-platform">{t("draw.platform", { name: result.platformName })}</p> : null}
-      <p className={styles.codeBox} data-testid="drawn-code">
-        {result.code}
-      </p>
-      {!hydrated ? (
-        <label className={stack}>
-          <span className={muted}>{t("draw.codeField")}</span>
-          <input className={styles.linkText} readOnly value={result.code} style={{ padding: "0.5rem" }} />
-        </label>
-      ) : null}
-      {href ? (
-        <p className={styles.linkText}>
-          <span className={muted}>{t("draw.link")} </span>
-          {href}
+    <>
+      <section className={`${card} ${stack}`} aria-labelledby="your-code-heading" data-testid="draw-result">
+        <h2 id="your-code-heading">{t("draw.yourCode")}</h2>
+        {showPlatform ? <p data-testid="drawn-platform">{t("draw.platform", { name: result.platformName })}</p> : null}
+        <p className={styles.codeBox} data-testid="drawn-code">
+          {result.code}
         </p>
-      ) : null}
-      <div className={row}>
-        {hydrated ? <CopyButton value={result.code} label={t("draw.copy")} testId="copy-code" /> : null}
+        {!hydrated ? (
+          <label className={stack}>
+            <span className={muted}>{t("draw.codeField")}</span>
+            <input className={styles.linkText} readOnly value={result.code} style={{ padding: "0.5rem" }} />
+          </label>
+        ) : null}
         {href ? (
-          <a data-testid="referral-link" className={button.primary} href={href} target="_blank" rel="noopener noreferrer">
-            {t("draw.openLink")}
-            <span style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
-              {t("draw.newTab")}
-            </span>
-          </a>
+          <p className={styles.linkText}>
+            <span className={muted}>{t("draw.link")} </span>
+            {href}
+          </p>
         ) : null}
-        {canShare ? (
-          <button
-            type="button"
-            className={button.secondary}
-            onClick={() => {
-              void navigator
-                .share({
-                  title: result.platformName,
-                  text: t("draw.shareText", { name: result.platformName, code: result.code }),
-                  url: href ?? undefined,
-                })
-                .catch(() => {});
-            }}
-          >
-            {t("draw.share")}
-          </button>
-        ) : hydrated && href ? (
-          <CopyButton value={href} label={t("draw.share")} copiedLabel={t("draw.linkCopied")} />
-        ) : null}
-      </div>
-      <p className={muted}>{t("draw.lruNote")}</p>
-      <p>
-        <Link to={anotherHref} className={button.gradient}>
-          {t("draw.another")}
-        </Link>
-      </p>
-    </section>
+        <div className={row}>
+          {hydrated ? <CopyButton value={result.code} label={t("draw.copy")} testId="copy-code" /> : null}
+          {href ? (
+            <a data-testid="referral-link" className={button.primary} href={href} target="_blank" rel="noopener noreferrer">
+              {t("draw.openLink")}
+              <span style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
+                {t("draw.newTab")}
+              </span>
+            </a>
+          ) : null}
+          {canShare ? (
+            <button
+              type="button"
+              className={button.secondary}
+              onClick={() => {
+                void navigator
+                  .share({
+                    title: result.platformName,
+                    text: t("draw.shareText", { name: result.platformName, code: result.code }),
+                    url: href ?? undefined,
+                  })
+                  .catch(() => {});
+              }}
+            >
+              {t("draw.share")}
+            </button>
+          ) : hydrated && href ? (
+            <CopyButton value={href} label={t("draw.share")} copiedLabel={t("draw.linkCopied")} />
+          ) : null}
+        </div>
+        <p className={muted}>{t("draw.lruNote")}</p>
+        <p>
+          <Link to={anotherHref} className={button.gradient}>
+            {t("draw.another")}
+          </Link>
+        </p>
+      </section>
+      {children}
+    </>
   );
 }
