@@ -8,6 +8,7 @@ import { refuseForbiddenWrites } from "./guards";
 import { strictTransportSecurity } from "./hsts";
 import { createHardenedServer } from "./http-server";
 import { refuseBackslashPaths } from "./path-guard";
+import { pageCache } from "./page-cache";
 import { loadRemixBuild } from "./remix-build";
 import { ignoreFailuresAfterBodyRefusal, limitRequestBodies } from "./request-body";
 import { requestLog } from "./request-log";
@@ -56,6 +57,9 @@ app.get("/sitemap-audit", (req, _res, next) => {
 });
 // The draw forms' endpoint, answered without Remix (decision 041).
 app.use(drawEndpoint(remixBuild.hooks));
+// Anonymous pages kept a few seconds (server/page-cache.ts); PAGE_CACHE_MS=0 turns it off (benchmarks).
+const pageCacheMs = Number(process.env.PAGE_CACHE_MS ?? 3_000);
+if (!dev && pageCacheMs > 0) app.use(pageCache({ ttlMs: pageCacheMs }));
 app.all(
   "*",
   createRequestHandler({

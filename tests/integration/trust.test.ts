@@ -72,7 +72,7 @@ describe("the trust loop over HTTP", () => {
     expect(after).toContain('data-testid="report-thanks"');
     expect(after).not.toContain('data-testid="report-worked"');
     expect(after).toContain("Merci pour votre réponse !");
-    expect(after).toMatch(/data-testid="last-worked"[^>]*>Dernier succès signalé : \d\d\/\d\d\/\d{4}</);
+    expect(after).toMatch(/data-testid="last-worked"[^>]*>Dernier succès signalé\u00a0: \d\d\/\d\d\/\d{4}</);
   });
 
   it("refusals are clear 4xx in the visitor's language and store nothing: forged, reused, foreign, malformed", async () => {

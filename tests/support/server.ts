@@ -32,6 +32,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATABASE_URL: `file:${dbFile}`,
       UPLOADS_DIR: tmpPath("uploads"),
       LOG_REQUESTS: "0",
+      // Tests write the database behind the server's back: no anonymous page cache unless asked.
+      PAGE_CACHE_MS: "0",
       I18N_STRICT: "1",
       ...env,
     },

@@ -112,15 +112,6 @@ export const formGrid = style({
 });
 
 /** The confirmation dialog (JS only; without JS a confirmation step or the plain form stands in). */
-export const dialogOverlay = style({
-  position: "fixed",
-  inset: 0,
-  zIndex: 60,
-  display: "grid",
-  placeItems: "center",
-  padding: space.md,
-  background: vars.color.overlay,
-});
 export const dialogModal = style({
   width: "100%",
   maxWidth: "28rem",
@@ -131,6 +122,7 @@ export const dialogModal = style({
   padding: space.lg,
   boxShadow: vars.shadow.card,
   outline: "none",
+  selectors: { "&::backdrop": { background: vars.color.overlay } },
 });
 export const dialogBody = style({ outline: "none", display: "flex", flexDirection: "column", gap: space.md });
 export const confirmQuestion = style({ margin: 0, fontWeight: 700 });

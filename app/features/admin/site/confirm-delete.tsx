@@ -8,7 +8,7 @@ import { usePendingIntent } from "./form-bits";
 
 /**
  * A row's delete form. Without JS it is the plain form (one click deletes). With JS the button
- * opens a react-aria dialog that asks first; its confirm button submits the very same form.
+ * opens a dialog that asks first; its confirm button submits the very same form.
  */
 export function ConfirmDeleteForm({ id, label, question }: { id: number; label: string; question: string }) {
   const { t } = useTranslation("admin-site");
