@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useOutlet } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
 import { countAvailableCodes } from "~db/repositories/codes.server";
@@ -17,8 +17,8 @@ import { routeMeta } from "~/utils/meta";
 export const handle = { i18n: ["platform"] };
 
 /**
- * The platform landing page, and the parent of /{slug}/get-code (which renders in its place).
- * Static routes (submit, random, admin, ...) rank above this single dynamic segment.
+ * The platform landing page. /{slug}/get-code is a page of its own ($slug_.get-code.tsx), with
+ * its own loader: opening it never runs this one. Static routes (submit, random, admin, ...) rank above this single dynamic segment.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { platform, preview } = await loadPlatformPage(request, params.slug);
@@ -65,10 +65,8 @@ const BENEFITS = ["fair", "free", "validity"] as const;
 const STEPS = ["click", "copy", "enjoy"] as const;
 
 export default function PlatformLanding() {
-  const outlet = useOutlet();
   const { platform, available, preview } = useLoaderData<typeof loader>();
   const { t } = useTranslation("platform");
-  if (outlet) return outlet;
   return (
     <div className={container} style={assignInlineVars({ [gradientFrom]: platform.from, [gradientTo]: platform.to })}>
       {preview ? (

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import {
@@ -13,8 +12,9 @@ import {
   updatePlatform,
 } from "~db/repositories/admin-catalog.server";
 import * as admin from "~/features/admin/admin.css";
-import { errorsOf, FieldErrors, FormAlert, RowButton, valueOf } from "~/features/admin/catalog/components";
-import { readAdminForm, rowError, rowIdOf, type RowActionData } from "~/features/admin/catalog/forms.server";
+import { errorsOf, FieldError, FormAlert, formIdOf, valueOf, type AdminFormReply } from "~/features/admin/forms";
+import { readAdminForm, rejectForm, rejectWith } from "~/features/admin/forms.server";
+import { RowAction } from "~/features/admin/row-action";
 import { detectImageKind, MAX_LOGO_BYTES, removeStoredLogo, storeLogo } from "~/features/admin/catalog/logo.server";
 import { deriveUrlRules, normalizeHosts } from "~/features/admin/catalog/rules";
 import { LOGO_VARIANTS, logoVariantSchema, platformUpdateSchema } from "~/features/admin/catalog/schemas";
@@ -23,6 +23,8 @@ import { badge, button, buttonSmall, field, input, label, muted, row, stack, vis
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
+import { badRequest, notFound } from "~/utils/responses.server";
+import { intentOf, parseRowId } from "~/utils/row-id";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["admin", "admin-catalog"] };
@@ -57,26 +59,29 @@ export async function action({ request }: ActionFunctionArgs) {
   // The body is read only once the admin is known: a stranger's upload is never parsed.
   await requireAdmin(request);
   const { form, tooLarge } = await readAdminForm(request);
-  if (tooLarge) return rowError("upload-logo", null, "platforms.errors.logoTooLarge", 413, "file");
-  const intent = String(form.get("intent") ?? "");
-  const id = rowIdOf(form);
-  const platform = id ? await getPlatformById(id) : undefined;
+  if (tooLarge) return rejectWith("upload-logo", "platforms.errors.logoTooLarge", { field: "file", status: 413 });
+  const intent = intentOf(form);
+  if (!["toggle-active", "update", "upload-logo", "remove-logo", "delete"].includes(intent)) throw await badRequest(request);
+  const id = parseRowId(form.get("id"));
+  if (id === null) throw await badRequest(request);
+  const platform = await getPlatformById(id);
+  if (!platform) throw await notFound(request, "admin-catalog:errors.notFound");
+  const formId = formIdOf(intent, id);
+  const gone = () => notFound(request, "admin-catalog:errors.notFound");
 
   switch (intent) {
     case "toggle-active": {
-      const result = platform ? await togglePlatformActive(platform.id) : null;
-      if (!result) return rowError(intent, id, "platforms.errors.status", 404);
+      const result = await togglePlatformActive(platform.id);
+      if (!result) throw await gone();
       return redirectWithToast(BACK, {
         type: "success",
         key: result.isActive ? "admin-catalog:platforms.toast.activated" : "admin-catalog:platforms.toast.deactivated",
-        values: { name: platform!.name },
+        values: { name: platform.name },
       });
     }
     case "update": {
       const submission = parseWithZod(form, { schema: platformUpdateSchema });
-      if (!platform) return rowError(intent, id, "platforms.errors.update", 404);
-      if (submission.status !== "success")
-        return data<RowActionData>({ intent, id, result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return rejectForm(formId, submission.reply());
       const v = submission.value;
       const template = v.referral_url_template ?? null;
       try {
@@ -92,10 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
         });
       } catch (error) {
         if (error instanceof SlugTakenError) {
-          return data<RowActionData>(
-            { intent, id, result: submission.reply({ fieldErrors: { slug: ["platformForm.errors.slugTaken"] } }) },
-            { status: 400 },
-          );
+          return rejectForm(formId, submission.reply({ fieldErrors: { slug: ["platformForm.errors.slugTaken"] } }));
         }
         throw error;
       }
@@ -103,21 +105,21 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case "upload-logo": {
       const variant = logoVariantSchema.safeParse(form.get("variant"));
-      if (!platform) return rowError(intent, id, "platforms.errors.logoUpload", 404);
-      if (!variant.success) return rowError(intent, id, "platforms.errors.variant", 400, "variant");
+      if (!variant.success) return rejectWith(formId, "platforms.errors.variant", { field: "variant" });
       const which = { variant: variant.data };
       const file = form.get("file");
       if (!(file instanceof Blob) || file.size === 0)
-        return rowError(intent, id, "platforms.errors.logoMissing", 400, "file", which);
-      if (file.size > MAX_LOGO_BYTES) return rowError(intent, id, "platforms.errors.logoTooLarge", 413, "file", which);
+        return rejectWith(formId, "platforms.errors.logoMissing", { field: "file", initialValue: which });
+      if (file.size > MAX_LOGO_BYTES)
+        return rejectWith(formId, "platforms.errors.logoTooLarge", { field: "file", status: 413, initialValue: which });
       const bytes = new Uint8Array(await file.arrayBuffer());
       const kind = detectImageKind(bytes);
-      if (!kind) return rowError(intent, id, "platforms.errors.logoType", 400, "file", which);
+      if (!kind) return rejectWith(formId, "platforms.errors.logoType", { field: "file", initialValue: which });
       const url = await storeLogo(platform.slug, variant.data, kind, bytes);
       const saved = await setPlatformLogo(platform.id, variant.data, url);
       if (!saved) {
         await removeStoredLogo(url);
-        return rowError(intent, id, "platforms.errors.logoUpload", 404, "", which);
+        throw await gone();
       }
       await removeStoredLogo(saved.previous);
       return redirectWithToast(BACK, {
@@ -128,10 +130,9 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case "remove-logo": {
       const variant = logoVariantSchema.safeParse(form.get("variant"));
-      if (!platform) return rowError(intent, id, "platforms.errors.logoRemove", 404);
-      if (!variant.success) return rowError(intent, id, "platforms.errors.variant", 400);
+      if (!variant.success) return rejectWith(formId, "platforms.errors.variant");
       const saved = await setPlatformLogo(platform.id, variant.data, null);
-      if (!saved) return rowError(intent, id, "platforms.errors.logoRemove", 404);
+      if (!saved) throw await gone();
       await removeStoredLogo(saved.previous);
       return redirectWithToast(BACK, {
         type: "success",
@@ -139,30 +140,24 @@ export async function action({ request }: ActionFunctionArgs) {
         values: { name: platform.name },
       });
     }
-    case "delete": {
-      const removed = platform ? await deletePlatform(platform.id) : null;
-      if (!removed) return rowError(intent, id, "platforms.errors.delete", 404);
+    default: {
+      const removed = await deletePlatform(platform.id);
+      if (!removed) throw await gone();
       await removeStoredLogo(removed.custom_logo_light_url);
       await removeStoredLogo(removed.custom_logo_dark_url);
       return redirectWithToast(BACK, {
         type: "success",
         key: "admin-catalog:platforms.toast.deleted",
-        values: { name: platform!.name },
+        values: { name: platform.name },
       });
     }
-    default:
-      return rowError(intent, id, "errors.unknownIntent", 400);
   }
 }
 
 export default function AdminPlatforms() {
   const { platforms, maxLogoKb } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as RowActionData | undefined;
+  const reply = useActionData<typeof action>() as AdminFormReply | undefined;
   const { t } = useTranslation("admin-catalog");
-  const orphanErrors =
-    actionData && !platforms.some((p) => p.id === actionData.id)
-      ? Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? [])
-      : [];
 
   return (
     <section className={stack} aria-labelledby="platforms-heading">
@@ -172,14 +167,14 @@ export default function AdminPlatforms() {
           {t("platforms.create")}
         </Link>
       </div>
-      <FormAlert errors={orphanErrors} />
+      <FormAlert errors={errorsOf(reply, "upload-logo", "file")} ns="admin-catalog" />
       {platforms.length === 0 ? (
         <p className={muted}>{t("platforms.empty")}</p>
       ) : (
         <ul className={stack} style={{ listStyle: "none", padding: 0, margin: 0 }}>
           {platforms.map((p) => {
-            const err = (intent: string, name: string) => errorsOf(actionData, intent, p.id, name);
-            const val = (name: string) => valueOf(actionData, "update", p.id, name);
+            const err = (intent: string, name: string) => errorsOf(reply, formIdOf(intent, p.id), name);
+            const val = (name: string) => valueOf(reply, formIdOf("update", p.id), name);
             const updateErrors = ["name", "slug", "code_pattern", "description", "hosts", "referral_url_template", ""].some(
               (n) => err("update", n).length > 0,
             );
@@ -208,7 +203,7 @@ export default function AdminPlatforms() {
                     <code>{p.codePattern || "—"}</code>
                   </p>
                   <div className={admin.actions}>
-                    <RowButton
+                    <RowAction
                       intent="toggle-active"
                       id={p.id}
                       label={p.isActive ? t("platforms.deactivate") : t("platforms.activate")}
@@ -218,7 +213,7 @@ export default function AdminPlatforms() {
                       {t("platforms.view")}
                       <span className={visuallyHidden}> {p.name}</span>
                     </Link>
-                    <RowButton
+                    <RowAction
                       intent="delete"
                       id={p.id}
                       tone="danger"
@@ -226,7 +221,6 @@ export default function AdminPlatforms() {
                       accessibleName={`${t("common.delete")} ${p.name}`}
                     />
                   </div>
-                  <FormAlert errors={[...err("toggle-active", ""), ...err("delete", "")]} />
                   <details open={updateErrors}>
                     <summary>{t("common.edit")}</summary>
                     <Form method="post" className={admin.formGrid} style={{ marginTop: "0.5rem" }} preventScrollReset>
@@ -237,28 +231,28 @@ export default function AdminPlatforms() {
                           {t("platformForm.name")}
                         </label>
                         <input {...fieldProps("name")} required defaultValue={val("name") ?? p.name} />
-                        <FieldErrors id={`name-${p.id}-error`} errors={err("update", "name")} />
+                        <FieldError ns="admin-catalog" id={`name-${p.id}-error`} errors={err("update", "name")} />
                       </div>
                       <div className={field}>
                         <label htmlFor={`slug-${p.id}`} className={label}>
                           {t("platformForm.slug")}
                         </label>
                         <input {...fieldProps("slug")} required defaultValue={val("slug") ?? p.slug} />
-                        <FieldErrors id={`slug-${p.id}-error`} errors={err("update", "slug")} />
+                        <FieldError ns="admin-catalog" id={`slug-${p.id}-error`} errors={err("update", "slug")} />
                       </div>
                       <div className={field}>
                         <label htmlFor={`code_pattern-${p.id}`} className={label}>
                           {t("platformForm.codePattern")}
                         </label>
                         <input {...fieldProps("code_pattern")} required defaultValue={val("code_pattern") ?? p.codePattern} />
-                        <FieldErrors id={`code_pattern-${p.id}-error`} errors={err("update", "code_pattern")} />
+                        <FieldError ns="admin-catalog" id={`code_pattern-${p.id}-error`} errors={err("update", "code_pattern")} />
                       </div>
                       <div className={field}>
                         <label htmlFor={`hosts-${p.id}`} className={label}>
                           {t("platformForm.hosts")}
                         </label>
                         <input {...fieldProps("hosts")} defaultValue={val("hosts") ?? p.hosts} />
-                        <FieldErrors id={`hosts-${p.id}-error`} errors={err("update", "hosts")} />
+                        <FieldError ns="admin-catalog" id={`hosts-${p.id}-error`} errors={err("update", "hosts")} />
                       </div>
                       <div className={field}>
                         <label htmlFor={`referral_url_template-${p.id}`} className={label}>
@@ -268,16 +262,20 @@ export default function AdminPlatforms() {
                           {...fieldProps("referral_url_template")}
                           defaultValue={val("referral_url_template") ?? p.template}
                         />
-                        <FieldErrors id={`referral_url_template-${p.id}-error`} errors={err("update", "referral_url_template")} />
+                        <FieldError
+                          ns="admin-catalog"
+                          id={`referral_url_template-${p.id}-error`}
+                          errors={err("update", "referral_url_template")}
+                        />
                       </div>
                       <div className={field}>
                         <label htmlFor={`description-${p.id}`} className={label}>
                           {t("platformForm.description")}
                         </label>
                         <textarea {...fieldProps("description")} rows={2} defaultValue={val("description") ?? p.description} />
-                        <FieldErrors id={`description-${p.id}-error`} errors={err("update", "description")} />
+                        <FieldError ns="admin-catalog" id={`description-${p.id}-error`} errors={err("update", "description")} />
                       </div>
-                      <FormAlert errors={err("update", "")} />
+                      <FormAlert errors={err("update", "")} ns="admin-catalog" />
                       <div>
                         <button type="submit" className={`${button.primary} ${buttonSmall}`}>
                           {t("common.save")}
@@ -289,11 +287,11 @@ export default function AdminPlatforms() {
                     {LOGO_VARIANTS.map((variant) => {
                       const current = p.logos[variant];
                       const uploadErrors = [
-                        ...errorsOf(actionData, "upload-logo", p.id, "file"),
-                        ...errorsOf(actionData, "upload-logo", p.id, "variant"),
-                        ...errorsOf(actionData, "upload-logo", p.id, ""),
+                        ...errorsOf(reply, formIdOf("upload-logo", p.id), "file"),
+                        ...errorsOf(reply, formIdOf("upload-logo", p.id), "variant"),
+                        ...errorsOf(reply, formIdOf("upload-logo", p.id), ""),
                       ];
-                      const forThis = (actionData?.result.initialValue?.variant ?? "light") === variant;
+                      const forThis = (valueOf(reply, formIdOf("upload-logo", p.id), "variant") ?? "light") === variant;
                       const shown = forThis ? uploadErrors : [];
                       const inputId = `logo-${variant}-${p.id}`;
                       return (
@@ -332,10 +330,10 @@ export default function AdminPlatforms() {
                             <span id={`${inputId}-hint`} className={muted} style={{ fontSize: "0.85rem" }}>
                               {t("platforms.logo.hint", { kb: maxLogoKb })}
                             </span>
-                            <FieldErrors id={`${inputId}-error`} errors={shown} />
+                            <FieldError ns="admin-catalog" id={`${inputId}-error`} errors={shown} />
                           </Form>
                           {current ? (
-                            <RowButton
+                            <RowAction
                               intent="remove-logo"
                               id={p.id}
                               extra={{ variant }}
@@ -344,7 +342,9 @@ export default function AdminPlatforms() {
                               accessibleName={`${t("platforms.logo.remove")} ${t(`platforms.logo.${variant}`)} ${p.name}`}
                             />
                           ) : null}
-                          {variant === "light" ? <FormAlert errors={errorsOf(actionData, "remove-logo", p.id, "")} /> : null}
+                          {variant === "light" ? (
+                            <FormAlert errors={errorsOf(reply, formIdOf("remove-logo", p.id), "")} ns="admin-catalog" />
+                          ) : null}
                         </div>
                       );
                     })}

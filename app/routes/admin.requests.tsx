@@ -11,6 +11,7 @@ import { button, card, field, input, label, muted, row, stack } from "~/styles/u
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
+import { invariantResponse } from "~/utils/responses.server";
 
 export const handle = { i18n: ["admin", "admin-site"] };
 
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const slug = new URL(request.url).searchParams.get("platform") || null;
   const [platforms, t] = await Promise.all([listPlatformFilterOptions(), getT(request, "admin-site")]);
   const selected = slug ? (platforms.find((p) => p.slug === slug) ?? null) : null;
-  if (slug && !selected) throw new Response(t("requests.unknownPlatform"), { status: 404 });
+  invariantResponse(!slug || selected, t("requests.unknownPlatform"), 404);
   const platformId = selected?.id ?? null;
   const [draws, days] = await Promise.all([listRecentDraws(platformId), drawsPerDay(platformId)]);
   return {

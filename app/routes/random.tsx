@@ -9,6 +9,7 @@ import { readDrawToken } from "~/features/codes/draw-token.server";
 import { getT } from "~/i18n/i18next.server";
 import { gradientHero, narrow, stack } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
+import { badRequest, invariantResponse } from "~/utils/responses.server";
 
 export const handle = { i18n: ["platform"] };
 
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (token !== null) {
     const requestId = readDrawToken(token);
     const result = requestId ? await getDrawResult(requestId) : null;
-    if (!result) throw new Response(t("errors.resultNotFound"), { status: 404 });
+    invariantResponse(result, t("errors.resultNotFound"), 404);
     return {
       available: 0,
       result: {
@@ -42,10 +43,7 @@ export const meta = routeMeta;
 /** Draws across every active platform; only a POST spends a serve (usually via the fast path, as on a platform's page). */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
-  if (form.get("intent") !== "draw") {
-    const t = await getT(request, "platform");
-    throw new Response(t("errors.badIntent"), { status: 400 });
-  }
+  if (form.get("intent") !== "draw") throw await badRequest(request, "platform:errors.badIntent");
   const location = await drawForPage(null);
   if (!location) return data({ noCode: true }, { status: 200 });
   return redirect(location, { status: 303 });

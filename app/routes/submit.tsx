@@ -26,6 +26,7 @@ import { routeMeta } from "~/utils/meta";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
+import { badRequest } from "~/utils/responses.server";
 
 export const handle = { i18n: ["submit"] };
 
@@ -50,10 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form.get("intent");
 
   if (intent === "cancel") return redirectWithToast("/submit", { type: "info", key: "submit:toast.notAdded" });
-  if (intent !== "submit" && intent !== "request-deletion") {
-    const t = await getT(request, "submit");
-    throw new Response(t("errors.badIntent"), { status: 400 });
-  }
+  if (intent !== "submit" && intent !== "request-deletion") throw await badRequest(request, "submit:errors.badIntent");
 
   const schema = intent === "submit" ? submitSchema : deletionRequestSchema;
   const submission = parseWithZod(form, { schema });

@@ -34,6 +34,8 @@ import { getEnv } from "~/utils/env.server";
 import { HoneypotField, isHoneypotFilled } from "~/utils/honeypot";
 import { routeMeta } from "~/utils/meta";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
+import { badRequest } from "~/utils/responses.server";
+import { parseRowId } from "~/utils/row-id";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["suggest"] };
@@ -51,19 +53,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     listNameCandidates(),
   ]);
 
-  // `?name=`: the live check while typing (JS). `?created=`: names close to the one just added (no JS).
-  const typed = url.searchParams.get("name")?.slice(0, 100) ?? "";
-  let similar: SimilarName[] = checkSimilarNames(typed, candidates).similar;
+  // `?created=`: names close to the one just added, shown with the thank-you note.
   let created: { name: string; similar: SimilarName[] } | null = null;
-  const createdId = Number(url.searchParams.get("created"));
-  if (Number.isInteger(createdId) && createdId > 0) {
+  const createdId = parseRowId(url.searchParams.get("created"));
+  if (createdId !== null) {
     const row = await getSuggestion(createdId);
     if (row && row.status !== "rejected") {
       const others = candidates.filter((c) => !(c.kind === "suggestion" && c.id === row.id));
       created = { name: row.name, similar: checkSimilarNames(row.name, others).similar };
     }
   }
-  if (!typed) similar = [];
 
   const now = Date.now();
   const siteUrl = getEnv().SITE_URL;
@@ -83,8 +82,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         popular: s.votes_count > POPULAR_ABOVE_VOTES,
         isNew: now - Date.parse(s.created_at) < NEW_FOR_MS,
       })),
-      similar,
-      typed,
       created,
       maxVotesPerAddress: MAX_VOTES_PER_ADDRESS,
       meta: {
@@ -130,7 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ vote: { suggestionId, key: VOTE_REFUSAL_KEYS[result] } }, { status, headers });
   }
 
-  if (intent !== "suggest") return data({ vote: null, error: "unknownIntent" }, { status: 400, headers });
+  if (intent !== "suggest") throw await badRequest(request);
 
   const submission = parseWithZod(form, { schema: suggestSchema });
   if (submission.status !== "success") {
@@ -196,7 +193,7 @@ export default function SuggestPlatform() {
   });
 
   const live = useSimilarNames();
-  const similar = live.similar ?? actionData?.similar ?? loaderData.similar;
+  const similar = live.similar ?? actionData?.similar ?? [];
   const blocked = actionData?.blocked;
   const errorText = (key: string, values?: Record<string, unknown>) => t(key, values);
 

@@ -280,10 +280,6 @@ export async function listAdminSuggestions(db: DB = getDb()) {
     .execute();
 }
 
-export async function getSuggestion(id: number, db: DB = getDb()) {
-  return db.selectFrom("platform_suggestions").selectAll().where("id", "=", id).executeTakeFirst();
-}
-
 /**
  * Approval, in one transaction: the platform is created (inactive, to be finished by the admin),
  * then the suggestion is marked approved. A taken slug throws SlugTakenError, a suggestion no

@@ -1,15 +1,17 @@
 import { useFetcher } from "@remix-run/react";
+import type { loader } from "~/routes/resources.similar-names";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { normalizeName, type SimilarName } from "./similarity";
 
 const DEBOUNCE_MS = 300;
 
 /**
- * While the visitor types (JS only): asks the page's loader (`?name=`) which known names are close.
+ * While the visitor types (JS only): asks the resource route /resources/similar-names which known
+ * names are close.
  * `similar` stays null until the visitor types, so server-rendered results show until then.
  */
 export function useSimilarNames() {
-  const fetcher = useFetcher<{ similar: SimilarName[]; typed: string }>();
+  const fetcher = useFetcher<typeof loader>();
   const [typed, setTyped] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const { load } = fetcher;
@@ -21,7 +23,7 @@ export function useSimilarNames() {
       clearTimeout(timer.current);
       setTyped(value);
       if (normalizeName(value).length < 2) return;
-      timer.current = setTimeout(() => load(`/suggest-platform?name=${encodeURIComponent(value)}`), DEBOUNCE_MS);
+      timer.current = setTimeout(() => load(`/resources/similar-names?name=${encodeURIComponent(value)}`), DEBOUNCE_MS);
     },
     [load],
   );

@@ -50,3 +50,5 @@ export const settingForm = style({
   borderRadius: radius.md,
   background: vars.color.surface,
 });
+export const flush = style({ margin: 0 });
+export const tight = style({ gap: space.sm });

@@ -14,6 +14,7 @@ import { gradientFrom, gradientTo } from "~/styles/theme.css";
 import { gradientHero, narrow, stack } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
 import * as styles from "~/features/codes/codes.css";
+import { badRequest, invariantResponse } from "~/utils/responses.server";
 
 export const handle = { i18n: ["platform"] };
 
@@ -36,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (token !== null) {
     const requestId = readDrawToken(token);
     const result = requestId ? await getDrawResult(requestId) : null;
-    if (!result || result.platformId !== platform.id) throw new Response(t("errors.resultNotFound"), { status: 404 });
+    invariantResponse(result?.platformId === platform.id, t("errors.resultNotFound"), 404);
     return {
       ...view,
       available: 0,
@@ -76,10 +77,7 @@ export const meta = routeMeta;
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
-  if (form.get("intent") !== "draw") {
-    const t = await getT(request, "platform");
-    throw new Response(t("errors.badIntent"), { status: 400 });
-  }
+  if (form.get("intent") !== "draw") throw await badRequest(request, "platform:errors.badIntent");
   // Hot path: the platform lookup is part of the draw's pick. Only a miss needs to know why.
   const location = params.slug ? await drawForPage(params.slug) : null;
   if (location) return redirect(location, { status: 303 });

@@ -1,13 +1,12 @@
+import type { SubmissionResult } from "@conform-to/react";
 import {
   data,
   MaxPartSizeExceededError,
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
-import { MAX_LOGO_BYTES } from "./logo.server";
-import type { RowActionData } from "./types";
-
-export type { RowActionData };
+import { MAX_LOGO_BYTES } from "./catalog/logo.server";
+import type { AdminFormReply } from "./forms";
 
 /**
  * The body of an admin form, read only after requireAdmin. Multipart bodies (logo upload) are
@@ -28,19 +27,16 @@ export async function readAdminForm(request: Request): Promise<{ form: FormData;
   }
 }
 
-export function rowIdOf(form: FormData): number | null {
-  const id = Number(form.get("id"));
-  return Number.isInteger(id) && id > 0 ? id : null;
+/** A rejected admin form: the page renders again with the reply next to form `formId`. */
+export function rejectForm(formId: string, result: SubmissionResult<string[]>, status = 400) {
+  return data<AdminFormReply>({ formId, result }, { status });
 }
 
-/** A rejected row action: the page renders again with `key` next to the row, nothing written. */
-export function rowError(
-  intent: string,
-  id: number | null,
+/** A refusal the schema could not see (a slug taken, a file too large): `key` under `field` ("" = the form). */
+export function rejectWith(
+  formId: string,
   key: string,
-  status = 400,
-  field = "",
-  initialValue?: Record<string, string>,
+  { field = "", status = 400, initialValue }: { field?: string; status?: number; initialValue?: Record<string, string> } = {},
 ) {
-  return data<RowActionData>({ intent, id, result: { status: "error", error: { [field]: [key] }, initialValue } }, { status });
+  return rejectForm(formId, { status: "error", error: { [field]: [key] }, initialValue }, status);
 }
