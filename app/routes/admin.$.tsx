@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { NotFound } from "~/components/error-boundary";
 import { requireAdmin } from "~/utils/auth.server";
@@ -19,4 +20,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminNotFound() {
   return <NotFound />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

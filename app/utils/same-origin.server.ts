@@ -8,7 +8,7 @@ import { failure } from "./responses.server";
  * No header at all is not a browser's cross-site request (browsers send Origin on every form POST);
  * `Origin: null` (sandboxed frames, some redirects) is refused.
  */
-export function isCrossSiteWrite(input: {
+function isCrossSiteWrite(input: {
   method: string;
   origin: string | null | undefined;
   referer: string | null | undefined;
