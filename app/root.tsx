@@ -1,4 +1,4 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -14,6 +14,7 @@ import * as layout from "./styles/layout.css";
 import { LANGUAGE_COOKIE, preferenceCookie, readCookie, THEME_COOKIE } from "./utils/cookies.server";
 import { getEnv } from "./utils/env.server";
 import type { PageMeta } from "./utils/meta";
+import { keepRetryAfter } from "./utils/responses.server";
 import { routeMeta } from "./utils/meta";
 import { useNonce } from "./utils/nonce";
 import { DEFAULT_THEME, isTheme } from "./utils/theme";
@@ -58,12 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** A thrown 429 keeps its Retry-After on the rendered error page. */
-export const headers: HeadersFunction = ({ errorHeaders }) => {
-  const headers = new Headers();
-  const retryAfter = errorHeaders?.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
+export const headers = keepRetryAfter;
 
 export const meta = routeMeta;
 

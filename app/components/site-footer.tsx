@@ -1,16 +1,14 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as layout from "~/styles/layout.css";
-import { muted } from "~/styles/ui.css";
+import { flush, muted } from "~/styles/ui.css";
 
 export function SiteFooter() {
   const { t } = useTranslation();
   return (
     <footer className={layout.footer}>
       <div className={layout.footerInner}>
-        <p className={muted} style={{ margin: 0 }}>
-          {t("footer.copyright", { year: 2025 })}
-        </p>
+        <p className={`${muted} ${flush}`}>{t("footer.copyright", { year: 2025 })}</p>
         <nav aria-label={t("footer.legal")}>
           <ul className={layout.footerLinks}>
             <li>

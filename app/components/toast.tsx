@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/root";
 import * as layout from "~/styles/layout.css";
+import { flush } from "~/styles/ui.css";
 
 const TOAST_MS = 5000;
 
@@ -38,7 +39,7 @@ export function ToastRegion() {
             onChange={() => setDismissed(visible.id)}
           />
           <div className={`${layout.toast} ${tone}`} data-testid="toast" data-type={visible.type}>
-            <p style={{ margin: 0 }}>{t(visible.key, visible.values)}</p>
+            <p className={flush}>{t(visible.key, visible.values)}</p>
             <label htmlFor={`toast-${visible.id}`} className={layout.toastClose} title={t("toast.dismiss")}>
               <span aria-hidden="true">×</span>
             </label>

@@ -10,7 +10,20 @@ import { PlatformLogo } from "~/features/codes/platform-logo";
 import { loadPlatformPage } from "~/features/codes/platform-page.server";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
-import { alert, card, container, gradientHero, grid, muted, section, stack } from "~/styles/ui.css";
+import {
+  alert,
+  bareList,
+  card,
+  container,
+  flush,
+  flushTop,
+  gradientHero,
+  grid,
+  leadIn,
+  muted,
+  section,
+  stack,
+} from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 
@@ -78,10 +91,10 @@ export default function PlatformLanding() {
         <div className={styles.heroInner}>
           <PlatformLogo name={platform.name} emoji={platform.emoji} light={platform.logoLight} dark={platform.logoDark} />
           <div>
-            <h1 id="platform-heading" style={{ margin: 0 }}>
+            <h1 id="platform-heading" className={flush}>
               {platform.name}
             </h1>
-            <p style={{ margin: "0.5rem 0 0" }}>{platform.description}</p>
+            <p className={leadIn}>{platform.description}</p>
             <p className={styles.count} data-testid="available-count">
               {available > 0 ? t("landing.available", { count: available }) : t("landing.none")}
             </p>
@@ -99,13 +112,11 @@ export default function PlatformLanding() {
 
       <section className={section} aria-labelledby="benefits-heading">
         <h2 id="benefits-heading">{t("landing.benefitsHeading")}</h2>
-        <ul className={grid} style={{ listStyle: "none", padding: 0 }}>
+        <ul className={`${grid} ${bareList}`}>
           {BENEFITS.map((key) => (
             <li key={key} className={`${card} ${stack}`}>
-              <h3 style={{ margin: 0 }}>{t(`landing.benefits.${key}.title`)}</h3>
-              <p className={muted} style={{ margin: 0 }}>
-                {t(`landing.benefits.${key}.text`)}
-              </p>
+              <h3 className={flush}>{t(`landing.benefits.${key}.title`)}</h3>
+              <p className={`${muted} ${flush}`}>{t(`landing.benefits.${key}.text`)}</p>
             </li>
           ))}
         </ul>
@@ -116,15 +127,13 @@ export default function PlatformLanding() {
         <ol className={styles.steps}>
           {STEPS.map((key, index) => (
             <li key={key} className={card}>
-              <h3 style={{ marginTop: 0 }}>
+              <h3 className={flushTop}>
                 <span className={styles.stepNumber} aria-hidden="true">
                   {index + 1}
                 </span>
                 {t(`landing.steps.${key}.title`)}
               </h3>
-              <p className={muted} style={{ margin: 0 }}>
-                {t(`landing.steps.${key}.text`, { name: platform.name })}
-              </p>
+              <p className={`${muted} ${flush}`}>{t(`landing.steps.${key}.text`, { name: platform.name })}</p>
             </li>
           ))}
         </ol>

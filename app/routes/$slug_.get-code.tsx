@@ -11,7 +11,7 @@ import { PlatformLogo } from "~/features/codes/platform-logo";
 import { loadPlatformPage } from "~/features/codes/platform-page.server";
 import { getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
-import { gradientHero, narrow, stack } from "~/styles/ui.css";
+import { flush, gradientHero, leadIn, narrow, stack } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
 import * as styles from "~/features/codes/codes.css";
 import { badRequest, invariantResponse } from "~/utils/responses.server";
@@ -97,10 +97,10 @@ export default function DrawPage() {
         <div className={styles.heroInner}>
           <PlatformLogo name={platform.name} emoji={platform.emoji} light={platform.logoLight} dark={platform.logoDark} />
           <div>
-            <h1 id="draw-heading" style={{ margin: 0 }}>
+            <h1 id="draw-heading" className={flush}>
               {t("draw.heading", { name: platform.name })}
             </h1>
-            <p style={{ margin: "0.5rem 0 0" }}>{t("draw.intro")}</p>
+            <p className={leadIn}>{t("draw.intro")}</p>
           </div>
         </div>
       </section>

@@ -20,13 +20,29 @@ import { detectImageKind, MAX_LOGO_BYTES, removeStoredLogo, storeLogo } from "~/
 import { deriveUrlRules, normalizeHosts } from "~/features/admin/catalog/rules";
 import { LOGO_VARIANTS, logoVariantSchema, platformUpdateSchema } from "~/features/admin/catalog/schemas";
 import { getT } from "~/i18n/i18next.server";
-import { badge, button, buttonSmall, field, input, label, muted, row, stack, visuallyHidden } from "~/styles/ui.css";
+import {
+  bareList,
+  field,
+  flush,
+  gapSm,
+  input,
+  label,
+  muted,
+  padMd,
+  row,
+  smallText,
+  spaceAbove,
+  spread,
+  stack,
+  visuallyHidden,
+} from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { badRequest, notFound } from "~/utils/responses.server";
 import { intentOf, parseRowId } from "~/utils/row-id";
 import { redirectWithToast } from "~/utils/toast.server";
+import { badgeClass, buttonClass } from "~/styles/recipes";
 
 export const handle = { i18n: ["admin", "admin-catalog"] };
 
@@ -162,9 +178,9 @@ export default function AdminPlatforms() {
 
   return (
     <section className={stack} aria-labelledby="platforms-heading">
-      <div className={row} style={{ justifyContent: "space-between" }}>
+      <div className={`${row} ${spread}`}>
         <h2 id="platforms-heading">{t("platforms.title")}</h2>
-        <Link to="/admin/platforms/new" className={`${button.primary} ${buttonSmall}`}>
+        <Link to="/admin/platforms/new" className={buttonClass({ tone: "primary", size: "small" })}>
           {t("platforms.create")}
         </Link>
       </div>
@@ -172,7 +188,7 @@ export default function AdminPlatforms() {
       {platforms.length === 0 ? (
         <p className={muted}>{t("platforms.empty")}</p>
       ) : (
-        <ul className={stack} style={{ listStyle: "none", padding: 0, margin: 0 }}>
+        <ul className={`${stack} ${bareList} ${flush}`}>
           {platforms.map((p) => {
             const err = (intent: string, name: string) => errorsOf(reply, formIdOf(intent, p.id), name);
             const val = (name: string) => valueOf(reply, formIdOf("update", p.id), name);
@@ -190,16 +206,16 @@ export default function AdminPlatforms() {
               };
             };
             return (
-              <li key={p.id} className={admin.tableWrap} style={{ padding: "1rem" }} data-testid={`platform-row-${p.slug}`}>
-                <div className={stack} style={{ gap: "0.5rem" }}>
-                  <div className={row} style={{ justifyContent: "space-between" }}>
-                    <h3 style={{ margin: 0 }}>
+              <li key={p.id} className={`${admin.tableWrap} ${padMd}`} data-testid={`platform-row-${p.slug}`}>
+                <div className={`${stack} ${gapSm}`}>
+                  <div className={`${row} ${spread}`}>
+                    <h3 className={flush}>
                       <span aria-hidden="true">{p.emoji} </span>
                       {p.name} <span className={muted}>/{p.slug}</span>
                     </h3>
-                    <span className={badge}>{p.isActive ? t("common.active") : t("common.inactive")}</span>
+                    <span className={badgeClass()}>{p.isActive ? t("common.active") : t("common.inactive")}</span>
                   </div>
-                  <p className={muted} style={{ margin: 0 }}>
+                  <p className={`${muted} ${flush}`}>
                     {t("platforms.createdAt", { date: formatDate(p.createdAt) })} · {t("platforms.pattern")}{" "}
                     <code>{p.codePattern || "—"}</code>
                   </p>
@@ -210,7 +226,7 @@ export default function AdminPlatforms() {
                       label={p.isActive ? t("platforms.deactivate") : t("platforms.activate")}
                       accessibleName={`${p.isActive ? t("platforms.deactivate") : t("platforms.activate")} ${p.name}`}
                     />
-                    <Link to={`/${p.slug}`} className={`${button.ghost} ${buttonSmall}`}>
+                    <Link to={`/${p.slug}`} className={buttonClass({ tone: "ghost", size: "small" })}>
                       {t("platforms.view")}
                       <span className={visuallyHidden}> {p.name}</span>
                     </Link>
@@ -224,7 +240,7 @@ export default function AdminPlatforms() {
                   </div>
                   <details open={updateErrors}>
                     <summary>{t("common.edit")}</summary>
-                    <Form method="post" className={admin.formGrid} style={{ marginTop: "0.5rem" }} preventScrollReset>
+                    <Form method="post" className={`${admin.formGrid} ${spaceAbove}`} preventScrollReset>
                       <input type="hidden" name="intent" value="update" />
                       <input type="hidden" name="id" value={p.id} />
                       <div className={field}>
@@ -278,7 +294,7 @@ export default function AdminPlatforms() {
                       </div>
                       <FormAlert errors={err("update", "")} ns="admin-catalog" />
                       <div>
-                        <button type="submit" className={`${button.primary} ${buttonSmall}`}>
+                        <button type="submit" className={buttonClass({ tone: "primary", size: "small" })}>
                           {t("common.save")}
                         </button>
                       </div>
@@ -296,7 +312,7 @@ export default function AdminPlatforms() {
                       const shown = forThis ? uploadErrors : [];
                       const inputId = `logo-${variant}-${p.id}`;
                       return (
-                        <div key={variant} className={stack} style={{ gap: "0.5rem" }}>
+                        <div key={variant} className={`${stack} ${gapSm}`}>
                           <strong>{t(`platforms.logo.${variant}`)}</strong>
                           {current ? (
                             <img
@@ -325,10 +341,10 @@ export default function AdminPlatforms() {
                               aria-invalid={shown.length > 0 || undefined}
                               aria-describedby={shown.length > 0 ? `${inputId}-error` : `${inputId}-hint`}
                             />
-                            <button type="submit" className={`${button.secondary} ${buttonSmall}`}>
+                            <button type="submit" className={buttonClass({ tone: "secondary", size: "small" })}>
                               {t("platforms.logo.upload")}
                             </button>
-                            <span id={`${inputId}-hint`} className={muted} style={{ fontSize: "0.85rem" }}>
+                            <span id={`${inputId}-hint`} className={`${muted} ${smallText}`}>
                               {t("platforms.logo.hint", { kb: maxLogoKb })}
                             </span>
                             <FieldError ns="admin-catalog" id={`${inputId}-error`} errors={shown} />

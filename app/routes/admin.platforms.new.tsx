@@ -27,12 +27,13 @@ import { deriveSlug } from "~/features/admin/catalog/slug";
 import { FieldError, FormAlert, type AdminFormReply } from "~/features/admin/forms";
 import { readAdminForm, rejectForm } from "~/features/admin/forms.server";
 import { getT } from "~/i18n/i18next.server";
-import { alert, button, field, hint, input, label, row, stack } from "~/styles/ui.css";
+import { alert, bareFieldset, field, hint, input, label, row, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
 import { parseRowId } from "~/utils/row-id";
 import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
+import { buttonClass } from "~/styles/recipes";
 
 export const handle = { i18n: ["admin", "admin-catalog"] };
 
@@ -254,7 +255,7 @@ export default function NewPlatform() {
             defaultValue={value("description") ?? suggestion?.description ?? ""}
           />,
         )}
-        <fieldset className={row} style={{ border: "none", padding: 0, margin: 0 }}>
+        <fieldset className={`${row} ${bareFieldset}`}>
           <legend className={label}>{t("platformForm.flags")}</legend>
           {suggestion ? null : (
             <label className={row}>
@@ -271,7 +272,7 @@ export default function NewPlatform() {
           </label>
         </fieldset>
         <div>
-          <button type="submit" className={button.primary} disabled={pending}>
+          <button type="submit" className={buttonClass()} disabled={pending}>
             {pending ? t("newPlatform.pending") : t("newPlatform.submit")}
           </button>
         </div>

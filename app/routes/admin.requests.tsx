@@ -7,7 +7,8 @@ import * as admin from "~/features/admin/admin.css";
 import { DrawsChart } from "~/features/admin/site/draws-chart";
 import * as site from "~/features/admin/site/site.css";
 import { getT } from "~/i18n/i18next.server";
-import { button, card, field, input, label, muted, row, stack } from "~/styles/ui.css";
+import { alignEnd, card, field, input, label, muted, row, stack } from "~/styles/ui.css";
+import { buttonClass } from "~/styles/recipes";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
@@ -59,7 +60,7 @@ export default function AdminRequests() {
             ))}
           </select>
         </div>
-        <button type="submit" className={button.secondary} style={{ alignSelf: "flex-end" }}>
+        <button type="submit" className={`${buttonClass({ tone: "secondary" })} ${alignEnd}`}>
           {t("requests.filter.submit")}
         </button>
       </Form>

@@ -5,9 +5,10 @@ import { useTranslation } from "react-i18next";
 import { getDashboardStats } from "~db/repositories/admin-stats.server";
 import * as admin from "~/features/admin/admin.css";
 import { getT } from "~/i18n/i18next.server";
-import { button, buttonSmall, container, muted } from "~/styles/ui.css";
+import { container, flush, muted } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
+import { buttonClass } from "~/styles/recipes";
 
 export const handle = { i18n: ["admin", "admin-catalog", "admin-site"] };
 
@@ -49,13 +50,11 @@ export default function AdminLayout() {
     <div className={`${container} ${admin.shell}`}>
       <div className={admin.topBar}>
         <div>
-          <h1 style={{ margin: 0 }}>{t("dashboard.title")}</h1>
-          <p className={muted} style={{ margin: 0 }}>
-            {t("dashboard.signedInAs", { email })}
-          </p>
+          <h1 className={flush}>{t("dashboard.title")}</h1>
+          <p className={`${muted} ${flush}`}>{t("dashboard.signedInAs", { email })}</p>
         </div>
         <Form method="post" action="/admin/logout">
-          <button type="submit" className={`${button.secondary} ${buttonSmall}`}>
+          <button type="submit" className={buttonClass({ tone: "secondary", size: "small" })}>
             {t("logout.submit")}
           </button>
         </Form>

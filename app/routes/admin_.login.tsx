@@ -14,6 +14,7 @@ import { authenticator, getOptionalAdmin, InvalidCredentialsError, startAdminSes
 import { clientIp, safeRedirectPath } from "~/utils/http.server";
 import { routeMeta } from "~/utils/meta";
 import { hitRateLimit, isRateLimited, resetRateLimit, tooManyRequests, type RateLimit } from "~/utils/rate-limit.server";
+import { keepRetryAfter } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { usePending } from "~/utils/use-pending";
 
@@ -33,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta = routeMeta;
+export const headers = keepRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth reads the body itself afterwards: parse a copy.

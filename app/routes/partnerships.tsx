@@ -9,9 +9,10 @@ import { PartnerCard, toPartnerView } from "~/features/community/partner-card";
 import { breadcrumbLd } from "~/features/community/structured-data";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
-import { button, card, container, grid, muted, section } from "~/styles/ui.css";
+import { card, container, flush, grid, muted, section } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
+import { buttonClass } from "~/styles/recipes";
 
 export const handle = { i18n: ["partnerships"] };
 
@@ -63,16 +64,16 @@ export default function Partnerships() {
                 className={`${card} ${styles.platformCard}`}
                 style={assignInlineVars({ [gradientFrom]: p.from, [gradientTo]: p.to })}
               >
-                <h3 style={{ margin: 0 }}>
+                <h3 className={flush}>
                   <span aria-hidden="true">{p.emoji} </span>
                   {p.name}
                 </h3>
-                {p.description ? (
-                  <p className={muted} style={{ margin: 0 }}>
-                    {p.description}
-                  </p>
-                ) : null}
-                <Link to={`/${p.slug}`} className={button.gradient} aria-label={t("platforms.seeCodesOf", { name: p.name })}>
+                {p.description ? <p className={`${muted} ${flush}`}>{p.description}</p> : null}
+                <Link
+                  to={`/${p.slug}`}
+                  className={buttonClass({ tone: "gradient" })}
+                  aria-label={t("platforms.seeCodesOf", { name: p.name })}
+                >
                   {t("platforms.seeCodes")}
                 </Link>
               </li>

@@ -7,7 +7,7 @@ import { DrawReadyForm, DrawResultView, NoCode } from "~/features/codes/draw-vie
 import { drawForPage } from "~/features/codes/draw-action.server";
 import { readDrawToken } from "~/features/codes/draw-token.server";
 import { getT } from "~/i18n/i18next.server";
-import { gradientHero, narrow, stack } from "~/styles/ui.css";
+import { flush, gradientHero, leadIn, narrow, stack } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
 import { badRequest, invariantResponse } from "~/utils/responses.server";
 
@@ -56,10 +56,10 @@ export default function RandomDrawPage() {
   return (
     <div className={`${narrow} ${stack}`}>
       <section className={gradientHero} aria-labelledby="random-heading">
-        <h1 id="random-heading" style={{ margin: 0 }}>
+        <h1 id="random-heading" className={flush}>
           {t("draw.randomHeading")}
         </h1>
-        <p style={{ margin: "0.5rem 0 0" }}>{t("draw.randomIntro")}</p>
+        <p className={leadIn}>{t("draw.randomIntro")}</p>
       </section>
       {result ? (
         <DrawResultView result={result} anotherHref="/random" showPlatform />

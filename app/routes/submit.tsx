@@ -18,7 +18,7 @@ import { Recaptcha } from "~/features/codes/recaptcha";
 import { shareLinks } from "~/features/codes/share-links";
 import { deletionRequestSchema, submitSchema } from "~/features/codes/submit-schema";
 import { getT } from "~/i18n/i18next.server";
-import { alert, button, card, field, fieldError, hint, input, label, muted, narrow, row, stack } from "~/styles/ui.css";
+import { alert, card, field, fieldError, hint, input, label, muted, narrow, row, stack, visuallyHidden } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { HoneypotField, isHoneypotFilled } from "~/utils/honeypot";
 import { clientIp } from "~/utils/http.server";
@@ -27,6 +27,7 @@ import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { badRequest } from "~/utils/responses.server";
+import { buttonClass } from "~/styles/recipes";
 
 export const handle = { i18n: ["submit"] };
 
@@ -204,7 +205,7 @@ export default function SubmitPage() {
             />
           ) : null}
           <div className={row}>
-            <button type="submit" className={button.primary} disabled={submitting}>
+            <button type="submit" className={buttonClass()} disabled={submitting}>
               {submitting ? t("submitting") : t("submit")}
             </button>
             <Link to="/">{t("back")}</Link>
@@ -245,7 +246,7 @@ function DuplicateStep({
       <DeletionForm duplicate={duplicate} />
       <Form method="post">
         <input type="hidden" name="intent" value="cancel" />
-        <button type="submit" className={button.secondary}>
+        <button type="submit" className={buttonClass({ tone: "secondary" })}>
           {t("duplicate.no")}
         </button>
       </Form>
@@ -272,7 +273,7 @@ function DeletionForm({ duplicate }: { duplicate: { platform: string; code: stri
         <textarea className={input} rows={3} {...getTextareaProps(fields.reason)} key={fields.reason.key} />
       </div>
       <p>
-        <button type="submit" className={button.danger}>
+        <button type="submit" className={buttonClass({ tone: "danger" })}>
           {t("duplicate.yes")}
         </button>
       </p>
@@ -298,7 +299,7 @@ function ThankYou({ siteUrl }: { siteUrl: string }) {
         {canShare ? (
           <button
             type="button"
-            className={button.secondary}
+            className={buttonClass({ tone: "secondary" })}
             onClick={() => void navigator.share({ text, url: siteUrl }).catch(() => {})}
           >
             {t("thanks.nativeShare")}
@@ -310,16 +311,14 @@ function ThankYou({ siteUrl }: { siteUrl: string }) {
         {shareLinks(siteUrl, text).map((link) => (
           <li key={link.id}>
             <a
-              className={button.ghost}
+              className={buttonClass({ tone: "ghost" })}
               href={link.href}
               target="_blank"
               rel="noopener noreferrer"
               data-testid={`share-${link.id}`}
             >
               {link.label}
-              <span style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
-                {t("thanks.newTab")}
-              </span>
+              <span className={visuallyHidden}>{t("thanks.newTab")}</span>
             </a>
           </li>
         ))}

@@ -29,7 +29,22 @@ import {
 import { VOTE_REFUSAL_KEYS } from "~/features/community/vote-messages";
 import * as styles from "~/features/community/community.css";
 import { getT } from "~/i18n/i18next.server";
-import { alert, button, card, field, fieldError, hint, input, label, muted, narrow, section, stack } from "~/styles/ui.css";
+import {
+  alert,
+  card,
+  field,
+  fieldError,
+  flush,
+  hint,
+  input,
+  label,
+  leadIn,
+  muted,
+  narrow,
+  section,
+  semibold,
+  stack,
+} from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { HoneypotField, isHoneypotFilled } from "~/utils/honeypot";
 import { routeMeta } from "~/utils/meta";
@@ -37,6 +52,7 @@ import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { badRequest } from "~/utils/responses.server";
 import { parseRowId } from "~/utils/row-id";
 import { redirectWithToast } from "~/utils/toast.server";
+import { buttonClass } from "~/styles/recipes";
 
 export const handle = { i18n: ["suggest"] };
 
@@ -205,10 +221,10 @@ export default function SuggestPlatform() {
 
         {loaderData.created ? (
           <div className={alert.success} data-testid="suggestion-created">
-            <p style={{ margin: 0 }}>{t("created.message", { name: loaderData.created.name })}</p>
+            <p className={flush}>{t("created.message", { name: loaderData.created.name })}</p>
             {loaderData.created.similar.length > 0 ? (
               <>
-                <p style={{ margin: "0.5em 0 0" }}>{t("created.similarNote")}</p>
+                <p className={leadIn}>{t("created.similarNote")}</p>
                 <SimilarNames items={loaderData.created.similar} />
               </>
             ) : null}
@@ -238,7 +254,7 @@ export default function SuggestPlatform() {
             {blocked ? (
               <div className={alert.error} id={fields.name.errorId} role="alert" data-testid="similar-blocked">
                 <strong>{t("errors.similarTitle")}</strong>
-                <p style={{ margin: 0 }}>
+                <p className={flush}>
                   {t(blocked.reason === "existingPlatform" ? "errors.existingPlatform" : "errors.similarBlocked", {
                     name: blocked.name,
                     percent: blocked.percent,
@@ -253,7 +269,7 @@ export default function SuggestPlatform() {
             <div id="similar-names" aria-live="polite">
               {similar.length > 0 ? (
                 <div className={styles.similarBox} data-testid="similar-names">
-                  <p style={{ margin: 0, fontWeight: 600 }}>{t("similar.heading")}</p>
+                  <p className={`${flush} ${semibold}`}>{t("similar.heading")}</p>
                   <SimilarNames items={similar} />
                 </div>
               ) : null}
@@ -288,7 +304,7 @@ export default function SuggestPlatform() {
               placeholder="https://"
               aria-describedby={`${fields.website_url.id}-hint ${fields.website_url.errorId}`}
             />
-            <p className={hint} id={`${fields.website_url.id}-hint`} style={{ margin: 0 }}>
+            <p className={`${hint} ${flush}`} id={`${fields.website_url.id}-hint`}>
               {t("form.websiteHint")}
             </p>
             {fields.website_url.errors?.length ? (
@@ -298,7 +314,7 @@ export default function SuggestPlatform() {
             ) : null}
           </div>
 
-          <button type="submit" className={button.primary} disabled={submitting}>
+          <button type="submit" className={buttonClass()} disabled={submitting}>
             {submitting ? t("form.submitting") : t("form.submit")}
           </button>
         </Form>

@@ -116,7 +116,7 @@ describe("the code loop over HTTP", () => {
     const location = res.headers.get("location")!;
     expect(location).toMatch(/^\/random\?draw=\d+\.[\w-]{22}$/);
     const html = await (await fetch(`${server.url}${location}`)).text();
-    expect(html).toMatch(/data-testid="drawn-platform"[^>]*>Plateforme : IT it-/);
+    expect(html).toMatch(/data-testid="drawn-platform"[^>]*>Plateforme : Test p-/);
     expect(html).toContain('data-testid="drawn-code"');
   });
 

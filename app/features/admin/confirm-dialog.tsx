@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { button, buttonSmall, row } from "~/styles/ui.css";
+import { row } from "~/styles/ui.css";
 import * as admin from "./admin.css";
+import { buttonClass } from "~/styles/recipes";
 
 /**
  * With JavaScript, a confirmation as an accessible alert dialog (focus trapped, Escape closes).
@@ -10,7 +11,7 @@ import * as admin from "./admin.css";
 export function ConfirmDialog({
   trigger,
   triggerLabel,
-  triggerClassName = `${button.secondary} ${buttonSmall}`,
+  triggerClassName = buttonClass({ tone: "secondary", size: "small" }),
   title,
   cancelLabel,
   confirm,
@@ -39,7 +40,7 @@ export function ConfirmDialog({
                 </Heading>
                 <div className={row}>
                   {confirm(close)}
-                  <Button className={`${button.secondary} ${buttonSmall}`} onPress={close}>
+                  <Button className={buttonClass({ tone: "secondary", size: "small" })} onPress={close}>
                     {cancelLabel}
                   </Button>
                 </div>

@@ -2,10 +2,11 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { safeHref } from "~db/platform-links";
-import { alert, button, card, muted, row, stack } from "~/styles/ui.css";
+import { alert, card, muted, padSm, row, stack, visuallyHidden } from "~/styles/ui.css";
 import { useHydrated } from "~/utils/use-hydrated";
 import * as styles from "./codes.css";
 import { CopyButton } from "./copy-button";
+import { buttonClass } from "~/styles/recipes";
 
 /** The slot machine: 5 candidates, every 50 ms for 2 s, then every 100 ms for 1.5 s, result 500 ms after settling. */
 const SLOT = { candidates: 5, fastMs: 50, fastForMs: 2000, slowMs: 100, slowForMs: 1500, revealAfterMs: 500 } as const;
@@ -32,7 +33,7 @@ export function DrawReadyForm({ action, available }: { action: string; available
         {available > 0 ? t("landing.available", { count: available }) : t("landing.none")}
       </p>
       <p>
-        <button type="submit" className={button.gradient} disabled={busy} data-testid="draw-button">
+        <button type="submit" className={buttonClass({ tone: "gradient" })} disabled={busy} data-testid="draw-button">
           {busy ? t("draw.drawing") : t("draw.launch")}
         </button>
       </p>
@@ -128,7 +129,7 @@ export function DrawResultView({
       {!hydrated ? (
         <label className={stack}>
           <span className={muted}>{t("draw.codeField")}</span>
-          <input className={styles.linkText} readOnly value={result.code} style={{ padding: "0.5rem" }} />
+          <input className={`${styles.linkText} ${padSm}`} readOnly value={result.code} />
         </label>
       ) : null}
       {href ? (
@@ -140,17 +141,15 @@ export function DrawResultView({
       <div className={row}>
         {hydrated ? <CopyButton value={result.code} label={t("draw.copy")} testId="copy-code" /> : null}
         {href ? (
-          <a data-testid="referral-link" className={button.primary} href={href} target="_blank" rel="noopener noreferrer">
+          <a data-testid="referral-link" className={buttonClass()} href={href} target="_blank" rel="noopener noreferrer">
             {t("draw.openLink")}
-            <span style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
-              {t("draw.newTab")}
-            </span>
+            <span className={visuallyHidden}>{t("draw.newTab")}</span>
           </a>
         ) : null}
         {canShare ? (
           <button
             type="button"
-            className={button.secondary}
+            className={buttonClass({ tone: "secondary" })}
             onClick={() => {
               void navigator
                 .share({
@@ -169,7 +168,7 @@ export function DrawResultView({
       </div>
       <p className={muted}>{t("draw.lruNote")}</p>
       <p>
-        <Link to={anotherHref} className={button.gradient}>
+        <Link to={anotherHref} className={buttonClass({ tone: "gradient" })}>
           {t("draw.another")}
         </Link>
       </p>
