@@ -4,6 +4,8 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3217);
 const BASE_URL = `http://localhost:${PORT}`;
 const DB_FILE = path.resolve("tests/.tmp/e2e.db");
+// The fake AI provider (both protocols) the assistant talks to: tests/support/fake-ai.ts.
+const AI_PORT = Number(process.env.E2E_AI_PORT ?? PORT + 1000);
 const LIVE = /-live\.spec\.ts$/;
 
 const chromium = {
@@ -53,25 +55,43 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], locale: "fr-FR", launchOptions: chromium, javaScriptEnabled: true },
     },
   ],
-  webServer: {
-    // A fresh database per run; removed here because the webServer starts before globalSetup.
-    command: `rm -f "${DB_FILE}" "${DB_FILE}-wal" "${DB_FILE}-shm" && exec node build/server.mjs`,
-    url: `${BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATABASE_URL: `file:${DB_FILE}`,
-      SESSION_SECRET: "e2e-secret-0123456789abcdef",
-      SITE_URL: BASE_URL,
-      UPLOADS_DIR: path.resolve("tests/.tmp/e2e-uploads"),
-      LOG_REQUESTS: "0",
-      I18N_STRICT: "1",
-      ADMIN_EMAIL: "admin@parrainly.test",
-      ADMIN_PASSWORD: "e2e-admin-passphrase",
+  webServer: [
+    {
+      command: "npx tsx tests/support/fake-ai-cli.ts",
+      url: `http://127.0.0.1:${AI_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { FAKE_AI_PORT: String(AI_PORT) },
     },
-  },
+    {
+      // A fresh database per run; removed here because the webServer starts before globalSetup.
+      command: `rm -f "${DB_FILE}" "${DB_FILE}-wal" "${DB_FILE}-shm" && exec node build/server.mjs`,
+      url: `${BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        DATABASE_URL: `file:${DB_FILE}`,
+        SESSION_SECRET: "e2e-secret-0123456789abcdef",
+        SITE_URL: BASE_URL,
+        UPLOADS_DIR: path.resolve("tests/.tmp/e2e-uploads"),
+        LOG_REQUESTS: "0",
+        I18N_STRICT: "1",
+        ADMIN_EMAIL: "admin@parrainly.test",
+        ADMIN_PASSWORD: "e2e-admin-passphrase",
+        ANTHROPIC_API_KEY: "e2e-anthropic-key",
+        ANTHROPIC_BASE_URL: `http://127.0.0.1:${AI_PORT}`,
+        OPENAI_API_KEY: "e2e-openai-key",
+        OPENAI_BASE_URL: `http://127.0.0.1:${AI_PORT}/v1`,
+        AI_REQUEST_TIMEOUT_MS: "10000",
+        // The sitemap audit may fetch this server's own sitemap (tests only).
+        AUDIT_ALLOWED_HOSTS: `localhost:${PORT}`,
+      },
+    },
+  ],
 });

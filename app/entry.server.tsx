@@ -5,10 +5,15 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
+import { analyticsForRequest } from "./features/consent/consent.server";
+import { cspSources, extendCsp } from "./features/consent/tags";
 import { getLanguage, i18nForRender } from "./i18n/i18next.server";
 import { NonceProvider } from "./utils/nonce";
 
 export const streamTimeout = 5_000;
+
+// The Express server reaches the app only through this build (decision 001).
+export { serverHooks } from "./server-hooks.server";
 
 export default async function handleRequest(
   request: Request,
@@ -21,6 +26,11 @@ export default async function handleRequest(
   const instance = i18nForRender(await getLanguage(request));
 
   const nonce = loadContext.cspNonce;
+  // Google's hosts join the policy only on pages that render their tags (configured and consented).
+  const analytics = (await analyticsForRequest(request)).active;
+  if (analytics && loadContext.contentSecurityPolicy) {
+    responseHeaders.set("Content-Security-Policy", extendCsp(loadContext.contentSecurityPolicy, cspSources(analytics)));
+  }
   // Crawlers and link previews get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 

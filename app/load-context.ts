@@ -6,6 +6,8 @@ declare module "@remix-run/node" {
     clientIp: string;
     /** Per-request nonce allowed by the Content-Security-Policy for inline scripts. */
     cspNonce: string;
+    /** The policy the server set (absent in development); the app may widen it per page. */
+    contentSecurityPolicy?: string;
   }
 }
 

@@ -1,9 +1,11 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { getSettings } from "~db/repositories/settings.server";
 import { GeneralErrorBoundary } from "./components/error-boundary";
+import { AnalyticsBody, AnalyticsHead, ConsentBanner } from "./features/consent/analytics-tags";
+import { analyticsForRequest } from "./features/consent/consent.server";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { ToastRegion } from "./components/toast";
@@ -27,11 +29,12 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
-  const [language, settings, { toast, headers: toastHeaders }, t] = await Promise.all([
+  const [language, settings, { toast, headers: toastHeaders }, t, analytics] = await Promise.all([
     getLanguage(request),
     getSettings(),
     getToast(request),
     getT(request, "common"),
+    analyticsForRequest(request),
   ]);
   const cookieTheme = readCookie(request, THEME_COOKIE);
   const theme = isTheme(cookieTheme) ? cookieTheme : DEFAULT_THEME;
@@ -53,13 +56,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
       themeToggleEnabled: settings.enable_theme_toggle === "true",
       toast: toast ? { ...toast, id: crypto.randomUUID() } : null,
       meta,
+      analytics,
     },
     { headers },
   );
 }
 
-/** A thrown 429 keeps its Retry-After on the rendered error page. */
-export const headers = keepRetryAfter;
+/**
+ * Every page depends on the language, theme and consent cookies: say so to caches. A thrown 429
+ * keeps its Retry-After on the rendered error page.
+ */
+export const headers: HeadersFunction = (args) => {
+  const headers = new Headers(keepRetryAfter(args));
+  headers.set("Vary", args.loaderHeaders.get("Vary") ?? "Cookie, Accept-Language");
+  headers.set("Cache-Control", "private, no-cache");
+  return headers;
+};
 
 export const meta = routeMeta;
 
@@ -81,6 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content="dark light" />
         <Meta />
         <Links />
+        {root?.analytics.active ? <AnalyticsHead config={root.analytics.active} /> : null}
       </head>
       <body>
         <a className={layout.skipLink} href="#main">
@@ -90,7 +103,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" tabIndex={-1} className={layout.main}>
           {children}
         </main>
+        {root?.analytics.active ? <AnalyticsBody config={root.analytics.active} /> : null}
         <SiteFooter />
+        {root?.analytics.bannerNeeded ? <ConsentBanner answered={root.analytics.answered} /> : null}
         <ToastRegion />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

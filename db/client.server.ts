@@ -13,9 +13,9 @@ interface Handle {
   db: DB;
 }
 
-// One handle per process. Kept on globalThis because the server entry and the Remix
-// bundle each carry a copy of this module; both must share the same connection.
-const globalStore = globalThis as unknown as { __parrainlyDb?: Handle };
+// One handle per process: the server reaches the app only through the Remix build, so this
+// module is loaded once (decision 001).
+let current: Handle | undefined;
 
 export function openSqlite(file: string): SQLite.Database {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -34,10 +34,8 @@ function open(file: string): Handle {
 }
 
 function handle(): Handle {
-  if (!globalStore.__parrainlyDb) {
-    globalStore.__parrainlyDb = open(sqlitePathFromUrl(getEnv().DATABASE_URL));
-  }
-  return globalStore.__parrainlyDb;
+  current ??= open(sqlitePathFromUrl(getEnv().DATABASE_URL));
+  return current;
 }
 
 /** The Kysely instance. Inside a transaction use its `trx`, never this (stack pitfall 10). */
@@ -52,11 +50,13 @@ export function getSqlite(): SQLite.Database {
 
 /** Closes the handle (graceful shutdown, tests). The next getDb() opens DATABASE_URL again. */
 export async function closeDb(): Promise<void> {
-  const current = globalStore.__parrainlyDb;
-  if (!current) return;
-  globalStore.__parrainlyDb = undefined;
-  await current.db.destroy();
-  if (current.sqlite.open) current.sqlite.close();
+  const closing = current;
+  if (!closing) return;
+  current = undefined;
+  // Fold the WAL back into the main file so the file alone is the whole database.
+  if (closing.sqlite.open && !closing.sqlite.memory) closing.sqlite.pragma("wal_checkpoint(TRUNCATE)");
+  await closing.db.destroy();
+  if (closing.sqlite.open) closing.sqlite.close();
 }
 
 /** Runs `fn` in one transaction on the shared handle. */

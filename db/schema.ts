@@ -48,6 +48,28 @@ export interface ReferralCodesTable {
   times_served: ColumnType<number, number | undefined, number>;
   last_served_at: Timestamp | null;
   created_at: Timestamp;
+  /** Why an inactive code is paused: by its owner, or automatically after failing answers; null otherwise. */
+  paused_reason: ColumnType<PausedReason | null, PausedReason | null | undefined, PausedReason | null>;
+  paused_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** Answers older than this no longer count towards an automatic pause (an admin restored the code). */
+  reports_reset_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** SHA-256 of the owner's private link token; the token itself is never stored. */
+  owner_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type PausedReason = "owner" | "reports";
+export type ReportOutcome = "worked" | "failed";
+
+/** A visitor's answer to "did this code work?": one per draw. */
+export interface CodeReportsTable {
+  id: Generated<number>;
+  random_request_id: number;
+  code_id: number;
+  platform_id: number;
+  outcome: ReportOutcome;
+  /** Keyed hash of the answering address (IPv6 by its /64). */
+  ip_hash: string;
+  created_at: Timestamp;
 }
 
 export interface RandomRequestsTable {
@@ -116,6 +138,12 @@ export interface GameScoresTable {
   created_at: Timestamp;
 }
 
+/** Game sessions already spent on a saved score (a session is a signed token; see migration 0004). */
+export interface GameSessionsUsedTable {
+  id: string;
+  expires_at: Timestamp;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -142,19 +170,60 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
+export type AssistantProviderId = "anthropic" | "openai";
+
+export interface AssistantConversationsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The admin's first message, shortened. */
+  title: string;
+  /** The provider and model of the last exchange. */
+  provider: AssistantProviderId;
+  model: string;
+  input_tokens: ColumnType<number, number | undefined, number>;
+  output_tokens: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AssistantMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  position: number;
+  role: "user" | "assistant" | "tool";
+  /** JSON of the provider-neutral message (app/features/assistant/types.ts). */
+  content: string;
+  created_at: Timestamp;
+}
+
+export interface AssistantUsageTable {
+  id: Generated<number>;
+  conversation_id: number | null;
+  provider: string;
+  model: string;
+  input_tokens: number;
+  output_tokens: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   platforms: PlatformsTable;
   referral_codes: ReferralCodesTable;
   random_requests: RandomRequestsTable;
+  code_reports: CodeReportsTable;
   deletion_requests: DeletionRequestsTable;
   platform_suggestions: PlatformSuggestionsTable;
   platform_suggestion_votes: PlatformSuggestionVotesTable;
   partnerships: PartnershipsTable;
   game_scores: GameScoresTable;
+  game_sessions_used: GameSessionsUsedTable;
   settings: SettingsTable;
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
+  assistant_conversations: AssistantConversationsTable;
+  assistant_messages: AssistantMessagesTable;
+  assistant_usage: AssistantUsageTable;
 }
 
 export type Platform = Selectable<PlatformsTable>;

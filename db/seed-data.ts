@@ -23,6 +23,8 @@ export const DEFAULT_SETTINGS = {
   enable_theme_toggle: "true",
   enable_auto_cleanup: "false",
   default_ai_provider: "anthropic",
+  /** Empty: the AI_DAILY_TOKEN_BUDGET variable decides. */
+  ai_daily_token_budget: "",
   price_tracker_name: "Keepa",
   price_tracker_url: "https://keepa.com/",
 } as const satisfies Record<string, string>;

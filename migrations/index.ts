@@ -1,5 +1,8 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001_initial";
+import * as m0002 from "./0002_trust";
+import * as m0003 from "./0003_assistant";
+import * as m0004 from "./0004_game";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries them
@@ -7,4 +10,7 @@ import * as m0001 from "./0001_initial";
  */
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
+  "0002_trust": m0002,
+  "0003_assistant": m0003,
+  "0004_game": m0004,
 };

@@ -2,7 +2,9 @@
 // HTTP (50 concurrent keep-alive connections against the built server), with the fairness spread
 // (max - min times_served) after each run. Temporary databases only, loopback only. Prints a table;
 // never fails on a number (only on an error). Options: --seconds N (default 5 per run), --codes N
-// (default 20), --only repository|http. HTTP runs use the built server: `npm run build` first.
+// (default 20), --only repository|http|audit (audit: the sitemap audit's peak memory, run by
+// scripts/bench-audit.ts), --through-remix (also the draw page's own action, for comparison with
+// the draw endpoint). HTTP runs use the built server: `npm run build` first.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -29,10 +31,11 @@ const CODES = option("codes", 20);
 const CONNECTIONS = 50;
 const onlyIndex = process.argv.indexOf("--only");
 const ONLY = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
-if (ONLY !== undefined && ONLY !== "repository" && ONLY !== "http") {
-  console.error("--only takes repository or http");
+if (ONLY !== undefined && ONLY !== "repository" && ONLY !== "http" && ONLY !== "audit") {
+  console.error("--only takes repository, http or audit");
   process.exit(2);
 }
+const THROUGH_REMIX = process.argv.includes("--through-remix");
 const SLUG = "bench";
 const root = path.resolve(import.meta.dirname, "..");
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "parrainly-bench-"));
@@ -172,7 +175,7 @@ async function startBuiltServer(file: string): Promise<{ port: number; pid: numb
   };
 }
 
-function postDraw(agent: http.Agent, port: number, target: string): Promise<number> {
+function postDraw(agent: http.Agent, port: number, target: string, accept: string): Promise<number> {
   const body = "intent=draw";
   return new Promise((resolve) => {
     const req = http.request(
@@ -186,6 +189,7 @@ function postDraw(agent: http.Agent, port: number, target: string): Promise<numb
           "Content-Type": "application/x-www-form-urlencoded",
           "Content-Length": Buffer.byteLength(body),
           Origin: `http://127.0.0.1:${port}`,
+          Accept: accept,
         },
       },
       (res) => {
@@ -198,12 +202,16 @@ function postDraw(agent: http.Agent, port: number, target: string): Promise<numb
   });
 }
 
+const HTML = "text/html,application/xhtml+xml,*/*;q=0.8";
+
 /**
- * `target` is the form's address (the request a browser without JavaScript sends; answered 303) or
- * its `.data` twin (the request Remix's enhanced form sends; answered 202 with the redirect).
+ * `target` is the draw endpoint (what the draw form posts: answered 303 without JavaScript, 200 with
+ * JSON for the enhanced form) or, with --through-remix, the draw page itself and its `.data` twin
+ * (Remix's action: 303, or 202 with the single-fetch redirect).
  */
-async function httpRun(target: string, drawn: number) {
-  const file = path.join(tmp, `http-${drawn}.db`);
+let httpRuns = 0;
+async function httpRun(target: string, drawn: number, accept = HTML) {
+  const file = path.join(tmp, `http-${++httpRuns}.db`);
   await prepareDatabase(file);
   await closeDb();
   const server = await startBuiltServer(file);
@@ -212,7 +220,7 @@ async function httpRun(target: string, drawn: number) {
     // Warm-up: JIT, statement cache, sockets.
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {
-        for (let i = 0; i < 20; i++) await postDraw(agent, server.port, target);
+        for (let i = 0; i < 20; i++) await postDraw(agent, server.port, target, accept);
       }),
     );
     let draws = 0;
@@ -223,7 +231,7 @@ async function httpRun(target: string, drawn: number) {
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {
         while (performance.now() < deadline) {
-          const status = await postDraw(agent, server.port, target);
+          const status = await postDraw(agent, server.port, target, accept);
           if (status === drawn) draws++;
           else errors++;
         }
@@ -252,15 +260,15 @@ type Run = {
   served: number;
   logged: number;
 };
-const row = (name: string, target: number | null, r: Run) => ({
+const row = (name: string, target: number | null | "comparison", r: Run) => ({
   run: name,
   "draws/s": Math.round(r.perSecond),
   "µs/draw (1/rate)": Math.round(1e6 / r.perSecond),
   // Wall-clock figures depend on what else the machine runs; draws per CPU-second of the drawing
   // process tell what one free core would do.
   "draws/CPU-s": Number.isFinite(r.perCpuSecond) ? Math.round(r.perCpuSecond) : "n/a",
-  target: target === null ? "none (*)" : `>= ${target.toLocaleString("en")}`,
-  "met?": target === null ? "-" : r.perSecond >= target ? "yes" : "NO",
+  target: target === null ? "none (*)" : target === "comparison" ? "none" : `>= ${target.toLocaleString("en")}`,
+  "met?": typeof target !== "number" ? "-" : r.perSecond >= target ? "yes" : "NO",
   errors: r.errors,
   "spread (max-min serves)": r.spread,
   "serves = log rows": r.served === r.logged ? `yes (${r.logged})` : `NO (${r.served} vs ${r.logged})`,
@@ -270,29 +278,41 @@ console.log(
   `Draw benchmark: ${CODES} codes, ${SECONDS} s per run, ${os.cpus().length} CPU(s), load average ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}`,
 );
 try {
-  if (ONLY !== "http") {
+  if (ONLY === undefined || ONLY === "repository") {
     // The target is for the repository under the same load as the HTTP runs (what the server does).
     results.push(row(`repository drawReferralCode, ${CONNECTIONS} concurrent callers`, 20_000, await repositoryRun(CONNECTIONS)));
     results.push(row("repository drawReferralCode, 1 caller (sequential) (*)", null, await repositoryRun(1)));
   }
-  if (ONLY !== "repository") {
-    results.push(
-      row(`HTTP POST /${SLUG}/get-code (no JS), ${CONNECTIONS} connections`, 1_000, await httpRun(`/${SLUG}/get-code`, 303)),
-    );
+  if (ONLY === undefined || ONLY === "http") {
+    const endpoint = `/${SLUG}/get-code/draw`;
+    results.push(row(`HTTP POST ${endpoint} (no JS), ${CONNECTIONS} connections`, 1_000, await httpRun(endpoint, 303)));
     results.push(
       row(
-        `HTTP POST /${SLUG}/get-code.data (JS), ${CONNECTIONS} connections`,
+        `HTTP POST ${endpoint} (JS, JSON), ${CONNECTIONS} connections`,
         1_000,
-        await httpRun(`/${SLUG}/get-code.data`, 202),
+        await httpRun(endpoint, 200, "application/json"),
       ),
     );
+    if (THROUGH_REMIX) {
+      const page = `/${SLUG}/get-code`;
+      results.push(row(`HTTP POST ${page} (Remix action), ${CONNECTIONS} connections`, "comparison", await httpRun(page, 303)));
+      results.push(row(`HTTP POST ${page}.data (Remix action)`, "comparison", await httpRun(`${page}.data`, 202)));
+    }
   }
-  console.table(results);
-  if (ONLY !== "http") {
+  if (results.length) console.table(results);
+  if (ONLY === undefined || ONLY === "repository") {
     console.log(
       "(*) One caller awaiting each draw gets one commit per draw: its µs/draw is the latency of a lone draw,\n" +
         "    bounded by this disk's WAL commit; concurrent draws share commits (docs/decisions/010-code-loop-draw.md).",
     );
+  }
+  // The sitemap audit's memory, in a process of its own so the draw runs do not weigh on its RSS.
+  if (ONLY === undefined || ONLY === "audit") {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "bench-audit.ts")], {
+      stdio: "inherit",
+    });
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    if (code !== 0) throw new Error(`bench-audit exited with ${code}`);
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
@@ -300,3 +320,6 @@ try {
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });
 }
+
+// The game's frame cost: its own file (scripts/bench-game.ts), after the draw runs.
+if (ONLY === undefined) await (await import("./bench-game")).benchGame();

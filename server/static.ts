@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { RequestHandler } from "express";
+import express, { type RequestHandler } from "express";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -10,7 +10,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** Serves the .br/.gz copy made at build time when the browser accepts it (no per-request gzip). */
-export function precompressed(root: string): RequestHandler {
+function precompressed(root: string): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const type = TYPES[path.extname(req.path)];
@@ -31,4 +31,15 @@ export function precompressed(root: string): RequestHandler {
     }
     next();
   };
+}
+
+/** The build's client files: hashed assets cached for a year (precompressed copies first), other public files an hour. */
+export function clientFiles(clientDir: string): express.Router {
+  const router = express.Router();
+  router.use("/assets", precompressed(path.join(clientDir, "assets")));
+  router.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  // Other public files (favicon, og image) all have an extension: skip the disk look-up for pages.
+  const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+  router.use((req, res, next) => (/\.\w+$/.test(req.path) && !req.path.endsWith(".data") ? publicFiles(req, res, next) : next()));
+  return router;
 }

@@ -5,6 +5,7 @@ import { flush, muted } from "~/styles/ui.css";
 
 export function SiteFooter() {
   const { t } = useTranslation();
+  const { t: tt } = useTranslation("trust");
   return (
     <footer className={layout.footer}>
       <div className={layout.footerInner}>
@@ -16,6 +17,9 @@ export function SiteFooter() {
             </li>
             <li>
               <Link to="/terms">{t("footer.terms")}</Link>
+            </li>
+            <li>
+              <Link to="/fairness">{tt("fairness.footerLink")}</Link>
             </li>
           </ul>
         </nav>

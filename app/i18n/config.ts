@@ -4,7 +4,17 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "fr";
 
 /** Namespaces every public page may use; loaded once per language on the client. */
-export const PUBLIC_NAMESPACES = ["common", "home", "platform", "submit", "suggest", "partnerships", "legal"] as const;
+export const PUBLIC_NAMESPACES = [
+  "common",
+  "home",
+  "platform",
+  "submit",
+  "suggest",
+  "partnerships",
+  "legal",
+  "consent",
+  "trust",
+] as const;
 
 export const LANGUAGE_NAMES: Record<Language, string> = {
   fr: "Français",

@@ -8,6 +8,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import * as styles from "~/features/codes/codes.css";
 import { PlatformLogo } from "~/features/codes/platform-logo";
 import { loadPlatformPage } from "~/features/codes/platform-page.server";
+import { AnswerFigure } from "~/features/trust/report-views";
+import { platformAnswerFigure } from "~/features/trust/trust-view.server";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
 import {
@@ -27,7 +29,7 @@ import {
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 
-export const handle = { i18n: ["platform"] };
+export const handle = { i18n: ["platform", "trust"] };
 
 /**
  * The platform landing page. /{slug}/get-code is a page of its own ($slug_.get-code.tsx), with
@@ -35,10 +37,11 @@ export const handle = { i18n: ["platform"] };
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { platform, preview } = await loadPlatformPage(request, params.slug);
-  const [t, language, available] = await Promise.all([
+  const [t, language, available, figure] = await Promise.all([
     getT(request, "platform"),
     getLanguage(request),
     countAvailableCodes(platform.id),
+    platformAnswerFigure(platform.id),
   ]);
   const siteUrl = getEnv().SITE_URL;
   const path = `/${platform.slug}`;
@@ -54,6 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       description: platformDescription(platform, language),
     },
     available,
+    figure,
     preview,
     meta: {
       title: t("meta.title", { name: platform.name }),
@@ -78,8 +82,9 @@ const BENEFITS = ["fair", "free", "validity"] as const;
 const STEPS = ["click", "copy", "enjoy"] as const;
 
 export default function PlatformLanding() {
-  const { platform, available, preview } = useLoaderData<typeof loader>();
+  const { platform, available, figure, preview } = useLoaderData<typeof loader>();
   const { t } = useTranslation("platform");
+  const { t: tt } = useTranslation("trust");
   return (
     <div className={container} style={assignInlineVars({ [gradientFrom]: platform.from, [gradientTo]: platform.to })}>
       {preview ? (
@@ -98,6 +103,7 @@ export default function PlatformLanding() {
             <p className={styles.count} data-testid="available-count">
               {available > 0 ? t("landing.available", { count: available }) : t("landing.none")}
             </p>
+            <AnswerFigure figure={figure} />
           </div>
         </div>
         <div className={styles.heroActions}>
@@ -137,6 +143,11 @@ export default function PlatformLanding() {
             </li>
           ))}
         </ol>
+        <p>
+          <Link to="/fairness" data-testid="fairness-link">
+            {tt("fairness.platformLink")}
+          </Link>
+        </p>
       </section>
     </div>
   );

@@ -9,14 +9,19 @@ import { drawForPage } from "~/features/codes/draw-action.server";
 import { readDrawToken } from "~/features/codes/draw-token.server";
 import { PlatformLogo } from "~/features/codes/platform-logo";
 import { loadPlatformPage } from "~/features/codes/platform-page.server";
+import { breadcrumbLd } from "~/features/community/structured-data";
+import { answerDraw } from "~/features/trust/report-action.server";
+import { DrawReport, ReportError } from "~/features/trust/report-views";
+import { drawTrustView } from "~/features/trust/trust-view.server";
 import { getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
 import { flush, gradientHero, leadIn, narrow, stack } from "~/styles/ui.css";
+import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 import * as styles from "~/features/codes/codes.css";
 import { badRequest, invariantResponse } from "~/utils/responses.server";
 
-export const handle = { i18n: ["platform"] };
+export const handle = { i18n: ["platform", "trust"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { platform } = await loadPlatformPage(request, params.slug);
@@ -41,6 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return {
       ...view,
       available: 0,
+      report: await drawTrustView(result, token),
       result: {
         code: result.code,
         referralUrl: result.referralUrl,
@@ -59,11 +65,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     ...view,
     available: await countAvailableCodes(platform.id),
+    report: null,
     result: null,
     meta: {
       title: t("meta.drawTitle", { name: platform.name }),
       description: t("meta.drawDescription", { name: platform.name }),
       path,
+      structuredData: breadcrumbLd(
+        getEnv().SITE_URL,
+        t("breadcrumb.home"),
+        { name: platform.name, path: `/${platform.slug}` },
+        { name: t("meta.drawTitle", { name: platform.name }), path },
+      ),
     },
   };
 }
@@ -71,12 +84,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta = routeMeta;
 
 /**
- * Only a POST spends a serve: crawlers and link previews (GET) never draw. A form that draws is
- * usually answered by the server's fast path before Remix (server/draw-fast-path.ts); this action
- * answers the rest (nothing to draw, unknown or inactive platform, a bad intent, other encodings).
+ * Only a POST spends a serve: crawlers and link previews (GET) never draw. The draw form posts to
+ * the server's draw endpoint (server/draw-endpoint.ts), which draws without Remix; this action
+ * answers what the endpoint hands back when nothing was drawn (no code, unknown or inactive
+ * platform) and any other POST here.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
+  if (form.get("intent") === "report") {
+    const { platform } = await loadPlatformPage(request, params.slug);
+    return answerDraw(request, context, form, { platformId: platform.id, pagePath: `/${platform.slug}/get-code` });
+  }
   if (form.get("intent") !== "draw") throw await badRequest(request, "platform:errors.badIntent");
   // Hot path: the platform lookup is part of the draw's pick. Only a miss needs to know why.
   const location = params.slug ? await drawForPage(params.slug) : null;
@@ -87,10 +105,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function DrawPage() {
-  const { platform, available, result } = useLoaderData<typeof loader>();
+  const { platform, available, result, report } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("platform");
   const drawPath = `/${platform.slug}/get-code`;
+  const reportError = actionData && "report" in actionData ? actionData.report.error : null;
   return (
     <div className={`${narrow} ${stack}`} style={assignInlineVars({ [gradientFrom]: platform.from, [gradientTo]: platform.to })}>
       <section className={gradientHero} aria-labelledby="draw-heading">
@@ -104,11 +123,14 @@ export default function DrawPage() {
           </div>
         </div>
       </section>
-      {result ? (
-        <DrawResultView result={result} anotherHref={drawPath} />
+      {result && report ? (
+        <DrawResultView result={result} anotherHref={drawPath}>
+          <DrawReport report={report} pagePath={drawPath} error={reportError} />
+        </DrawResultView>
       ) : (
         <>
-          {actionData?.noCode ? <NoCode message={t("draw.noCode")} /> : null}
+          {reportError ? <ReportError error={reportError} /> : null}
+          {actionData && "noCode" in actionData ? <NoCode message={t("draw.noCode")} /> : null}
           <DrawReadyForm action={drawPath} available={available} />
         </>
       )}

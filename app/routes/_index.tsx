@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/react";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { safeHref } from "~db/platform-links";
@@ -11,12 +12,13 @@ import { toPartnerView } from "~/features/community/partner-card";
 import { PartnerStrip } from "~/features/community/partner-strip";
 import { PlatformCarousel } from "~/features/community/platform-carousel";
 import { organizationLd } from "~/features/community/structured-data";
+import { GameMount } from "~/features/game/game-mount";
 import { getT } from "~/i18n/i18next.server";
 import { badge, card, container, flush, gradientHero, muted, section, visuallyHidden } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
-import { routeMeta } from "~/utils/meta";
+import { routeMeta, SITE_NAME } from "~/utils/meta";
 
-export const handle = { i18n: ["home", "partnerships"] };
+export const handle = { i18n: ["home", "partnerships", "trust"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [t, platforms, partners, settings] = await Promise.all([
@@ -28,7 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const trackerName = settings.price_tracker_name.trim() || DEFAULT_SETTINGS.price_tracker_name;
   const trackerUrl = safeHref(settings.price_tracker_url) ?? DEFAULT_SETTINGS.price_tracker_url;
   const siteUrl = getEnv().SITE_URL;
+  const tt = await getT(request, "trust");
   return {
+    feed: { href: `${siteUrl}/feeds/platforms.atom`, title: tt("feed.title", { site: SITE_NAME }) },
     platforms: platforms.map((p) => ({
       slug: p.slug,
       name: p.name,
@@ -47,7 +51,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta = routeMeta;
+/** The page's metadata, plus the platforms feed for feed readers. */
+export const meta: MetaFunction<typeof loader> = (args) => [
+  ...routeMeta(args),
+  ...(args.data
+    ? [
+        {
+          tagName: "link",
+          rel: "alternate",
+          type: "application/atom+xml",
+          title: args.data.feed.title,
+          href: args.data.feed.href,
+        },
+      ]
+    : []),
+];
 
 const STEPS = ["choose", "get", "share"] as const;
 
@@ -56,6 +74,8 @@ export default function Home() {
   const { t } = useTranslation("home");
   return (
     <div className={container}>
+      {/* The hidden constellation game: nothing without JS; with JS, its chunk loads once the page is idle. */}
+      <GameMount />
       <section className={gradientHero} aria-labelledby="hero-heading">
         <h1 id="hero-heading">{t("hero.title")}</h1>
         <p>{t("hero.subtitle")}</p>

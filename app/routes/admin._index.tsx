@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { requireAdmin } from "~/utils/auth.server";
 
-/** Until the AI assistant tab exists, the dashboard opens on the codes tab. */
+/** The dashboard opens on its default tab, the AI assistant (the counters stay above the tabs). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  throw redirect("/admin/codes", 303);
+  throw redirect("/admin/assistant", 303);
 }

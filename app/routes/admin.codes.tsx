@@ -14,12 +14,14 @@ import {
   setCodePermanent,
   updateCode,
 } from "~db/repositories/admin-catalog.server";
+import { listCodesPausedByReports, restoreReportedCode } from "~db/repositories/code-reports.server";
 import { getSettings } from "~db/repositories/settings.server";
 import { hostMatches, normalizeCodeInput, parseHosts, parseHttpUrl, safeHref } from "~db/platform-links";
 import * as admin from "~/features/admin/admin.css";
 import { codeUpdateSchema, expirySchema } from "~/features/admin/catalog/schemas";
 import { FieldError, FormAlert, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
 import { readAdminForm, rejectForm } from "~/features/admin/forms.server";
+import { PausedCodes } from "~/features/trust/paused-codes";
 import { RowAction } from "~/features/admin/row-action";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getT } from "~/i18n/i18next.server";
@@ -33,11 +35,16 @@ import { intentOf, parseRowId } from "~/utils/row-id";
 import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["admin", "admin-catalog"] };
+export const handle = { i18n: ["admin", "admin-catalog", "trust"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [t, platforms, settings] = await Promise.all([getT(request, "admin-catalog"), listPlatformOptions(), getSettings()]);
+  const [t, platforms, settings, paused] = await Promise.all([
+    getT(request, "admin-catalog"),
+    listPlatformOptions(),
+    getSettings(),
+    listCodesPausedByReports(),
+  ]);
   const asked = new URL(request.url).searchParams.get("platform");
   const selected = platforms.find((p) => p.slug === asked) ?? platforms[0] ?? null;
   const codes = selected ? await listAdminCodes(selected.id) : [];
@@ -45,11 +52,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     platforms,
     selected,
     autoCleanup: settings.enable_auto_cleanup === "true",
+    paused: paused.map((c) => ({
+      id: c.id,
+      code: c.code,
+      platformName: c.platform_name,
+      platformSlug: c.platform_slug,
+      pausedAt: c.paused_at,
+      timesServed: c.times_served,
+      reports: c.reports.map((r) => ({ id: r.id, outcome: r.outcome, createdAt: r.created_at, address: r.ip_hash.slice(0, 6) })),
+    })),
     codes: codes.map((c) => ({
       id: c.id,
       code: c.code,
       referralUrl: c.referral_url,
       isActive: c.is_active === 1,
+      pausedReason: c.paused_reason,
       isPermanent: c.is_permanent === 1,
       expiresAt: c.expires_at,
       timesServed: c.times_served,
@@ -67,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const { form } = await readAdminForm(request);
   const intent = intentOf(form);
-  if (!["toggle-active", "toggle-permanent", "set-expiry", "update", "delete"].includes(intent)) throw await badRequest(request);
+  if (!["restore", "toggle-active", "toggle-permanent", "set-expiry", "update", "delete"].includes(intent)) throw await badRequest(request);
   const id = parseRowId(form.get("id"));
   if (id === null) throw await badRequest(request);
   const code = await getCodeWithPlatform(id);
@@ -76,6 +93,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const gone = async () => notFound(request, "admin-catalog:errors.notFound");
 
   switch (intent) {
+    case "restore": {
+      // A code paused after failing answers, back into the rotation once checked.
+      if (!(await restoreReportedCode(code.id))) throw await gone();
+      return redirectWithToast(back(code.slug), { type: "success", key: "trust:admin.toast.restored" });
+    }
     case "toggle-active": {
       if (!(await setCodeActive(code.id, code.is_active !== 1))) throw await gone();
       return redirectWithToast(back(code.slug), {
@@ -142,13 +164,14 @@ export async function action({ request }: ActionFunctionArgs) {
 type CodeRowData = ReturnType<typeof useLoaderData<typeof loader>>["codes"][number];
 
 export default function AdminCodes() {
-  const { platforms, selected, codes, autoCleanup } = useLoaderData<typeof loader>();
+  const { platforms, selected, codes, autoCleanup, paused } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as AdminFormReply | undefined;
   const { t } = useTranslation("admin-catalog");
 
   return (
     <section className={stack} aria-labelledby="codes-heading">
       <h2 id="codes-heading">{t("codes.title")}</h2>
+      <PausedCodes codes={paused} />
       <Form method="get" className={row}>
         <label htmlFor="platform-select" className={label}>
           {t("codes.platform")}
@@ -200,6 +223,7 @@ export default function AdminCodes() {
 
 function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: AdminFormReply; autoCleanup: boolean }) {
   const { t } = useTranslation("admin-catalog");
+  const { t: tt } = useTranslation("trust");
   const expiryId = formIdOf("set-expiry", c.id);
   const updateId = formIdOf("update", c.id);
   const [expiryForm, expiryFields] = useForm({
@@ -239,6 +263,13 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
       </td>
       <td className={admin.cell}>
         <span className={badgeClass()}>{c.isActive ? t("common.active") : t("common.inactive")}</span>{" "}
+        {c.pausedReason ? (
+          <>
+            <span className={badgeClass()} data-testid="paused-reason">
+              {tt(`admin.pausedBy.${c.pausedReason}`)}
+            </span>{" "}
+          </>
+        ) : null}
         <span className={badgeClass()}>{c.isPermanent ? t("codes.permanent") : t("codes.temporary")}</span>
       </td>
       <td className={admin.cell}>{c.isPermanent ? "—" : formatDate(c.expiresAt) || "—"}</td>

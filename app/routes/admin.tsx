@@ -10,10 +10,11 @@ import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
 import { buttonClass } from "~/styles/recipes";
 
-export const handle = { i18n: ["admin", "admin-catalog", "admin-site"] };
+export const handle = { i18n: ["admin", "admin-catalog", "admin-site", "assistant"] };
 
-/** The tabs, in the order admins use them most. */
+/** The tabs, in the order admins use them most; the AI assistant is the default one. */
 export const ADMIN_TABS = [
+  { to: "assistant", key: "assistant:tab" },
   { to: "platforms/new", key: "tabs.newPlatform" },
   { to: "codes", key: "tabs.codes" },
   { to: "platforms", key: "tabs.platforms", end: true },

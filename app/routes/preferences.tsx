@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { isLanguage } from "~/i18n/config";
-import { LANGUAGE_COOKIE, preferenceCookie, THEME_COOKIE } from "~/utils/cookies.server";
+import { consentCookie, isConsentAnswer, LANGUAGE_COOKIE, preferenceCookie, THEME_COOKIE } from "~/utils/cookies.server";
 import { safeRedirectPath } from "~/utils/http.server";
 import { badRequest } from "~/utils/responses.server";
 import { isTheme } from "~/utils/theme";
 
-/** Language and theme choices as plain forms: each sets its cookie and redirects back (303). */
+/** Language, theme and analytics-consent choices as plain forms: each sets its cookie and redirects back (303). */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
@@ -24,6 +24,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const theme = form.get("theme");
     if (!isTheme(theme)) throw await badRequest(request);
     return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": preferenceCookie(THEME_COOKIE, theme) } });
+  }
+  if (intent === "set-consent") {
+    const consent = form.get("consent");
+    if (!isConsentAnswer(consent)) throw await badRequest(request);
+    return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": consentCookie(consent) } });
   }
   throw await badRequest(request);
 }

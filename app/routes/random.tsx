@@ -6,12 +6,15 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DrawReadyForm, DrawResultView, NoCode } from "~/features/codes/draw-views";
 import { drawForPage } from "~/features/codes/draw-action.server";
 import { readDrawToken } from "~/features/codes/draw-token.server";
+import { answerDraw } from "~/features/trust/report-action.server";
+import { DrawReport, ReportError } from "~/features/trust/report-views";
+import { drawTrustView } from "~/features/trust/trust-view.server";
 import { getT } from "~/i18n/i18next.server";
 import { flush, gradientHero, leadIn, narrow, stack } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
 import { badRequest, invariantResponse } from "~/utils/responses.server";
 
-export const handle = { i18n: ["platform"] };
+export const handle = { i18n: ["platform", "trust"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request, "platform");
@@ -22,6 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     invariantResponse(result, t("errors.resultNotFound"), 404);
     return {
       available: 0,
+      report: await drawTrustView(result, token),
       result: {
         code: result.code,
         referralUrl: result.referralUrl,
@@ -33,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   return {
     available: await countAllAvailableCodes(),
+    report: null,
     result: null,
     meta: { title: t("meta.randomTitle"), description: t("meta.randomDescription"), path: "/random" },
   };
@@ -40,9 +45,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta = routeMeta;
 
-/** Draws across every active platform; only a POST spends a serve (usually via the fast path, as on a platform's page). */
-export async function action({ request }: ActionFunctionArgs) {
+/** Draws across every active platform; only a POST spends a serve (usually via the draw endpoint, as on a platform's page). */
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
+  // An answer about a draw of any platform: the draw token names its log row.
+  if (form.get("intent") === "report") return answerDraw(request, context, form, { platformId: null, pagePath: "/random" });
   if (form.get("intent") !== "draw") throw await badRequest(request, "platform:errors.badIntent");
   const location = await drawForPage(null);
   if (!location) return data({ noCode: true }, { status: 200 });
@@ -50,8 +57,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RandomDrawPage() {
-  const { available, result } = useLoaderData<typeof loader>();
+  const { available, result, report } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const reportError = actionData && "report" in actionData ? actionData.report.error : null;
   const { t } = useTranslation("platform");
   return (
     <div className={`${narrow} ${stack}`}>
@@ -61,11 +69,14 @@ export default function RandomDrawPage() {
         </h1>
         <p className={leadIn}>{t("draw.randomIntro")}</p>
       </section>
-      {result ? (
-        <DrawResultView result={result} anotherHref="/random" showPlatform />
+      {result && report ? (
+        <DrawResultView result={result} anotherHref="/random" showPlatform>
+          <DrawReport report={report} pagePath="/random" error={reportError} />
+        </DrawResultView>
       ) : (
         <>
-          {actionData?.noCode ? <NoCode message={t("draw.noCodeAny")} /> : null}
+          {reportError ? <ReportError error={reportError} /> : null}
+          {actionData && "noCode" in actionData ? <NoCode message={t("draw.noCodeAny")} /> : null}
           <DrawReadyForm action="/random" available={available} />
         </>
       )}

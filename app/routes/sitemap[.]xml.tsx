@@ -5,6 +5,8 @@ import { getEnv } from "~/utils/env.server";
 /** When the texts of /privacy and /terms last changed (shown on those pages too). */
 const LEGAL_UPDATED = "2026-11-22";
 const EPOCH = "2025-01-01";
+/** When the sitemap audit page last changed. */
+const AUDIT_PAGE_UPDATED = "2026-11-23";
 
 export async function loader() {
   const [platforms, dates] = await Promise.all([listSitemapPlatforms(), latestDates()]);
@@ -15,8 +17,10 @@ export async function loader() {
     { path: "/random", lastmod: content, changefreq: "daily", priority: 0.7 },
     { path: "/suggest-platform", lastmod: newest(content, dates.suggestion), changefreq: "daily", priority: 0.6 },
     { path: "/partnerships", lastmod: newest(content, dates.partnership), changefreq: "weekly", priority: 0.6 },
+    { path: "/fairness", lastmod: content, changefreq: "daily", priority: 0.5 },
     { path: "/privacy", lastmod: LEGAL_UPDATED, changefreq: "yearly", priority: 0.3 },
     { path: "/terms", lastmod: LEGAL_UPDATED, changefreq: "yearly", priority: 0.3 },
+    { path: "/sitemap-audit", lastmod: AUDIT_PAGE_UPDATED, changefreq: "monthly", priority: 0.4 },
   ];
   for (const p of platforms) {
     const lastmod = newest(p.created_at, p.last_code_at);

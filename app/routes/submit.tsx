@@ -17,6 +17,8 @@ import { SUBMIT_RATE_LIMIT } from "~/features/codes/limits";
 import { Recaptcha } from "~/features/codes/recaptcha";
 import { shareLinks } from "~/features/codes/share-links";
 import { deletionRequestSchema, submitSchema } from "~/features/codes/submit-schema";
+import { newOwnerToken, ownerLinkCookie, ownerPath, takeOwnerLink } from "~/features/trust/owner-token.server";
+import { OwnerLink } from "~/features/trust/owner-link";
 import { getT } from "~/i18n/i18next.server";
 import { alert, card, field, fieldError, hint, input, label, muted, narrow, row, stack, visuallyHidden } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
@@ -29,20 +31,27 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { badRequest } from "~/utils/responses.server";
 import { buttonClass } from "~/styles/recipes";
 
-export const handle = { i18n: ["submit"] };
+export const handle = { i18n: ["submit", "trust"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const [t, platforms, siteKey] = await Promise.all([getT(request, "submit"), listActivePlatformOptions(), captchaSiteKey()]);
   const asked = url.searchParams.get("platform");
-  return {
-    platforms: platforms.map((p) => ({ slug: p.slug, name: p.name })),
-    preselected: platforms.some((p) => p.slug === asked) ? asked : null,
-    siteKey,
-    thanks: url.searchParams.get("thanks") === "1",
-    siteUrl: getEnv().SITE_URL,
-    meta: { title: t("meta.title"), description: t("meta.description"), path: "/submit" },
-  };
+  const thanks = url.searchParams.get("thanks") === "1";
+  // The owner's private link, shown once: the cookie that carries it is cleared by this answer.
+  const owner = thanks ? await takeOwnerLink(request) : { token: null, setCookie: null };
+  return data(
+    {
+      platforms: platforms.map((p) => ({ slug: p.slug, name: p.name })),
+      preselected: platforms.some((p) => p.slug === asked) ? asked : null,
+      siteKey,
+      thanks,
+      ownerLink: owner.token ? `${getEnv().SITE_URL}${ownerPath(owner.token)}` : null,
+      siteUrl: getEnv().SITE_URL,
+      meta: { title: t("meta.title"), description: t("meta.description"), path: "/submit" },
+    },
+    owner.setCookie ? { headers: { "Set-Cookie": owner.setCookie } } : undefined,
+  );
 }
 
 export const meta = routeMeta;
@@ -96,8 +105,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   let outcome;
+  const owner = newOwnerToken();
   try {
-    outcome = await submitReferralCode({ platformId: platform.id, code: normalized.code, referralUrl: normalized.referralUrl });
+    outcome = await submitReferralCode({
+      platformId: platform.id,
+      code: normalized.code,
+      referralUrl: normalized.referralUrl,
+      ownerTokenHash: owner.hash,
+    });
   } catch (error) {
     console.error("submit failed", error);
     return reject({ formErrors: ["errors.addFailed"] }, 503);
@@ -109,11 +124,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 409 },
     );
   }
-  return redirectWithToast("/submit?thanks=1", { type: "success", key: "submit:toast.added" });
+  return redirectWithToast(
+    "/submit?thanks=1",
+    { type: "success", key: "submit:toast.added" },
+    { headers: { "Set-Cookie": await ownerLinkCookie(owner.token) } },
+  );
 }
 
 export default function SubmitPage() {
-  const { platforms, preselected, siteKey, thanks, siteUrl } = useLoaderData<typeof loader>();
+  const { platforms, preselected, siteKey, thanks, siteUrl, ownerLink } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("submit");
   const navigation = useNavigation();
@@ -135,6 +154,7 @@ export default function SubmitPage() {
     <div className={`${narrow} ${stack}`}>
       <h1>{t("heading")}</h1>
       <p className={muted}>{t("intro")}</p>
+      {thanks && ownerLink ? <OwnerLink href={ownerLink} /> : null}
       {thanks ? <ThankYou siteUrl={siteUrl} /> : null}
       {!duplicate && lastSubmitIntent === "request-deletion" && actionData?.result.error ? (
         <p className={alert.error} role="alert">

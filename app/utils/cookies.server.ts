@@ -6,14 +6,18 @@ import { THEME_COOKIE } from "./theme";
  * Every cookie the site sets is defined here: its name, its attributes, signed or plain.
  * - `language`, `theme`: plain values (`en`, `light`), readable by people, tests and the client script.
  * - `client_id`: a random id, httpOnly, only ever stored hashed (votes).
- * - `__session` (admin) and `toast` (one-shot messages): signed with SESSION_SECRET, httpOnly.
+ * - `__session` (admin), `toast` (one-shot messages) and `owner_link` (a sharer's private link, on its
+ *   way to the one page that shows it): signed with SESSION_SECRET, httpOnly.
+ * - `consent`: `granted` or `denied`, the answer to the analytics and ads banner (kept 6 months).
  * All: Path=/, SameSite=Lax, Secure in production.
  */
 export const LANGUAGE_COOKIE = "language";
 export { THEME_COOKIE };
 export const CLIENT_ID_COOKIE = "client_id";
+export const CONSENT_COOKIE = "consent";
 const ADMIN_SESSION_COOKIE = "__session";
 const TOAST_COOKIE = "toast";
+const OWNER_LINK_COOKIE = "owner_link";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 const isSecure = () => getEnv().NODE_ENV === "production";
@@ -44,6 +48,20 @@ function plainCookie(name: string, value: string, { httpOnly = false } = {}): st
 /** Set-Cookie for a visitor's language or theme choice (kept a year). */
 export function preferenceCookie(name: typeof LANGUAGE_COOKIE | typeof THEME_COOKIE, value: string): string {
   return plainCookie(name, value);
+}
+
+export type ConsentChoice = "granted" | "denied";
+const SIX_MONTHS = 60 * 60 * 24 * 182;
+
+export function isConsentAnswer(value: unknown): value is ConsentChoice | "reset" {
+  return value === "granted" || value === "denied" || value === "reset";
+}
+
+/** Set-Cookie for the analytics and ads answer; `reset` deletes it, so the banner asks again. */
+export function consentCookie(choice: ConsentChoice | "reset"): string {
+  const secure = isSecure() ? "; Secure" : "";
+  if (choice === "reset") return `${CONSENT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+  return `${CONSENT_COOKIE}=${choice}; Path=/; Max-Age=${SIX_MONTHS}; SameSite=Lax${secure}`;
 }
 
 /** Set-Cookie for the vote identity cookie (kept a year, never readable by scripts). */
@@ -77,8 +95,13 @@ export function toastCookieStorage<Flash>() {
   return signedStorage<Record<string, never>, Flash>(TOAST_COOKIE);
 }
 
+/** The signed one-shot cookie that carries a new owner link from the submit to the thank-you page (10 minutes). */
+export function ownerLinkCookieStorage<Flash>() {
+  return signedStorage<Record<string, never>, Flash>(OWNER_LINK_COOKIE, 600);
+}
+
 /** True when the request carries a cookie of that name (cheap check before unsigning). */
-export function hasCookie(request: Request, name: "admin-session" | "toast"): boolean {
-  const cookieName = name === "toast" ? TOAST_COOKIE : ADMIN_SESSION_COOKIE;
+export function hasCookie(request: Request, name: "admin-session" | "toast" | "owner-link"): boolean {
+  const cookieName = name === "toast" ? TOAST_COOKIE : name === "owner-link" ? OWNER_LINK_COOKIE : ADMIN_SESSION_COOKIE;
   return request.headers.get("Cookie")?.includes(`${cookieName}=`) ?? false;
 }

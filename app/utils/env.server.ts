@@ -21,16 +21,25 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_MODEL: z.string().optional(),
+  AI_DAILY_TOKEN_BUDGET: z.coerce.number().int().min(0).default(200_000),
+  /** How long one call to the assistant's provider may take (the tests shorten it). */
+  AI_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
   TRUST_PROXY: booleanFlag,
   SEED_DEMO: booleanFlag,
   LOG_REQUESTS: z.enum(["0", "1"]).optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(48),
+  BACKUP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** `host:port,host:port` the sitemap audit may fetch although private (tests only). */
+  AUDIT_ALLOWED_HOSTS: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; SITE_URL: string };
 
 const DEV_SECRET = "parrainly-dev-only-secret-change-me";
 let cached: Env | undefined;
+let warned = false;
 
 /** Reads and checks process.env once; throws a readable error on bad configuration. */
 export function getEnv(): Env {
@@ -47,9 +56,8 @@ export function getEnv(): Env {
     if (env.NODE_ENV === "production") {
       throw new Error("SESSION_SECRET is required when NODE_ENV=production. Refusing to start.");
     }
-    const g = globalThis as { __parrainlyWarned?: boolean };
-    if (!g.__parrainlyWarned && env.NODE_ENV !== "test") {
-      g.__parrainlyWarned = true;
+    if (!warned && env.NODE_ENV !== "test") {
+      warned = true;
       console.warn("⚠️  SESSION_SECRET is not set: using an insecure development secret. Never do this in production.");
     }
   }

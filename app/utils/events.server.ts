@@ -1,8 +1,7 @@
 import { EventEmitter } from "node:events";
 
 /** In-process event bus (one VM, one process): server-sent events read from it. */
-const store = globalThis as unknown as { __parrainlyEvents?: EventEmitter };
-const bus = (store.__parrainlyEvents ??= new EventEmitter().setMaxListeners(0));
+const bus = new EventEmitter().setMaxListeners(0);
 
 export interface SiteEvents {
   setting: { key: string; value: string };

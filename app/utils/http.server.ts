@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 
-/** The client's address as the server saw it (see server/index.ts for TRUST_PROXY). */
+/** The client's address as the server saw it (see server/client-ip.ts for TRUST_PROXY). */
 export function clientIp(context: AppLoadContext): string {
   return context.clientIp || "unknown";
 }

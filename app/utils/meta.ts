@@ -20,10 +20,25 @@ function absolute(siteUrl: string, pathOrUrl: string): string {
   return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 }
 
-/** The one metadata helper, so every page has the same tags: `{title} | Parrainly`, canonical, Open Graph, JSON-LD. */
+const LANGUAGES = ["fr", "en", "de", "es"] as const;
+
+/**
+ * Each language version lives on its own URL: French (the default) on the bare path, the others
+ * with `?lng=xx`. The bare path is also x-default (it follows the visitor's cookie or browser).
+ */
+export function languageUrl(url: string, language: string): string {
+  if (language === "fr") return url;
+  return `${url}${url.includes("?") ? "&" : "?"}lng=${language}`;
+}
+
+/**
+ * The one metadata helper, so every page has the same tags: `{title} | Parrainly`, a self-referencing
+ * canonical, hreflang alternates, Open Graph, JSON-LD.
+ */
 export function buildMeta(meta: PageMeta, siteUrl: string, language = "fr"): MetaDescriptor[] {
   const title = `${meta.title} | ${SITE_NAME}`;
-  const canonical = meta.path ? absolute(siteUrl, meta.path) : siteUrl;
+  const base = meta.path ? absolute(siteUrl, meta.path) : siteUrl;
+  const canonical = languageUrl(base, language);
   const image = absolute(siteUrl, meta.ogImage ?? DEFAULT_OG_IMAGE);
   const tags: MetaDescriptor[] = [
     { title },
@@ -40,6 +55,10 @@ export function buildMeta(meta: PageMeta, siteUrl: string, language = "fr"): Met
   ];
   if (meta.keywords) tags.push({ name: "keywords", content: meta.keywords });
   if (meta.noindex) tags.push({ name: "robots", content: "noindex, nofollow" });
+  else {
+    for (const lng of LANGUAGES) tags.push({ tagName: "link", rel: "alternate", hrefLang: lng, href: languageUrl(base, lng) });
+    tags.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: base });
+  }
   if (meta.structuredData) tags.push({ "script:ld+json": meta.structuredData });
   return tags;
 }

@@ -9,8 +9,7 @@ interface Window {
   resetAt: number;
 }
 
-const store = globalThis as unknown as { __parrainlyLimits?: Map<string, Map<string, Window>> };
-const limiters = (store.__parrainlyLimits ??= new Map());
+const limiters = new Map<string, Map<string, Window>>();
 
 export interface RateLimit {
   name: string;

@@ -144,10 +144,19 @@ export async function getCodeWithPlatform(id: number, db: DB = getDb()) {
     .executeTakeFirst();
 }
 
-export async function setCodeActive(id: number, isActive: boolean, db: DB = getDb()): Promise<boolean> {
+/**
+ * An admin's decision replaces any pause (owner's or after failing answers). Activating also starts
+ * the automatic-pause count afresh: the answers so far were judged.
+ */
+export async function setCodeActive(id: number, isActive: boolean, db: DB = getDb(), now = new Date()): Promise<boolean> {
   const result = await db
     .updateTable("referral_codes")
-    .set({ is_active: isActive ? 1 : 0 })
+    .set((eb) => ({
+      is_active: isActive ? 1 : 0,
+      paused_reason: null,
+      paused_at: null,
+      reports_reset_at: isActive ? now.toISOString() : eb.ref("reports_reset_at"),
+    }))
     .where("id", "=", id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

@@ -15,10 +15,7 @@ export async function deleteExpiredTemporaryCodes(now = new Date(), db: DB = get
   return Number(result.numDeletedRows);
 }
 
-/**
- * Read straight from the table, not through getSettings(): the server entry and the Remix bundle
- * each hold their own copy of the settings cache, and only the Remix one is cleared on save.
- */
+/** Read straight from the table at each run (hourly): a CLI or another process may have changed it. */
 export async function isAutoCleanupEnabled(db: DB = getDb()): Promise<boolean> {
   const row = await db.selectFrom("settings").select("value").where("key", "=", "enable_auto_cleanup").executeTakeFirst();
   return row?.value === "true";

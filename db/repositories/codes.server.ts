@@ -112,14 +112,8 @@ interface PendingDraw {
   reject: (error: unknown) => void;
 }
 
-// One queue per process, on globalThis: the server entry and the Remix bundle each carry a copy of
-// this module, and draws from both must share the batch (and its commit).
-const drawQueue = ((
-  globalThis as unknown as { __parrainlyDrawQueue?: { pending: PendingDraw[]; scheduled: boolean } }
-).__parrainlyDrawQueue ??= {
-  pending: [],
-  scheduled: false,
-});
+// One queue per process (this module is loaded once): every draw shares the batch and its commit.
+const drawQueue: { pending: PendingDraw[]; scheduled: boolean } = { pending: [], scheduled: false };
 
 function enqueueDraw(target: DrawTarget, now?: Date): Promise<Drawn | null> {
   return new Promise((resolve, reject) => {
@@ -292,6 +286,8 @@ function prepared(sqlite: SQLite.Database): PreparedDraw {
 
 export interface DrawResult {
   requestId: number;
+  /** The served code's row, null once it was deleted. */
+  codeId: number | null;
   code: string;
   referralUrl: string | null;
   platformId: number;
@@ -312,6 +308,7 @@ export async function getDrawResult(requestId: number, db: DB = getDb()): Promis
       "random_requests.served_code",
       "random_requests.created_at",
       "random_requests.platform_id",
+      "random_requests.served_code_id",
       "platforms.name",
       "platforms.slug",
       "platforms.emoji_icon",
@@ -323,6 +320,7 @@ export async function getDrawResult(requestId: number, db: DB = getDb()): Promis
   if (!row) return null;
   return {
     requestId: row.id,
+    codeId: row.served_code_id,
     code: row.served_code,
     referralUrl: row.referral_url ?? buildReferralUrl(row.served_code, row.referral_url_template),
     platformId: row.platform_id,
@@ -365,11 +363,53 @@ export async function findCode(platformId: number, code: string, db: DB = getDb(
     .executeTakeFirst();
 }
 
+/**
+ * How many codes of its platform a draw would serve before this one (0: it is next), or null when
+ * the code is not in the rotation (paused, deactivated, expired, platform inactive).
+ */
+export async function codesServedBefore(codeId: number, now = new Date(), db: DB = getDb()): Promise<number | null> {
+  const at = now.toISOString();
+  const code = await db
+    .selectFrom("referral_codes")
+    .innerJoin("platforms", "platforms.id", "referral_codes.platform_id")
+    .select(["referral_codes.id", "referral_codes.platform_id", "times_served", "last_served_at", "referral_codes.created_at"])
+    .where("referral_codes.id", "=", codeId)
+    .where("platforms.is_active", "=", 1)
+    .where(eligible(at))
+    .executeTakeFirst();
+  if (!code) return null;
+  // Codes ahead in the fairness order: fewer serves; or as many and served earlier (never served
+  // first); or tied on both and older; or tied on everything and a smaller id.
+  const row = await db
+    .selectFrom("referral_codes")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("platform_id", "=", code.platform_id)
+    .where(eligible(at))
+    .where((eb) => {
+      const sameServes = eb("times_served", "=", code.times_served);
+      const sameLast =
+        code.last_served_at === null ? eb("last_served_at", "is", null) : eb("last_served_at", "=", code.last_served_at);
+      const ahead = [
+        eb("times_served", "<", code.times_served),
+        eb.and([sameServes, sameLast, eb("created_at", "<", code.created_at)]),
+        eb.and([sameServes, sameLast, eb("created_at", "=", code.created_at), eb("id", "<", code.id)]),
+      ];
+      if (code.last_served_at !== null) {
+        ahead.push(
+          eb.and([sameServes, eb.or([eb("last_served_at", "is", null), eb("last_served_at", "<", code.last_served_at)])]),
+        );
+      }
+      return eb.or(ahead);
+    })
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export type SubmitOutcome = { ok: true; id: number } | { ok: false; reason: "duplicate" };
 
 /** A visitor's code: temporary, valid CODE_VALIDITY_MONTHS. A duplicate (same platform and code) writes nothing. */
 export async function submitReferralCode(
-  input: { platformId: number; code: string; referralUrl: string | null },
+  input: { platformId: number; code: string; referralUrl: string | null; ownerTokenHash?: string | null },
   now = new Date(),
   db: DB = getDb(),
 ): Promise<SubmitOutcome> {
@@ -385,6 +425,7 @@ export async function submitReferralCode(
         is_permanent: 0,
         expires_at: expiryFrom(now),
         created_at: now.toISOString(),
+        owner_token_hash: input.ownerTokenHash ?? null,
       })
       .returning("id")
       .executeTakeFirstOrThrow();

@@ -5,21 +5,19 @@ import { publish } from "~/utils/events.server";
 export type Settings = Record<SettingKey, string>;
 
 // Settings are read on every page; one process owns the database, so an in-memory copy
-// invalidated on write is always current. On globalThis: the server entry and the Remix bundle
-// each carry this module, and both must see the same copy.
-const store = globalThis as unknown as { __parrainlySettings?: Settings | null };
+// invalidated on write is always current.
+let cached: Settings | null = null;
 
 function isSettingKey(key: string): key is SettingKey {
   return (SETTING_KEYS as string[]).includes(key);
 }
 
 export async function getSettings(db: DB = getDb()): Promise<Settings> {
-  const cached = store.__parrainlySettings;
   if (cached) return cached;
   const rows = await db.selectFrom("settings").select(["key", "value"]).execute();
   const settings: Settings = { ...DEFAULT_SETTINGS };
   for (const row of rows) if (isSettingKey(row.key)) settings[row.key] = row.value;
-  store.__parrainlySettings = settings;
+  cached = settings;
   return settings;
 }
 
@@ -34,11 +32,11 @@ export async function saveSetting(key: SettingKey, value: string, db: DB = getDb
     .values({ key, value, updated_at: now })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: now }))
     .execute();
-  store.__parrainlySettings = null;
+  cached = null;
   publish("setting", { key, value });
 }
 
 /** Tests and database swaps. */
 export function clearSettingsCache() {
-  store.__parrainlySettings = null;
+  cached = null;
 }

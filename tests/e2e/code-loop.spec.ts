@@ -34,8 +34,20 @@ test.describe("platform landing and draw", () => {
     await expect(page).toHaveURL(new RegExp(`/${p.slug}/get-code$`));
     await expectAccessible(page);
     if (!jsDisabled(testInfo)) await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    // The form posts to the draw endpoint, with and without JS, and nowhere else.
+    const posts: string[] = [];
+    page.on("request", (request) => void (request.method() === "POST" && posts.push(new URL(request.url()).pathname)));
+    const endpoint = `/${p.slug}/get-code/draw`;
+    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === endpoint);
     await page.getByRole("button", { name: "Lancer le tirage au sort" }).click();
-    if (!jsDisabled(testInfo)) await expect(page.getByTestId("slot-machine")).toBeVisible();
+    const answered = await answer;
+    if (!jsDisabled(testInfo)) {
+      // The enhanced form's JSON answer (decision 041).
+      expect(await answered.json()).toEqual({ location: expect.stringMatching(new RegExp(`^/${p.slug}/get-code\\?draw=`)) });
+      await expect(page.getByTestId("slot-machine")).toBeVisible();
+    } else {
+      expect(answered.status()).toBe(303);
+    }
     const drawn = page.getByTestId("drawn-code");
     await expect(drawn).toHaveText(/^LOOP(A1|B2)$/, { timeout: 10_000 });
     const code = (await drawn.textContent())!;
@@ -44,6 +56,7 @@ test.describe("platform landing and draw", () => {
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", "noopener noreferrer");
     await expect(page).toHaveURL(/\?draw=\d+\./);
+    expect(posts).toEqual([endpoint]);
     await expectAccessible(page);
 
     if (jsDisabled(testInfo)) {

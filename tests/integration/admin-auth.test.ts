@@ -43,7 +43,7 @@ describe("admin sign-in", () => {
     expect(countSessions()).toBe(before + 1);
     const dashboard = await fetch(`${server.url}/admin`, { headers: { Cookie: cookiesFrom(res) }, redirect: "manual" });
     expect(dashboard.status).toBe(303);
-    expect(dashboard.headers.get("location")).toBe("/admin/codes");
+    expect(dashboard.headers.get("location")).toBe("/admin/assistant");
   });
 
   it("answers a wrong password and an unknown email alike, with 'Erreur de connexion'", async () => {
@@ -95,7 +95,7 @@ describe("admin sign-in", () => {
     const res = await postForm(`${server.url}/admin/logout`, {}, { cookie, headers: { Origin: "https://evil.example" } });
     expect(res.status).toBe(403);
     const still = await fetch(`${server.url}/admin`, { headers: { Cookie: cookie }, redirect: "manual" });
-    expect(still.headers.get("location")).toBe("/admin/codes");
+    expect(still.headers.get("location")).toBe("/admin/assistant");
   });
 });
 

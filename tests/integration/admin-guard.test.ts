@@ -12,6 +12,8 @@ import { postForm, type RunningServer } from "../support/server";
  */
 const PAGES = [
   "/admin",
+  "/admin/assistant",
+  "/admin/assistant/1",
   "/admin/codes",
   "/admin/codes?platform=tesla",
   "/admin/platforms",
@@ -54,6 +56,10 @@ const INTENTS: Array<[string, Record<string, string>]> = [
   ["/admin/scores", { intent: "delete", id: ID }],
   ["/admin/settings", { intent: "save", key: "enable_theme_toggle", value: "false" }],
   ["/admin/no-such-tab", { intent: "delete", id: ID }],
+  ["/admin/assistant", { intent: "send", message: "Bonjour", provider: "anthropic", conversation_id: "" }],
+  ["/admin/assistant", { intent: "delete-conversation", conversation_id: ID }],
+  ["/admin/assistant/1", { intent: "send", message: "Bonjour", provider: "anthropic", conversation_id: ID }],
+  ["/admin/assistant/stream", { intent: "send", message: "Bonjour", provider: "anthropic", conversation_id: "" }],
 ];
 
 let server: RunningServer;
@@ -64,7 +70,12 @@ beforeAll(async () => {
   // One row of each kind, id 1, so every intent above has something it could change.
   const db = new SQLite(server.dbFile);
   const now = new Date().toISOString();
-  db.prepare("insert into referral_codes (platform_id, code, expires_at, created_at) values (1, 'GUARDED1', ?, ?)").run(now, now);
+  // Expiring in a year: the cleanup job (switched on below) has nothing to remove whenever it runs.
+  const later = new Date(Date.now() + 365 * 86_400_000).toISOString();
+  db.prepare("insert into referral_codes (platform_id, code, expires_at, created_at) values (1, 'GUARDED1', ?, ?)").run(
+    later,
+    now,
+  );
   db.prepare("insert into deletion_requests (code, platform_id, created_at) values ('GUARDED1', 1, ?)").run(now);
   db.prepare("insert into platform_suggestions (name, normalized_name, created_at) values ('Guarded', 'guarded', ?)").run(now);
   db.prepare(

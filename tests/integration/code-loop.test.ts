@@ -4,6 +4,7 @@ import { sql, type Kysely } from "kysely";
 import { decode } from "turbo-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~db/schema";
+import { readDrawAnswer } from "~/features/codes/draw-endpoint";
 import { createPlatform, openTestDb } from "../support/fixtures";
 import { cookiesFrom, postForm, startServer, type RunningServer } from "../support/server";
 
@@ -339,7 +340,7 @@ describe("captcha and rate limit", () => {
   });
 });
 
-describe("the draw form's POST before Remix (server/draw-fast-path.ts) answers as the route would", () => {
+describe("the draw endpoint (server/draw-endpoint.ts), where the draw forms post", () => {
   let server: RunningServer;
   let db: Kysely<Database>;
   beforeAll(async () => {
@@ -351,65 +352,86 @@ describe("the draw form's POST before Remix (server/draw-fast-path.ts) answers a
     await server?.stop();
   });
 
-  /** The POST Remix's enhanced form sends (single fetch), decoded as Remix's browser code decodes it. */
-  async function postData(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-    const res = await postForm(`${server.url}${path}.data`, fields, { headers });
-    const value = res.body ? (await decode(res.body as ReadableStream<Uint8Array>)).value : undefined;
-    return { res, value };
-  }
-
-  it("JS form (.data): a draw answers Remix's single-fetch redirect to the signed result; one serve, one log row", async () => {
-    const p = await createPlatform(db);
+  async function addCode(platformId: number, code: string) {
     await db
       .insertInto("referral_codes")
-      .values({ platform_id: p.id, code: "FAST01", created_at: new Date().toISOString() })
+      .values({ platform_id: platformId, code, created_at: new Date().toISOString() })
       .execute();
+  }
+  /** What the enhanced form sends. */
+  const postJson = (path: string) =>
+    postForm(`${server.url}${path}`, { intent: "draw" }, { headers: { Accept: "application/json" } });
+
+  it("no JS: a draw answers 303 to the signed result page; one serve, one log row", async () => {
+    const p = await createPlatform(db);
+    await addCode(p.id, "FAST01");
     const before = await counts(db);
-    const { res, value } = await postData(`/${p.slug}/get-code`, { intent: "draw" });
-    expect(res.status).toBe(202);
-    expect(res.headers.get("x-remix-response")).toBe("yes");
-    expect(res.headers.get("content-type")).toMatch(/^text\/x-script/);
+    const res = await postForm(`${server.url}/${p.slug}/get-code/draw`, { intent: "draw" });
+    expect(res.status).toBe(303);
     const location = res.headers.get("location")!;
     expect(location).toMatch(new RegExp(`^/${p.slug}/get-code\\?draw=\\d+\\.[\\w-]{22}$`));
-    expect(value).toEqual({ redirect: location, status: 303, revalidate: false, reload: false, replace: false });
     expect(await (await fetch(`${server.url}${location}`)).text()).toMatch(/data-testid="drawn-code"[^>]*>FAST01</);
     expect(await counts(db)).toEqual({ ...before, requests: before.requests + 1 });
 
-    const random = await postData("/random", { intent: "draw" });
-    expect(random.res.status).toBe(202);
-    expect(random.value).toMatchObject({ redirect: expect.stringMatching(/^\/random\?draw=\d+\.[\w-]{22}$/), status: 303 });
+    const random = await postForm(`${server.url}/random/draw`, { intent: "draw" });
+    expect(random.status).toBe(303);
+    expect(random.headers.get("location")).toMatch(/^\/random\?draw=\d+\.[\w-]{22}$/);
   });
 
-  it("nothing to draw: Remix gets the form as sent and answers (no code, unknown, inactive), writing nothing", async () => {
+  it("JS: the answer is exactly {location} as JSON, and the enhanced form's reader gets that address", async () => {
+    const p = await createPlatform(db);
+    await addCode(p.id, "JSON01");
+    const before = await counts(db);
+    const res = await postJson(`/${p.slug}/get-code/draw`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const body = await res.clone().json();
+    expect(body).toEqual({ location: expect.stringMatching(new RegExp(`^/${p.slug}/get-code\\?draw=\\d+\\.[\\w-]{22}$`)) });
+    // The client's own reader, on the server's real answer: a drift on either side fails here.
+    expect(await readDrawAnswer(res)).toBe(body.location);
+    expect(await (await fetch(`${server.url}${body.location}`)).text()).toMatch(/data-testid="drawn-code"[^>]*>JSON01</);
+    expect(await counts(db)).toEqual({ ...before, requests: before.requests + 1 });
+
+    const empty = await createPlatform(db);
+    const none = await postJson(`/${empty.slug}/get-code/draw`);
+    expect(none.status).toBe(200);
+    expect(await none.clone().json()).toEqual({ location: null });
+    expect(await readDrawAnswer(none)).toBeNull();
+  });
+
+  it("nothing drawn: 307 back to the draw page, whose action answers the same form (no code, unknown, inactive); nothing written", async () => {
     const empty = await createPlatform(db);
     const off = await createPlatform(db, { is_active: 0 });
-    await db
-      .insertInto("referral_codes")
-      .values({ platform_id: off.id, code: "OFF001", created_at: new Date().toISOString() })
-      .execute();
+    await addCode(off.id, "OFF001");
     const before = await counts(db);
-    // Each of these needs the body: without it the action would answer 400 (no intent).
+    for (const page of [`/${empty.slug}/get-code`, "/no-such-platform/get-code", `/${off.slug}/get-code`]) {
+      const res = await postForm(`${server.url}${page}/draw`, { intent: "draw" });
+      expect(res.status, page).toBe(307);
+      expect(res.headers.get("location"), page).toBe(page);
+    }
+    // What the browser then does: the same POST to the page.
     const noCode = await postForm(`${server.url}/${empty.slug}/get-code`, { intent: "draw" });
     expect(noCode.status).toBe(200);
     expect(await noCode.text()).toMatch(/data-testid="no-code"[^>]*>Aucun code disponible pour cette plateforme</);
-    const noCodeData = await postData(`/${empty.slug}/get-code`, { intent: "draw" });
-    expect(noCodeData.res.status).toBe(200);
-    expect(noCodeData.value).toEqual({ data: { noCode: true } });
+    const noCodeData = await postForm(`${server.url}/${empty.slug}/get-code.data`, { intent: "draw" });
+    expect(noCodeData.status).toBe(200);
+    expect((await decode(noCodeData.body as ReadableStream<Uint8Array>)).value).toEqual({ data: { noCode: true } });
     const unknown = await postForm(`${server.url}/no-such-platform/get-code`, { intent: "draw" });
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain("Plateforme introuvable");
     const inactive = await postForm(`${server.url}/${off.slug}/get-code`, { intent: "draw" });
     expect(inactive.status).toBe(303);
     expect(inactive.headers.get("location")).toBe("/");
+    // Only a POST draws.
+    expect((await fetch(`${server.url}/${empty.slug}/get-code/draw`)).status).toBe(404);
     expect(await counts(db)).toEqual(before);
   });
 
-  it("another intent answers 400 in the visitor's language; other encodings reach the action, which draws", async () => {
+  it("the page's own action still draws (any encoding); another intent answers 400 in the visitor's language", async () => {
     const p = await createPlatform(db);
-    await db
-      .insertInto("referral_codes")
-      .values({ platform_id: p.id, code: "MULTI1", created_at: new Date().toISOString() })
-      .execute();
+    await addCode(p.id, "MULTI1");
+    await addCode(p.id, "MULTI2");
     const before = await counts(db);
     const other = await postForm(
       `${server.url}/${p.slug}/get-code`,
@@ -430,21 +452,28 @@ describe("the draw form's POST before Remix (server/draw-fast-path.ts) answers a
     });
     expect(multipart.status).toBe(303);
     expect(multipart.headers.get("location")).toMatch(new RegExp(`^/${p.slug}/get-code\\?draw=`));
-    expect((await counts(db)).requests).toBe(before.requests + 1);
+    // Remix's own enhanced-form request to the page: its single-fetch redirect.
+    const data = await postForm(`${server.url}/${p.slug}/get-code.data`, { intent: "draw" });
+    expect(data.status).toBe(202);
+    expect((await decode(data.body as ReadableStream<Uint8Array>)).value).toMatchObject({
+      redirect: expect.stringMatching(new RegExp(`^/${p.slug}/get-code\\?draw=`)),
+      status: 303,
+    });
+    expect((await counts(db)).requests).toBe(before.requests + 2);
   });
 
-  it("a draw that fails is answered by the route: the visitor's error page, no stack trace, nothing written", async () => {
+  it("a draw that fails writes nothing and is handed back; the page then answers the visitor's error page, no stack trace", async () => {
     const p = await createPlatform(db);
-    await db
-      .insertInto("referral_codes")
-      .values({ platform_id: p.id, code: "FAIL01", created_at: new Date().toISOString() })
-      .execute();
+    await addCode(p.id, "FAIL01");
     // A real failure in the real database: logging this code is refused.
     await sql`CREATE TRIGGER refuse_fail01 BEFORE INSERT ON random_requests WHEN NEW.served_code = 'FAIL01' BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(
       db,
     );
     try {
       const before = await counts(db);
+      const endpoint = await postForm(`${server.url}/${p.slug}/get-code/draw`, { intent: "draw" });
+      expect(endpoint.status).toBe(307);
+      expect(await (await postJson(`/${p.slug}/get-code/draw`)).json()).toEqual({ location: null });
       const res = await postForm(
         `${server.url}/${p.slug}/get-code`,
         { intent: "draw" },
@@ -454,7 +483,7 @@ describe("the draw form's POST before Remix (server/draw-fast-path.ts) answers a
       const html = await res.text();
       expect(html).toContain("Une erreur est survenue");
       expect(html).not.toMatch(/refused|at .*\.js:\d+/);
-      // The JS form's request gets Remix's own (sanitised) error answer, which its error boundary shows.
+      // The JS form's fallback request gets Remix's own (sanitised) error answer, which its error boundary shows.
       const data = await postForm(`${server.url}/${p.slug}/get-code.data`, { intent: "draw" });
       expect(data.status).toBe(500);
       expect(data.headers.get("x-remix-response")).toBe("yes");
@@ -470,12 +499,15 @@ describe("the draw form's POST before Remix (server/draw-fast-path.ts) answers a
 
   it("a cross-site draw is refused before it draws", async () => {
     const p = await createPlatform(db);
-    await db
-      .insertInto("referral_codes")
-      .values({ platform_id: p.id, code: "CROSS1", created_at: new Date().toISOString() })
-      .execute();
+    await addCode(p.id, "CROSS1");
     const before = await counts(db);
-    for (const path of [`/${p.slug}/get-code`, `/${p.slug}/get-code.data`, "/random"]) {
+    for (const path of [
+      `/${p.slug}/get-code/draw`,
+      "/random/draw",
+      `/${p.slug}/get-code`,
+      `/${p.slug}/get-code.data`,
+      "/random",
+    ]) {
       const res = await postForm(`${server.url}${path}`, { intent: "draw" }, { headers: { Origin: "https://evil.example" } });
       expect(res.status, path).toBe(403);
     }

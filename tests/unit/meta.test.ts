@@ -15,7 +15,21 @@ describe("buildMeta", () => {
       "en",
     );
     expect(tags).toContainEqual({ title: "Tesla | Parrainly" });
-    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://parrainly.test/tesla" });
+    // A language other than French keeps its ?lng= in a self-referencing canonical.
+    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://parrainly.test/tesla?lng=en" });
+    expect(tags).toContainEqual({ property: "og:url", content: "https://parrainly.test/tesla?lng=en" });
+    for (const [hrefLang, href] of [
+      ["fr", "https://parrainly.test/tesla"],
+      ["en", "https://parrainly.test/tesla?lng=en"],
+      ["de", "https://parrainly.test/tesla?lng=de"],
+      ["es", "https://parrainly.test/tesla?lng=es"],
+      ["x-default", "https://parrainly.test/tesla"],
+    ])
+      expect(tags).toContainEqual({ tagName: "link", rel: "alternate", hrefLang, href });
+    const french = buildMeta({ title: "Tesla", description: "d", path: "/tesla" }, "https://parrainly.test", "fr");
+    expect(french).toContainEqual({ tagName: "link", rel: "canonical", href: "https://parrainly.test/tesla" });
+    const hidden = buildMeta({ title: "x", description: "y", path: "/r", noindex: true }, "https://parrainly.test", "en");
+    expect(hidden.filter((t) => "rel" in t && t.rel === "alternate")).toEqual([]);
     expect(tags).toContainEqual({ property: "og:image", content: "https://parrainly.test/og-default.png" });
     expect(tags).toContainEqual({ property: "og:locale", content: "en_GB" });
     expect(tags).toContainEqual({ name: "keywords", content: "tesla, parrainage" });

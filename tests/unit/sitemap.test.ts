@@ -17,9 +17,14 @@ describe("sitemap builder", () => {
     expect(xml).toContain("<lastmod>2026-05-01</lastmod>");
     expect(xml).toContain("<changefreq>weekly</changefreq>");
     expect(xml).toContain("<priority>0.8</priority>");
+    expect(xml).toContain('<xhtml:link rel="alternate" hreflang="fr" href="https://parrainly.test/a&amp;b"/>');
     expect(xml).toContain('<xhtml:link rel="alternate" hreflang="de" href="https://parrainly.test/a&amp;b?lng=de"/>');
     expect(xml).toContain('<xhtml:link rel="alternate" hreflang="x-default" href="https://parrainly.test/a&amp;b"/>');
-    expect(xml.match(/<url>/g)).toHaveLength(1);
+    // One <url> per language version, each with the five alternates.
+    expect(xml.match(/<url>/g)).toHaveLength(4);
+    for (const loc of ["", "?lng=en", "?lng=de", "?lng=es"])
+      expect(xml).toContain(`<loc>https://parrainly.test/a&amp;b${loc}</loc>`);
+    expect(xml.match(/hreflang=/g)).toHaveLength(20);
     expect(xml.trim().endsWith("</urlset>")).toBe(true);
   });
 

@@ -10,7 +10,7 @@ function drawPagePath(slug: string | null): string {
  * The draw behind a draw form: draws for the active platform with this slug, or
  * across every active platform (null), and returns the address of the signed result page. Null
  * when nothing was drawn, which writes nothing; the page then says why.
- * Shared by the route actions and the server's fast path (server/draw-fast-path.ts).
+ * Shared by the route actions and the server's draw endpoint (server/draw-endpoint.ts).
  */
 export async function drawForPage(slug: string | null): Promise<string | null> {
   const drawn = slug === null ? await drawReferralCode(null) : await drawReferralCodeBySlug(slug);

@@ -1,12 +1,12 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { safeHref } from "~db/platform-links";
-import { alert, card, muted, padSm, row, stack, visuallyHidden } from "~/styles/ui.css";
+import { alert, button, card, muted, row, stack } from "~/styles/ui.css";
 import { useHydrated } from "~/utils/use-hydrated";
 import * as styles from "./codes.css";
 import { CopyButton } from "./copy-button";
-import { buttonClass } from "~/styles/recipes";
+import { drawEndpointPath, drawThroughEndpoint } from "./draw-endpoint";
 
 /** The slot machine: 5 candidates, every 50 ms for 2 s, then every 100 ms for 1.5 s, result 500 ms after settling. */
 const SLOT = { candidates: 5, fastMs: 50, fastForMs: 2000, slowMs: 100, slowForMs: 1500, revealAfterMs: 500 } as const;
@@ -22,22 +22,47 @@ export interface DrawResultData {
   platformSlug: string;
 }
 
+/**
+ * The draw form. It posts to the draw endpoint (decision 041), which draws without Remix; with
+ * JavaScript it asks the endpoint for JSON and navigates to the result, and when nothing was
+ * drawn it posts the same form to the page (`action`), whose route action says why.
+ */
 export function DrawReadyForm({ action, available }: { action: string; available: number }) {
   const { t } = useTranslation("platform");
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === action;
+  const navigate = useNavigate();
+  const submit = useSubmit();
+  const [drawing, setDrawing] = useState(false);
+  // Busy while the endpoint draws, then while the page posts or the result page loads (both at `action`).
+  const busy = drawing || (navigation.state !== "idle" && navigation.location.pathname === action);
   return (
-    <Form method="post" action={action} className={stack} onSubmit={() => (animateNextResult = true)}>
+    <form
+      method="post"
+      action={drawEndpointPath(action)}
+      className={stack}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (drawing) return;
+        const form = event.currentTarget;
+        animateNextResult = true;
+        setDrawing(true);
+        void drawThroughEndpoint(action, form).then((location) => {
+          setDrawing(false);
+          if (location) navigate(location);
+          else submit(form, { method: "post", action });
+        });
+      }}
+    >
       <input type="hidden" name="intent" value="draw" />
       <p className={muted} data-testid="available-count">
         {available > 0 ? t("landing.available", { count: available }) : t("landing.none")}
       </p>
       <p>
-        <button type="submit" className={buttonClass({ tone: "gradient" })} disabled={busy} data-testid="draw-button">
+        <button type="submit" className={button.gradient} disabled={busy} data-testid="draw-button">
           {busy ? t("draw.drawing") : t("draw.launch")}
         </button>
       </p>
-    </Form>
+    </form>
   );
 }
 
@@ -94,10 +119,13 @@ export function DrawResultView({
   result,
   anotherHref,
   showPlatform,
+  children,
 }: {
   result: DrawResultData;
   anotherHref: string;
   showPlatform?: boolean;
+  /** Shown under the result once it is revealed (the "did it work?" question). */
+  children?: React.ReactNode;
 }) {
   const { t } = useTranslation("platform");
   const hydrated = useHydrated();
@@ -120,58 +148,63 @@ export function DrawResultView({
   }
 
   return (
-    <section className={`${card} ${stack}`} aria-labelledby="your-code-heading" data-testid="draw-result">
-      <h2 id="your-code-heading">{t("draw.yourCode")}</h2>
-      {showPlatform ? <p data-testid="drawn-platform">{t("draw.platform", { name: result.platformName })}</p> : null}
-      <p className={styles.codeBox} data-testid="drawn-code">
-        {result.code}
-      </p>
-      {!hydrated ? (
-        <label className={stack}>
-          <span className={muted}>{t("draw.codeField")}</span>
-          <input className={`${styles.linkText} ${padSm}`} readOnly value={result.code} />
-        </label>
-      ) : null}
-      {href ? (
-        <p className={styles.linkText}>
-          <span className={muted}>{t("draw.link")} </span>
-          {href}
+    <>
+      <section className={`${card} ${stack}`} aria-labelledby="your-code-heading" data-testid="draw-result">
+        <h2 id="your-code-heading">{t("draw.yourCode")}</h2>
+        {showPlatform ? <p data-testid="drawn-platform">{t("draw.platform", { name: result.platformName })}</p> : null}
+        <p className={styles.codeBox} data-testid="drawn-code">
+          {result.code}
         </p>
-      ) : null}
-      <div className={row}>
-        {hydrated ? <CopyButton value={result.code} label={t("draw.copy")} testId="copy-code" /> : null}
+        {!hydrated ? (
+          <label className={stack}>
+            <span className={muted}>{t("draw.codeField")}</span>
+            <input className={styles.linkText} readOnly value={result.code} style={{ padding: "0.5rem" }} />
+          </label>
+        ) : null}
         {href ? (
-          <a data-testid="referral-link" className={buttonClass()} href={href} target="_blank" rel="noopener noreferrer">
-            {t("draw.openLink")}
-            <span className={visuallyHidden}>{t("draw.newTab")}</span>
-          </a>
+          <p className={styles.linkText}>
+            <span className={muted}>{t("draw.link")} </span>
+            {href}
+          </p>
         ) : null}
-        {canShare ? (
-          <button
-            type="button"
-            className={buttonClass({ tone: "secondary" })}
-            onClick={() => {
-              void navigator
-                .share({
-                  title: result.platformName,
-                  text: t("draw.shareText", { name: result.platformName, code: result.code }),
-                  url: href ?? undefined,
-                })
-                .catch(() => {});
-            }}
-          >
-            {t("draw.share")}
-          </button>
-        ) : hydrated && href ? (
-          <CopyButton value={href} label={t("draw.share")} copiedLabel={t("draw.linkCopied")} />
-        ) : null}
-      </div>
-      <p className={muted}>{t("draw.lruNote")}</p>
-      <p>
-        <Link to={anotherHref} className={buttonClass({ tone: "gradient" })}>
-          {t("draw.another")}
-        </Link>
-      </p>
-    </section>
+        <div className={row}>
+          {hydrated ? <CopyButton value={result.code} label={t("draw.copy")} testId="copy-code" /> : null}
+          {href ? (
+            <a data-testid="referral-link" className={button.primary} href={href} target="_blank" rel="noopener noreferrer">
+              {t("draw.openLink")}
+              <span style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
+                {t("draw.newTab")}
+              </span>
+            </a>
+          ) : null}
+          {canShare ? (
+            <button
+              type="button"
+              className={button.secondary}
+              onClick={() => {
+                void navigator
+                  .share({
+                    title: result.platformName,
+                    text: t("draw.shareText", { name: result.platformName, code: result.code }),
+                    url: href ?? undefined,
+                  })
+                  .catch(() => {});
+              }}
+            >
+              {t("draw.share")}
+            </button>
+          ) : hydrated && href ? (
+            <CopyButton value={href} label={t("draw.share")} copiedLabel={t("draw.linkCopied")} />
+          ) : null}
+        </div>
+        <p className={muted}>{t("draw.lruNote")}</p>
+        <p>
+          <Link to={anotherHref} className={button.gradient}>
+            {t("draw.another")}
+          </Link>
+        </p>
+      </section>
+      {children}
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { SUPPORTED_LANGUAGES } from "~/i18n/config";
+import { languageUrl } from "~/utils/meta";
 
 /** Pure sitemap and robots builders (sitemaps.org 0.9 with xhtml hreflang alternates). */
 
@@ -17,10 +18,10 @@ export function escapeXml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 }
 
-function withLanguage(url: string, lng: string): string {
-  return `${url}${url.includes("?") ? "&" : "?"}lng=${lng}`;
-}
-
+/**
+ * Every language version of a page is its own `<url>` (French on the bare path, the others with
+ * `?lng=xx`), each listing the whole set of alternates plus x-default (the bare path).
+ */
 export function buildSitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -28,16 +29,19 @@ export function buildSitemapXml(siteUrl: string, entries: SitemapEntry[]): strin
   ];
   for (const entry of entries) {
     const url = `${siteUrl}${entry.path}`;
-    lines.push("  <url>");
-    lines.push(`    <loc>${escapeXml(url)}</loc>`);
-    lines.push(`    <lastmod>${entry.lastmod.slice(0, 10)}</lastmod>`);
-    lines.push(`    <changefreq>${entry.changefreq}</changefreq>`);
-    lines.push(`    <priority>${entry.priority.toFixed(1)}</priority>`);
+    const alternates = SUPPORTED_LANGUAGES.map(
+      (lng) => `    <xhtml:link rel="alternate" hreflang="${lng}" href="${escapeXml(languageUrl(url, lng))}"/>`,
+    );
+    alternates.push(`    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(url)}"/>`);
     for (const lng of SUPPORTED_LANGUAGES) {
-      lines.push(`    <xhtml:link rel="alternate" hreflang="${lng}" href="${escapeXml(withLanguage(url, lng))}"/>`);
+      lines.push("  <url>");
+      lines.push(`    <loc>${escapeXml(languageUrl(url, lng))}</loc>`);
+      lines.push(`    <lastmod>${entry.lastmod.slice(0, 10)}</lastmod>`);
+      lines.push(`    <changefreq>${entry.changefreq}</changefreq>`);
+      lines.push(`    <priority>${entry.priority.toFixed(1)}</priority>`);
+      lines.push(...alternates);
+      lines.push("  </url>");
     }
-    lines.push(`    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(url)}"/>`);
-    lines.push("  </url>");
   }
   lines.push("</urlset>");
   return `${lines.join("\n")}\n`;

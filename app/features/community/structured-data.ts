@@ -12,13 +12,14 @@ export function organizationLd(siteUrl: string, description: string) {
   };
 }
 
-export function breadcrumbLd(siteUrl: string, homeName: string, page: { name: string; path: string }) {
+/** Home, then each page in order (a platform, then its draw page). */
+export function breadcrumbLd(siteUrl: string, homeName: string, ...pages: Array<{ name: string; path: string }>) {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
     itemListElement: [
       { "@type": "ListItem", position: 1, name: homeName, item: siteUrl },
-      { "@type": "ListItem", position: 2, name: page.name, item: `${siteUrl}${page.path}` },
+      ...pages.map((page, i) => ({ "@type": "ListItem", position: i + 2, name: page.name, item: `${siteUrl}${page.path}` })),
     ],
   };
 }

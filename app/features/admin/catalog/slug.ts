@@ -14,6 +14,8 @@ export const RESERVED_SLUGS = new Set([
   "privacy",
   "terms",
   "sitemap-audit",
+  "sitemap-audit.json",
+  "ads.txt",
   "sitemap.xml",
   "robots.txt",
   "healthz",
@@ -21,6 +23,9 @@ export const RESERVED_SLUGS = new Set([
   "events",
   "game",
   "404",
+  "fairness",
+  "feeds",
+  "my-code",
 ]);
 
 /** Lower-case, accents removed, anything else than letters and digits to single hyphens, trimmed. */

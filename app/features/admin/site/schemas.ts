@@ -77,6 +77,7 @@ export const SETTING_RULES: Record<SettingKey, SettingRule> = {
   enable_theme_toggle: { kind: "boolean", max: 5 },
   enable_auto_cleanup: { kind: "boolean", max: 5 },
   default_ai_provider: { kind: "provider", max: 20 },
+  ai_daily_token_budget: { kind: "text", max: 10, pattern: /^\d{1,10}$/ },
   price_tracker_name: { kind: "text", max: 60, required: true },
   price_tracker_url: { kind: "url", max: 2048, required: true },
 };

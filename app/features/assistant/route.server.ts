@@ -1,0 +1,190 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect } from "@remix-run/node";
+import { deleteConversation, getConversation, listConversations } from "~db/repositories/assistant.server";
+import { getLanguage, getT } from "~/i18n/i18next.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { badRequest, notFound } from "~/utils/responses.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { defaultProvider, providerStatuses, readBudget } from "./config.server";
+import { runExchange, type ExchangeFailure } from "./exchange.server";
+import { deleteSchema, MESSAGE_MAX, sendSchema } from "./schemas";
+import { loadTranscript } from "./transcript.server";
+import type { ProviderId, StreamEvent } from "./types";
+
+/** What the assistant's routes share: the page's data, the form post, and the streaming endpoint. */
+
+export async function loadAssistantShell(request: Request) {
+  const admin = await requireAdmin(request);
+  const [conversations, budget, provider, t] = await Promise.all([
+    listConversations(admin.id),
+    readBudget(),
+    defaultProvider(),
+    getT(request, "assistant"),
+  ]);
+  return {
+    conversations,
+    budget,
+    defaultProvider: provider,
+    providers: providerStatuses(),
+    meta: { title: t("title"), description: t("description"), path: "/admin/assistant", noindex: true },
+  };
+}
+
+export async function loadConversationPage(request: Request, rawId: string | undefined) {
+  const admin = await requireAdmin(request);
+  const id = Number(rawId);
+  const conversation = Number.isSafeInteger(id) && id > 0 ? await getConversation(id, admin.id) : undefined;
+  if (!conversation) throw await notFound(request, "assistant:errors.notFound");
+  const t = await getT(request, "assistant");
+  return {
+    conversation: { id: conversation.id, title: conversation.title, provider: conversation.provider },
+    transcript: await loadTranscript(conversation.id),
+    meta: {
+      title: `${conversation.title} · ${t("title")}`,
+      description: t("description"),
+      path: `/admin/assistant/${id}`,
+      noindex: true,
+    },
+  };
+}
+
+/** What a rejected or failed post shows: the message kept, and why. */
+export interface AssistantActionData {
+  message: string;
+  provider: string;
+  conversationId: number | null;
+  /** A translation key of the assistant namespace, with its values. */
+  error: { key: string; values?: Record<string, string | number> } | null;
+  /** The provider call failed: the page shows the toast and the error bubble. */
+  failed: boolean;
+}
+
+const STATUS: Record<ExchangeFailure, number> = { "no-key": 400, budget: 429, busy: 409, "not-found": 404, provider: 502 };
+
+async function failureMessage(failure: ExchangeFailure, provider: ProviderId): Promise<AssistantActionData["error"]> {
+  switch (failure) {
+    case "no-key": {
+      const status = providerStatuses().find((p) => p.id === provider)!;
+      return { key: "noKey", values: { provider, variable: status.keyVariable } };
+    }
+    case "budget": {
+      const budget = await readBudget();
+      return { key: "budget.exhausted", values: { used: budget.used, limit: budget.limit } };
+    }
+    case "busy":
+      return { key: "errors.busy" };
+    case "not-found":
+      return { key: "errors.notFound" };
+    case "provider":
+      return { key: "errors.bubble" };
+  }
+}
+
+/** The form post (no JavaScript): the whole exchange runs here, then 303 to the conversation. */
+export async function handleAssistantPost(request: Request) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const kept = (conversationId: number | null): Omit<AssistantActionData, "error" | "failed"> => ({
+    message: String(form.get("message") ?? "").slice(0, MESSAGE_MAX * 2),
+    provider: String(form.get("provider") ?? ""),
+    conversationId,
+  });
+  if (intent === "delete-conversation") {
+    const parsed = deleteSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) throw await badRequest(request);
+    if (!(await deleteConversation(parsed.data.conversation_id, admin.id)))
+      throw await notFound(request, "assistant:errors.notFound");
+    return redirectWithToast("/admin/assistant", { type: "success", key: "assistant:conversations.deleted" });
+  }
+  if (intent !== "send") throw await badRequest(request);
+  const submission = parseWithZod(form, { schema: sendSchema });
+  const rawId = Number(form.get("conversation_id"));
+  const conversationId = Number.isSafeInteger(rawId) && rawId > 0 ? rawId : null;
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0] ?? "errors.empty";
+    return data<AssistantActionData>(
+      { ...kept(conversationId), error: { key: first, values: { max: MESSAGE_MAX } }, failed: false },
+      { status: 400 },
+    );
+  }
+  const { message, provider } = submission.value;
+  const outcome = await runExchange({
+    userId: admin.id,
+    conversationId: submission.value.conversation_id ?? null,
+    providerId: provider,
+    message,
+    language: await getLanguage(request),
+    signal: request.signal,
+  });
+  if (outcome.ok) return redirect(`/admin/assistant/${outcome.conversationId}`, 303);
+  return data<AssistantActionData>(
+    {
+      ...kept(conversationId),
+      error: await failureMessage(outcome.failure, provider),
+      failed: outcome.failure === "provider",
+    },
+    { status: STATUS[outcome.failure] },
+  );
+}
+
+/**
+ * The same exchange for the page with JavaScript: the answer streams back as JSON lines
+ * (StreamEvent) while it is written; a failure is the last line.
+ */
+export async function streamAssistantAnswer(request: Request): Promise<Response> {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: sendSchema });
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0] ?? "errors.empty";
+    return Response.json({ error: { key: first, values: { max: MESSAGE_MAX } } }, { status: 400 });
+  }
+  const language = await getLanguage(request);
+  const encoder = new TextEncoder();
+  const { message, provider } = submission.value;
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let open = true;
+      const send = (event: StreamEvent | { type: "error"; failure: ExchangeFailure; error: AssistantActionData["error"] }) => {
+        if (!open) return;
+        try {
+          controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+        } catch {
+          open = false;
+        }
+      };
+      send({ type: "start" });
+      try {
+        const outcome = await runExchange({
+          userId: admin.id,
+          conversationId: submission.value.conversation_id ?? null,
+          providerId: provider,
+          message,
+          language,
+          signal: request.signal,
+          emit: send,
+        });
+        if (!outcome.ok)
+          send({ type: "error", failure: outcome.failure, error: await failureMessage(outcome.failure, provider) });
+      } catch (error) {
+        console.error("assistant: exchange failed", error);
+        send({ type: "error", failure: "provider", error: { key: "errors.bubble" } });
+      } finally {
+        open = false;
+        try {
+          controller.close();
+        } catch {
+          // the client is gone
+        }
+      }
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "application/x-ndjson; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

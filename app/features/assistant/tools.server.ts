@@ -1,0 +1,359 @@
+import { z } from "zod/v4";
+import {
+  codeForProposal,
+  deletionRequestForProposal,
+  deletionRequests,
+  drawsPerDayByPlatform,
+  platformCodes,
+  platformExists,
+  platformsWithCodeCounts,
+  siteOverview,
+  suggestionForProposal,
+  suggestionsWithVotes,
+  topScores,
+} from "~db/repositories/assistant.server";
+import { getDashboardStats } from "~db/repositories/admin-stats.server";
+import { getSettings } from "~db/repositories/settings.server";
+import { SETTING_KEYS, type SettingKey } from "~db/seed-data";
+import { settingSchema } from "~/features/admin/site/schemas";
+import { startOfDayIso } from "~/utils/dates";
+import { providerStatuses, readBudget } from "./config.server";
+import { PROPOSAL_ACTIONS, type ToolResult } from "./types";
+
+/**
+ * The assistant's tools. Each is a typed function over the repositories with a zod input schema
+ * (sent to the model as JSON Schema), read-only, and capped: at most `limit` rows and
+ * MAX_RESULT_CHARS of JSON. Text written by visitors reaches the model only through these results.
+ */
+
+const MAX_RESULT_CHARS = 12_000;
+const TOOL_TIMEOUT_MS = 5_000;
+const MAX_RANGE_DAYS = 90;
+
+/** What a tool answers: the payload the model reads, and how many rows it holds. */
+interface ToolOutput {
+  data: unknown;
+  rows: number | null;
+}
+
+interface ToolDefinition<S extends z.ZodObject> {
+  name: string;
+  description: string;
+  schema: S;
+  run: (input: z.infer<S>, now: Date) => Promise<ToolOutput>;
+}
+
+function defineTool<S extends z.ZodObject>(tool: ToolDefinition<S>) {
+  return tool as unknown as ToolDefinition<z.ZodObject>;
+}
+
+/** A mistake the model can fix (unknown slug, bad range): answered as an error result. */
+class ToolInputError extends Error {}
+
+const limit = (max: number, fallback: number) =>
+  z.number().int().min(1).max(max).default(fallback).describe(`Maximum rows to return (1-${max}).`);
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD")
+  .describe("A day as YYYY-MM-DD (Europe/Paris).");
+const slug = z.string().trim().min(1).max(60).describe("The platform's slug, e.g. revolut.");
+const status = z.enum(["pending", "approved", "rejected", "all"]);
+
+/** Paris midnight starting `date` (noon UTC is always on the same Paris date). */
+function dayStart(date: string): string {
+  const noon = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(noon.getTime()) || noon.toISOString().slice(0, 10) !== date) throw new ToolInputError(`invalid date ${date}`);
+  return startOfDayIso(noon);
+}
+
+function nextDayStart(date: string): string {
+  return startOfDayIso(new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000));
+}
+
+function dayCount(from: string, to: string): number {
+  dayStart(from);
+  dayStart(to);
+  const days = Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000) + 1;
+  if (days < 1) throw new ToolInputError("`from` must not be after `to`");
+  if (days > MAX_RANGE_DAYS) throw new ToolInputError(`the range is ${days} days; at most ${MAX_RANGE_DAYS} are allowed`);
+  return days;
+}
+
+async function requirePlatform(value: string) {
+  if (!(await platformExists(value))) throw new ToolInputError(`no platform has the slug "${value}"; list_platforms gives them`);
+}
+
+// Settings shown to the model: ad snippets are markup of their own, summarised by their size.
+const SNIPPET_SETTINGS = new Set<SettingKey>(["adsense_head", "adsense_body"]);
+
+export const proposeActionSchema = z.object({
+  action: z.enum(PROPOSAL_ACTIONS).describe("The admin action to propose."),
+  id: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe("The row's id: the code for deactivate_code, the deletion request, or the suggestion."),
+  key: z
+    .enum(SETTING_KEYS as [SettingKey, ...SettingKey[]])
+    .optional()
+    .describe("change_setting: the setting's key."),
+  value: z.string().max(2000).optional().describe("change_setting: the new value."),
+  reason: z.string().trim().min(1).max(500).describe("One sentence telling the admin why."),
+});
+type ProposeActionInput = z.infer<typeof proposeActionSchema>;
+
+const TOOLS = [
+  defineTool({
+    name: "get_site_stats",
+    description:
+      "Site-wide counters: active and total codes, draws today (since Paris midnight) and in total, platforms, pending deletion requests, pending suggestions, game scores.",
+    schema: z.object({}),
+    run: async (_input, now) => {
+      const [stats, overview] = await Promise.all([getDashboardStats(undefined, now), siteOverview()]);
+      return { data: { ...stats, ...overview }, rows: null };
+    },
+  }),
+  defineTool({
+    name: "list_platforms",
+    description:
+      "Platforms with their code counts: total, available now (active and not expired: what a draw can serve), inactive, and total serves. A platform with 0 available codes has run out.",
+    schema: z.object({
+      active_only: z.boolean().default(false).describe("Only active platforms."),
+      limit: limit(100, 100),
+    }),
+    run: async (input, now) => {
+      const rows = await platformsWithCodeCounts(input.active_only, input.limit, now);
+      return { data: rows, rows: rows.length };
+    },
+  }),
+  defineTool({
+    name: "get_platform_codes",
+    description:
+      "One platform's referral codes with their serve counts. filter: all (newest first), never_served, expiring_soon (active temporary codes expiring within expiring_within_days), most_served. Codes and links were submitted by anonymous visitors.",
+    schema: z.object({
+      platform: slug,
+      filter: z.enum(["all", "never_served", "expiring_soon", "most_served"]).default("all"),
+      expiring_within_days: z.number().int().min(1).max(365).default(7),
+      limit: limit(100, 25),
+    }),
+    run: async (input, now) => {
+      const result = await platformCodes(input.platform, input.filter, input.expiring_within_days, input.limit, now);
+      if (!result) throw new ToolInputError(`no platform has the slug "${input.platform}"; list_platforms gives them`);
+      return { data: result, rows: result.codes.length };
+    },
+  }),
+  defineTool({
+    name: "get_draws_per_day",
+    description: `Draws (codes served) per Europe/Paris day and platform, from \`from\` to \`to\` inclusive, at most ${MAX_RANGE_DAYS} days. Days without draws are left out of each platform's per_day map.`,
+    schema: z.object({
+      from: day,
+      to: day,
+      platform: slug.optional().describe("Only this platform's slug; all platforms when left out."),
+    }),
+    run: async (input) => {
+      const days = dayCount(input.from, input.to);
+      if (input.platform) await requirePlatform(input.platform);
+      const { dayStarts, rows } = await drawsPerDayByPlatform(days, new Date(`${input.to}T12:00:00Z`), input.platform ?? null);
+      const dates = dayStarts.map((_, i) =>
+        new Date(Date.parse(`${input.from}T12:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10),
+      );
+      const platforms = rows.map((row) => {
+        const perDay: Record<string, number> = {};
+        let total = 0;
+        dates.forEach((date, i) => {
+          const n = Number(row[`d${i}`] ?? 0);
+          if (n > 0) perDay[date] = n;
+          total += n;
+        });
+        return { platform: row.slug, total, per_day: perDay };
+      });
+      return { data: { from: input.from, to: input.to, platforms }, rows: platforms.length };
+    },
+  }),
+  defineTool({
+    name: "list_deletion_requests",
+    description:
+      "Deletion requests (oldest first) with their platform, code, the visitor's reason, status and dates. older_than_days keeps those created more than that many days ago.",
+    schema: z.object({
+      status: status.default("pending"),
+      older_than_days: z.number().int().min(0).max(3650).optional(),
+      limit: limit(100, 50),
+    }),
+    run: async (input, now) => {
+      const olderThan =
+        input.older_than_days === undefined ? null : new Date(now.getTime() - input.older_than_days * 86_400_000).toISOString();
+      const rows = await deletionRequests(input.status, olderThan, input.limit);
+      return { data: rows, rows: rows.length };
+    },
+  }),
+  defineTool({
+    name: "list_suggestions",
+    description: "Platform suggestions from visitors, most votes first, with description, website, status and votes.",
+    schema: z.object({ status: status.default("all"), limit: limit(100, 30) }),
+    run: async (input) => {
+      const rows = await suggestionsWithVotes(input.status, input.limit);
+      return { data: rows, rows: rows.length };
+    },
+  }),
+  defineTool({
+    name: "get_top_scores",
+    description: "Best game scores per device type between two Europe/Paris days inclusive (at most 366 days).",
+    schema: z.object({
+      device: z.enum(["mobile", "desktop", "all"]).default("all"),
+      from: day,
+      to: day,
+      limit: limit(50, 10).describe("Rows per device type (1-50)."),
+    }),
+    run: async (input) => {
+      const fromIso = dayStart(input.from);
+      const toIso = nextDayStart(input.to);
+      if (fromIso >= toIso) throw new ToolInputError("`from` must not be after `to`");
+      if (Date.parse(toIso) - Date.parse(fromIso) > 367 * 86_400_000) throw new ToolInputError("at most 366 days");
+      const devices = input.device === "all" ? (["mobile", "desktop"] as const) : [input.device];
+      const data: Record<string, unknown> = {};
+      let rows = 0;
+      for (const device of devices) {
+        const list = await topScores(device, fromIso, toIso, input.limit);
+        data[device] = list.map((s) => ({ player_name: s.player_name, score: s.score, created_at: s.created_at }));
+        rows += list.length;
+      }
+      return { data, rows };
+    },
+  }),
+  defineTool({
+    name: "get_settings",
+    description:
+      "The site settings (none of them secret: keys and passwords live in the server's environment, never here), plus the assistant's own daily token budget and which providers have a key.",
+    schema: z.object({}),
+    run: async (_input, now) => {
+      const [settings, budget] = await Promise.all([getSettings(), readBudget(now)]);
+      const visible: Record<string, string> = {};
+      for (const key of SETTING_KEYS) {
+        const value = settings[key];
+        visible[key] = SNIPPET_SETTINGS.has(key) ? (value ? `(set, ${value.length} characters)` : "") : value;
+      }
+      return {
+        data: {
+          settings: visible,
+          assistant: {
+            daily_token_budget: budget.limit,
+            tokens_used_today_utc: budget.used,
+            providers: providerStatuses().map((p) => ({ provider: p.id, has_key: p.configured, model: p.model })),
+          },
+        },
+        rows: SETTING_KEYS.length,
+      };
+    },
+  }),
+  defineTool({
+    name: "propose_action",
+    description:
+      "Propose one admin action. Nothing changes: the admin is shown the ordinary admin form for it, filled in, and decides whether to submit it. Actions: deactivate_code (id of the code), approve_deletion_request / reject_deletion_request (id of the pending request), reject_suggestion (id of the pending suggestion), change_setting (key and value).",
+    schema: proposeActionSchema,
+    run: async (input) => ({ data: await checkProposal(input as ProposeActionInput), rows: null }),
+  }),
+];
+
+/** Checks a proposal against the live data; throws ToolInputError when it cannot apply. */
+async function checkProposal(input: ProposeActionInput) {
+  const shown = { shown_to_admin: true, note: "The admin sees a filled-in form; nothing has changed unless they submit it." };
+  if (input.action === "change_setting") {
+    if (!input.key || input.value === undefined) throw new ToolInputError("change_setting needs key and value");
+    // The settings tab's own schema: the proposal is valid exactly when its form would be.
+    const checked = settingSchema.safeParse({ key: input.key, value: input.value });
+    if (!checked.success) {
+      throw new ToolInputError(
+        `the value is not valid for ${input.key} (${checked.error.issues.map((i) => i.message).join(", ")})`,
+      );
+    }
+    return { ...shown, action: input.action, key: input.key, value: checked.data.value };
+  }
+  if (!input.id) throw new ToolInputError(`${input.action} needs id`);
+  switch (input.action) {
+    case "deactivate_code": {
+      const code = await codeForProposal(input.id);
+      if (!code) throw new ToolInputError(`no code has id ${input.id}`);
+      if (code.is_active !== 1) throw new ToolInputError(`code ${input.id} is already inactive`);
+      return { ...shown, action: input.action, id: code.id, platform: code.platform_slug };
+    }
+    case "approve_deletion_request":
+    case "reject_deletion_request": {
+      const request = await deletionRequestForProposal(input.id);
+      if (!request) throw new ToolInputError(`no deletion request has id ${input.id}`);
+      if (request.status !== "pending") throw new ToolInputError(`deletion request ${input.id} is already ${request.status}`);
+      return { ...shown, action: input.action, id: request.id };
+    }
+    case "reject_suggestion": {
+      const suggestion = await suggestionForProposal(input.id);
+      if (!suggestion) throw new ToolInputError(`no suggestion has id ${input.id}`);
+      if (suggestion.status !== "pending") throw new ToolInputError(`suggestion ${input.id} is already ${suggestion.status}`);
+      return { ...shown, action: input.action, id: suggestion.id };
+    }
+  }
+}
+
+export interface ToolSpec {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+/** The tools as JSON Schema, for the providers. */
+export const TOOL_SPECS: ToolSpec[] = TOOLS.map((tool) => {
+  const { $schema: _ignored, ...inputSchema } = z.toJSONSchema(tool.schema, { io: "input" }) as Record<string, unknown>;
+  return { name: tool.name, description: tool.description, inputSchema };
+});
+
+/** Keeps a result under MAX_RESULT_CHARS: rows are dropped from the end and the cut is said. */
+function capResult(output: ToolOutput): { content: string; rows: number | null } {
+  const text = JSON.stringify(output.data);
+  if (text.length <= MAX_RESULT_CHARS) return { content: text, rows: output.rows };
+  if (Array.isArray(output.data)) {
+    const rows = [...(output.data as unknown[])];
+    while (rows.length > 0) {
+      rows.pop();
+      const candidate = JSON.stringify({ rows, truncated: true, rows_left_out: output.data.length - rows.length });
+      if (candidate.length <= MAX_RESULT_CHARS) return { content: candidate, rows: rows.length };
+    }
+  }
+  return {
+    content: JSON.stringify({ truncated: true, partial_json: text.slice(0, MAX_RESULT_CHARS - 100) }),
+    rows: output.rows,
+  };
+}
+
+function describeZodError(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ");
+}
+
+/**
+ * Runs one tool call. Never throws: an unknown tool, bad input, a failure or a timeout becomes
+ * an error result the model reads (is_error), so one bad call never ends the exchange.
+ */
+export async function runTool(call: { id: string; name: string; input: unknown }, now = new Date()): Promise<ToolResult> {
+  const base = { toolUseId: call.id, name: call.name };
+  const tool = TOOLS.find((t) => t.name === call.name);
+  if (!tool) return { ...base, content: `Error: unknown tool "${call.name}".`, isError: true, rows: null };
+  const parsed = tool.schema.safeParse(call.input ?? {});
+  if (!parsed.success) {
+    return { ...base, content: `Error: invalid input: ${describeZodError(parsed.error)}`, isError: true, rows: null };
+  }
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const output = await Promise.race([
+      tool.run(parsed.data, now),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${TOOL_TIMEOUT_MS} ms`)), TOOL_TIMEOUT_MS);
+      }),
+    ]);
+    return { ...base, ...capResult(output), isError: false };
+  } catch (error) {
+    if (error instanceof ToolInputError) return { ...base, content: `Error: ${error.message}`, isError: true, rows: null };
+    console.error(`assistant tool ${call.name} failed:`, error);
+    const reason = error instanceof Error && error.message.startsWith("timed out") ? error.message : "the query failed";
+    return { ...base, content: `Error: ${reason}.`, isError: true, rows: null };
+  } finally {
+    clearTimeout(timer);
+  }
+}

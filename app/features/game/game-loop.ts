@@ -1,0 +1,316 @@
+import { createConstellation, fitConstellation, stepConstellation, type Constellation, type Pointer } from "./constellation";
+import { Renderer, type Palette } from "./renderer";
+import {
+  advance,
+  closeGame,
+  collectAt,
+  countdownLeft,
+  countLinks,
+  countTap,
+  deviceTypeForWidth,
+  IDLE,
+  NO_TAPS,
+  startCountdown,
+  startPlaying,
+  timeLeftSeconds,
+  type DeviceType,
+  type GameState,
+  type LinkHold,
+  type Phase,
+  type TapCounter,
+} from "./rules";
+
+/** What the React layer shows; sent only when it changes. */
+export interface GameView {
+  phase: Phase;
+  device: DeviceType;
+  score: number;
+  secondsLeft: number;
+  countdown: number;
+  hint: "taps" | "links" | null;
+}
+
+export interface LoopEvents {
+  view: (view: GameView) => void;
+  /** Play began (after the countdown on mobile, at once on desktop): time to ask for a session. */
+  playStarted: (device: DeviceType) => void;
+  finished: (result: { device: DeviceType; score: number; collectedAt: readonly number[] }) => void;
+}
+
+/** Longest step a frame may take: a stalled or hidden tab does not fast-forward the game. */
+const MAX_STEP_MS = 100;
+const DPR_CAP = 2;
+const INTERACTIVE = "a, button, input, select, textarea, label, summary, [role='button'], [tabindex]:not([tabindex='-1'])";
+
+/**
+ * The frame loop around the pure rules: a game clock that advances only while frames run (so the game
+ * pauses with the tab), pointer input, the canvas size (device pixel ratio capped at 2), and pausing
+ * when the tab is hidden or the background canvas is off screen.
+ */
+export class GameLoop {
+  private readonly renderer: Renderer;
+  private stars: Constellation;
+  private game: GameState = IDLE;
+  private taps: TapCounter = NO_TAPS;
+  private linkHold: LinkHold = null;
+  private pointer: Pointer | null = null;
+  private pointerIsMouse = false;
+  private width = 0;
+  private height = 0;
+  private dpr = 1;
+  private frame = 0;
+  private skipFrame = 0;
+  private running = false;
+  private onScreen = true;
+  private gameClock = 0;
+  private realAtLastFrame = 0;
+  private lastView: GameView | null = null;
+  private hint: GameView["hint"] = null;
+  private tapHintUntil = 0;
+  private orbsShown = "";
+  /** The device type a game began on (the window may be resized during it). */
+  private playDevice: DeviceType = "desktop";
+  private readonly cleanups: Array<() => void> = [];
+
+  constructor(
+    private readonly canvas: HTMLCanvasElement,
+    private readonly events: LoopEvents,
+    private readonly clock: () => number = () => performance.now(),
+    private readonly random: () => number = Math.random,
+  ) {
+    const ctx = canvas.getContext("2d", { alpha: true });
+    if (!ctx) throw new Error("no 2D canvas");
+    this.renderer = new Renderer(ctx, readPalette(canvas));
+    this.measure();
+    this.stars = createConstellation(this.field(), random);
+    this.realAtLastFrame = clock();
+
+    const listen = (target: Window | Document, type: string, fn: (e: Event) => void) => {
+      target.addEventListener(type, fn, { passive: true });
+      this.cleanups.push(() => target.removeEventListener(type, fn));
+    };
+    listen(window, "pointermove", (e) => this.onPointerMove(e as PointerEvent));
+    listen(window, "pointerdown", (e) => this.onPointerDown(e as PointerEvent));
+    listen(document, "pointerleave", () => (this.pointer = null));
+    listen(window, "blur", () => (this.pointer = null));
+    listen(document, "visibilitychange", () => this.updateRunning());
+
+    const resize = new ResizeObserver(() => this.measure());
+    resize.observe(canvas);
+    this.cleanups.push(() => resize.disconnect());
+    const visible = new IntersectionObserver((entries) => {
+      this.onScreen = entries.some((e) => e.isIntersecting);
+      this.updateRunning();
+    });
+    visible.observe(canvas);
+    this.cleanups.push(() => visible.disconnect());
+    const scheme = window.matchMedia("(prefers-color-scheme: dark)");
+    const repaint = () => this.renderer.setPalette(readPalette(canvas));
+    const themeObserver = new MutationObserver(repaint);
+    themeObserver.observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
+    this.cleanups.push(() => themeObserver.disconnect());
+    scheme.addEventListener("change", repaint);
+    this.cleanups.push(() => scheme.removeEventListener("change", repaint));
+
+    this.updateRunning();
+    this.emitView();
+  }
+
+  destroy() {
+    this.running = false;
+    cancelAnimationFrame(this.frame);
+    for (const cleanup of this.cleanups) cleanup();
+  }
+
+  restart() {
+    this.setGame(startCountdown(this.now()));
+    this.emitView();
+  }
+
+  close() {
+    this.setGame(closeGame());
+    this.taps = NO_TAPS;
+    this.linkHold = null;
+    this.hint = null;
+    // Scatter the stars again, or the gathered ones would start a new game at once.
+    this.stars = createConstellation(this.field(), this.random);
+    this.emitView();
+  }
+
+  private field() {
+    return { width: this.width, height: this.height };
+  }
+
+  /** Game clock: real time since the last frame, at most one step's worth. */
+  private now(): number {
+    return this.gameClock + Math.min(Math.max(this.clock() - this.realAtLastFrame, 0), MAX_STEP_MS);
+  }
+
+  private measure() {
+    const rect = this.canvas.getBoundingClientRect();
+    this.width = Math.max(1, rect.width);
+    this.height = Math.max(1, rect.height);
+    this.dpr = Math.min(window.devicePixelRatio || 1, DPR_CAP);
+    this.canvas.width = Math.round(this.width * this.dpr);
+    this.canvas.height = Math.round(this.height * this.dpr);
+    if (this.stars) fitConstellation(this.stars, this.field());
+  }
+
+  private updateRunning() {
+    // Off screen only matters for the background; a game in progress fills the screen.
+    const shouldRun = !document.hidden && (this.onScreen || this.game.phase !== "idle");
+    if (shouldRun === this.running) return;
+    this.running = shouldRun;
+    if (shouldRun) {
+      this.realAtLastFrame = this.clock();
+      this.frame = requestAnimationFrame(this.tick);
+    } else {
+      cancelAnimationFrame(this.frame);
+    }
+  }
+
+  private readonly tick = () => {
+    if (!this.running) return;
+    // The idle background moves slowly: every other frame is enough and halves its cost.
+    if (this.game.phase === "idle" && this.skipFrame++ % 2 === 1) {
+      this.frame = requestAnimationFrame(this.tick);
+      return;
+    }
+    const real = this.clock();
+    const step = Math.min(Math.max(real - this.realAtLastFrame, 0), MAX_STEP_MS);
+    this.realAtLastFrame = real;
+    this.gameClock += step;
+    const now = this.gameClock;
+
+    this.setGame(advance(this.game, now, this.field(), this.random));
+    const idle = this.game.phase === "idle";
+    stepConstellation(this.stars, step, this.field(), idle ? this.pointer : null);
+    const near = this.renderer.draw(
+      this.dpr,
+      this.width,
+      this.height,
+      this.stars,
+      idle && this.pointerIsMouse ? this.pointer : null,
+      this.game,
+      now,
+    );
+    if (idle && this.device() === "desktop") this.onLinks(near, now);
+    if (idle && this.hint === "taps" && now > this.tapHintUntil) this.hint = null;
+    this.showOrbs();
+    this.emitView();
+    this.frame = requestAnimationFrame(this.tick);
+  };
+
+  private device(): DeviceType {
+    return deviceTypeForWidth(window.innerWidth);
+  }
+
+  /** Every phase change goes through here, so the React layer and the server hear of it once. */
+  private setGame(next: GameState) {
+    const before = this.game.phase;
+    this.game = next;
+    if (before === next.phase) return;
+    if (before === "idle") this.playDevice = this.device();
+    if (next.phase === "playing") this.events.playStarted(this.playDevice);
+    if (next.phase === "finished") {
+      this.events.finished({ device: this.playDevice, score: next.score, collectedAt: next.collectedAt });
+    }
+    this.updateRunning();
+  }
+
+  private onLinks(visibleLinks: number, now: number) {
+    const { hold, level } = countLinks(this.linkHold, visibleLinks, now);
+    this.linkHold = hold;
+    if (level === "start") {
+      this.hint = null;
+      this.setGame(startPlaying(now));
+    } else {
+      this.hint = level === "hint" ? "links" : null;
+    }
+  }
+
+  private toCanvas(e: PointerEvent): Pointer {
+    const rect = this.canvas.getBoundingClientRect();
+    return { x: e.clientX - rect.left, y: e.clientY - rect.top };
+  }
+
+  private onPointerMove(e: PointerEvent) {
+    this.pointerIsMouse = e.pointerType === "mouse";
+    this.pointer = this.toCanvas(e);
+    if (this.game.phase === "playing" && this.pointerIsMouse) this.collect(this.pointer);
+  }
+
+  private onPointerDown(e: PointerEvent) {
+    const at = this.toCanvas(e);
+    if (this.game.phase === "playing" || this.game.phase === "countdown") {
+      this.collect(at);
+      return;
+    }
+    if (this.game.phase !== "idle" || this.device() !== "mobile") return;
+    if (e.target instanceof Element && e.target.closest(INTERACTIVE)) return;
+    const now = this.now();
+    // Gaps between taps are real time: the game clock stands still while the background is paused.
+    const { counter, level } = countTap(this.taps, { x: e.clientX, y: e.clientY, t: this.clock() });
+    this.taps = counter;
+    if (level === "start") {
+      this.hint = null;
+      this.setGame(startCountdown(now));
+    } else if (level === "hint") {
+      this.hint = "taps";
+      this.tapHintUntil = now + 5_000;
+    }
+    this.emitView();
+  }
+
+  private collect(at: Pointer) {
+    const before = this.game.score;
+    this.setGame(collectAt(this.game, this.now(), at.x, at.y, this.field(), this.random));
+    if (this.game.score !== before) {
+      this.showOrbs();
+      this.emitView();
+    }
+  }
+
+  /** Where the orbs are, on the canvas element, for tests and tools (written only when they change). */
+  private showOrbs() {
+    const shown = this.game.orbs.map((o) => `${Math.round(o.x)},${Math.round(o.y)}`).join(" ");
+    if (shown === this.orbsShown) return;
+    this.orbsShown = shown;
+    this.canvas.dataset.orbs = shown;
+  }
+
+  private emitView() {
+    const now = this.now();
+    const view: GameView = {
+      phase: this.game.phase,
+      device: this.game.phase === "idle" ? this.device() : this.playDevice,
+      score: this.game.score,
+      secondsLeft: timeLeftSeconds(this.game, now),
+      countdown: countdownLeft(this.game, now),
+      hint: this.game.phase === "idle" ? this.hint : null,
+    };
+    const last = this.lastView;
+    if (
+      last &&
+      last.phase === view.phase &&
+      last.device === view.device &&
+      last.score === view.score &&
+      last.secondsLeft === view.secondsLeft &&
+      last.countdown === view.countdown &&
+      last.hint === view.hint
+    )
+      return;
+    this.lastView = view;
+    this.events.view(view);
+  }
+}
+
+function readPalette(canvas: HTMLCanvasElement): Palette {
+  const style = getComputedStyle(canvas);
+  return {
+    star: style.color || "#c1cad8",
+    link: style.color || "#c1cad8",
+    orb: style.getPropertyValue("--orb").trim() || "#f472b6",
+    orbGlow: style.getPropertyValue("--orb-glow").trim() || "#a78bfa",
+  };
+}

@@ -1,0 +1,36 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+
+// The whole game is this separate chunk, fetched only when the page has loaded and gone idle.
+const ConstellationGame = lazy(() => import("./constellation-game"));
+
+/** No animation for those who asked for less motion or less data: nothing is even loaded. */
+function wantsAnimation(): boolean {
+  if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return false;
+  return !(navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData;
+}
+
+/** The home page's mount point for the constellation game: renders nothing on the server or without JS. */
+export function GameMount() {
+  const [load, setLoad] = useState(false);
+  useEffect(() => {
+    if (!wantsAnimation()) return;
+    let idle = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const whenIdle = () => {
+      if ("requestIdleCallback" in window) idle = window.requestIdleCallback(() => setLoad(true), { timeout: 5_000 });
+      else timer = setTimeout(() => setLoad(true), 1_500);
+    };
+    if (document.readyState === "complete") whenIdle();
+    else window.addEventListener("load", whenIdle, { once: true });
+    return () => {
+      window.removeEventListener("load", whenIdle);
+      if (idle) window.cancelIdleCallback(idle);
+      clearTimeout(timer);
+    };
+  }, []);
+  return load ? (
+    <Suspense fallback={null}>
+      <ConstellationGame />
+    </Suspense>
+  ) : null;
+}

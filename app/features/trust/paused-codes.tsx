@@ -1,0 +1,80 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import * as admin from "~/features/admin/admin.css";
+import { RowAction } from "~/features/admin/row-action";
+import { card, muted, stack } from "~/styles/ui.css";
+import { formatDateTime } from "~/utils/dates";
+import * as trust from "./trust.css";
+
+export interface PausedCodeView {
+  id: number;
+  code: string;
+  platformName: string;
+  platformSlug: string;
+  pausedAt: string | null;
+  timesServed: number;
+  /** Latest answers, newest first; `address` is a short prefix of the keyed hash (tells addresses apart, no more). */
+  reports: Array<{ id: number; outcome: "worked" | "failed"; createdAt: string; address: string }>;
+}
+
+/** Admin, codes tab: codes paused after failing answers, with those answers, and a restore button. */
+export function PausedCodes({ codes }: { codes: PausedCodeView[] }) {
+  const { t } = useTranslation("trust");
+  return (
+    <section className={`${card} ${stack}`} aria-labelledby="paused-heading" data-testid="paused-codes">
+      <h3 id="paused-heading" className={trust.flush}>
+        {t("admin.pausedHeading", { count: codes.length })}
+      </h3>
+      <p className={`${muted} ${trust.flush}`}>{t("admin.pausedIntro")}</p>
+      {codes.length === 0 ? null : (
+        <ul className={`${stack} ${trust.plainList}`}>
+          {codes.map((c) => (
+            <li key={c.id} className={`${stack} ${trust.tight}`} data-testid={`paused-${c.code}`}>
+              <div className={admin.actions}>
+                <strong>{c.code}</strong>
+                <Link to={`/admin/codes?platform=${encodeURIComponent(c.platformSlug)}`}>{c.platformName}</Link>
+                <span className={muted}>{t("admin.pausedAt", { date: formatDateTime(c.pausedAt) })}</span>
+                <RowAction
+                  intent="restore"
+                  id={c.id}
+                  tone="primary"
+                  label={t("admin.restore")}
+                  accessibleName={`${t("admin.restore")} ${c.code}`}
+                />
+              </div>
+              <table className={admin.table}>
+                <caption className={`${muted} ${trust.caption}`}>{t("admin.reportsCaption", { code: c.code })}</caption>
+                <thead>
+                  <tr>
+                    <th className={admin.cell} scope="col">
+                      {t("admin.columns.date")}
+                    </th>
+                    <th className={admin.cell} scope="col">
+                      {t("admin.columns.outcome")}
+                    </th>
+                    <th className={admin.cell} scope="col">
+                      {t("admin.columns.address")}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {c.reports.map((r) => (
+                    <tr key={r.id}>
+                      <td className={admin.cell}>{formatDateTime(r.createdAt)}</td>
+                      <td className={admin.cell}>
+                        {r.outcome === "worked" ? t("admin.outcome.worked") : t("admin.outcome.failed")}
+                      </td>
+                      <td className={admin.cell}>
+                        <code>{r.address}</code>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type AppLoadContext } from "@remix-run/node";
+import { recordCodeReport, type ReportRefusal } from "~db/repositories/code-reports.server";
+import { readDrawToken } from "~/features/codes/draw-token.server";
+import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { addressHash, requestAddressKey } from "./address.server";
+import { REPORT_RATE_LIMIT } from "./limits";
+import { reportSchema } from "./report-schema";
+
+/** What a refused answer returns to the page: a `trust` translation key, shown by the report form. */
+type ReportActionData = { report: { error: string } };
+
+const REFUSALS: Record<ReportRefusal | "bad-token" | "invalid", { status: number; key: string }> = {
+  invalid: { status: 400, key: "report.errors.invalid" },
+  "bad-token": { status: 400, key: "report.errors.badToken" },
+  "unknown-draw": { status: 400, key: "report.errors.badToken" },
+  "foreign-draw": { status: 400, key: "report.errors.foreign" },
+  "already-answered": { status: 409, key: "report.errors.already" },
+  "code-gone": { status: 410, key: "report.errors.gone" },
+};
+
+function refuse(reason: keyof typeof REFUSALS) {
+  const { status, key } = REFUSALS[reason];
+  return data<ReportActionData>({ report: { error: key } }, { status });
+}
+
+/**
+ * `intent=report` on a draw's result page: the visitor says whether the code worked. The draw
+ * token (signed, naming the draw's log row) is the only proof of a draw; one answer per draw; a
+ * per-address limit. `platformId` null: the /random page, which accepts a draw of any platform.
+ * Success: 303 back to the result page (which then shows the answer). A refusal is a 4xx with its
+ * message and writes nothing.
+ */
+export async function answerDraw(
+  request: Request,
+  context: AppLoadContext,
+  form: FormData,
+  scope: { platformId: number | null; pagePath: string },
+) {
+  const limit = hitRateLimit(REPORT_RATE_LIMIT, requestAddressKey(context));
+  if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
+  const submission = parseWithZod(form, { schema: reportSchema });
+  if (submission.status !== "success") return refuse("invalid");
+  const token = submission.value.draw;
+  const requestId = readDrawToken(token);
+  if (requestId === null) return refuse("bad-token");
+  const result = await recordCodeReport({
+    requestId,
+    platformId: scope.platformId,
+    outcome: submission.value.outcome,
+    ipHash: addressHash(context),
+  });
+  if (!result.ok) return refuse(result.reason);
+  return redirectWithToast(`${scope.pagePath}?draw=${token}`, { type: "success", key: "trust:report.toast.thanks" });
+}

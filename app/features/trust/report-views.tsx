@@ -1,0 +1,101 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { alert, button, card, muted, row, stack } from "~/styles/ui.css";
+import { formatDate } from "~/utils/dates";
+import * as trust from "./trust.css";
+
+export interface AnswerFigureData {
+  answers: number;
+  percentWorked: number;
+}
+
+/** "92 % of 140 answers worked": nothing under the minimum number of answers (the loader gives null). */
+export function AnswerFigure({ figure }: { figure: AnswerFigureData | null }) {
+  const { t } = useTranslation("trust");
+  if (!figure) return null;
+  return (
+    <p data-testid="answer-figure" className={trust.flush}>
+      {t("figure.text", { count: figure.answers, percent: figure.percentWorked })}
+    </p>
+  );
+}
+
+export interface DrawReportData {
+  token: string;
+  answer: "worked" | "failed" | null;
+  answerable: boolean;
+  figure: AnswerFigureData | null;
+  lastWorkedAt: string | null;
+}
+
+/**
+ * "Did this code work?" under a draw's result: two buttons in one plain form (the clicked button
+ * sends its outcome), then the answer given. Posts to the result page itself, which redirects back.
+ */
+export function DrawReport({ report, pagePath, error }: { report: DrawReportData; pagePath: string; error?: string | null }) {
+  const { t } = useTranslation("trust");
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "report";
+  const action = `${pagePath}?draw=${report.token}`;
+  return (
+    <section className={`${card} ${stack}`} aria-labelledby="report-heading" data-testid="draw-report">
+      <h2 id="report-heading" className={trust.flush}>
+        {t("report.heading")}
+      </h2>
+      {report.answer ? (
+        <p role="status" data-testid="report-thanks">
+          {report.answer === "worked" ? t("report.thanksWorked") : t("report.thanksFailed")}
+        </p>
+      ) : report.answerable ? (
+        <Form method="post" action={action} className={stack} preventScrollReset>
+          <input type="hidden" name="intent" value="report" />
+          <input type="hidden" name="draw" value={report.token} />
+          <p className={`${muted} ${trust.flush}`}>{t("report.intro")}</p>
+          <div className={row}>
+            <button
+              type="submit"
+              name="outcome"
+              value="worked"
+              className={button.primary}
+              disabled={busy}
+              data-testid="report-worked"
+            >
+              {t("report.worked")}
+            </button>
+            <button
+              type="submit"
+              name="outcome"
+              value="failed"
+              className={button.secondary}
+              disabled={busy}
+              data-testid="report-failed"
+            >
+              {t("report.failed")}
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <p className={muted}>{t("report.errors.gone")}</p>
+      )}
+      {error ? (
+        <p className={alert.error} role="alert" data-testid="report-error">
+          {t(error)}
+        </p>
+      ) : null}
+      <AnswerFigure figure={report.figure} />
+      <p className={`${muted} ${trust.flush}`} data-testid="last-worked">
+        {report.lastWorkedAt ? t("report.lastWorked", { date: formatDate(report.lastWorkedAt) }) : t("report.neverWorked")}
+      </p>
+    </section>
+  );
+}
+
+/** A refused answer on a page that no longer shows its draw (e.g. a forged token): the message alone. */
+export function ReportError({ error }: { error: string }) {
+  const { t } = useTranslation("trust");
+  return (
+    <p className={alert.error} role="alert" data-testid="report-error">
+      {t(error)}
+    </p>
+  );
+}

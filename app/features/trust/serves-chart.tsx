@@ -1,0 +1,49 @@
+import { chart as chartClass } from "./trust.css";
+
+/**
+ * Serves per code in rotation, as a small bar chart rendered on the server (plain SVG, no script).
+ * Codes are never named: bars are sorted from most to least served. Above MAX_BARS codes the chart
+ * shows the MAX_BARS most served and the least served (the extremes are what fairness is about).
+ */
+const MAX_BARS = 60;
+const WIDTH = 320;
+const HEIGHT = 96;
+
+export function ServesChart({ serves, label, testId }: { serves: number[]; label: string; testId?: string }) {
+  const bars = serves.length > MAX_BARS ? [...serves.slice(0, MAX_BARS - 1), serves[serves.length - 1]!] : serves;
+  const max = Math.max(1, ...bars);
+  const slot = WIDTH / Math.max(bars.length, 1);
+  const gap = slot > 4 ? 1 : 0;
+  return (
+    <svg
+      viewBox={`0 0 ${WIDTH} ${HEIGHT + 14}`}
+      width="100%"
+      className={chartClass}
+      role="img"
+      aria-label={label}
+      data-testid={testId}
+      data-bars={bars.length}
+    >
+      <title>{label}</title>
+      <line x1={0} y1={HEIGHT + 0.5} x2={WIDTH} y2={HEIGHT + 0.5} stroke="currentColor" strokeOpacity={0.4} />
+      {bars.map((n, i) => {
+        const h = n === 0 ? 1 : Math.max(2, Math.round((n / max) * (HEIGHT - 4)));
+        return (
+          <rect
+            key={i}
+            x={i * slot + gap / 2}
+            y={HEIGHT - h}
+            width={Math.max(1, slot - gap)}
+            height={h}
+            fill="currentColor"
+            fillOpacity={0.75}
+            rx={slot > 6 ? 2 : 0}
+          />
+        );
+      })}
+      <text x={0} y={HEIGHT + 12} fontSize={10} fill="currentColor">
+        {max}
+      </text>
+    </svg>
+  );
+}

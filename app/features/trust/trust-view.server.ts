@@ -1,0 +1,38 @@
+import { ANSWER_STATS, codeAnswerSummary, getDrawAnswer, platformAnswerStats } from "~db/repositories/code-reports.server";
+import type { ReportOutcome } from "~db/schema";
+
+/** The public figure, or null under ANSWER_STATS.minAnswers answers (too few to mean anything). */
+export interface AnswerFigure {
+  answers: number;
+  percentWorked: number;
+}
+
+export async function platformAnswerFigure(platformId: number, now = new Date()): Promise<AnswerFigure | null> {
+  const stats = await platformAnswerStats(platformId, now);
+  if (stats.answers < ANSWER_STATS.minAnswers) return null;
+  return { answers: stats.answers, percentWorked: Math.round((stats.worked * 100) / stats.answers) };
+}
+
+export interface DrawTrustView {
+  /** The signed token the report form sends back. */
+  token: string;
+  /** The answer already given for this draw (the form is then replaced by a thank-you). */
+  answer: ReportOutcome | null;
+  /** False once the code was deleted: nothing to answer about. */
+  answerable: boolean;
+  figure: AnswerFigure | null;
+  lastWorkedAt: string | null;
+}
+
+/** What a result page shows about trust: the question (or the answer given), the figure, the last success. */
+export async function drawTrustView(
+  result: { requestId: number; codeId: number | null; platformId: number },
+  token: string,
+): Promise<DrawTrustView> {
+  const [answer, figure, summary] = await Promise.all([
+    getDrawAnswer(result.requestId),
+    platformAnswerFigure(result.platformId),
+    result.codeId === null ? null : codeAnswerSummary(result.codeId),
+  ]);
+  return { token, answer, answerable: result.codeId !== null, figure, lastWorkedAt: summary?.lastWorkedAt ?? null };
+}

@@ -1,0 +1,14 @@
+import { style } from "@vanilla-extract/css";
+import { space } from "~/styles/theme.css";
+
+/** The trust pages' own layout bits (report, owner page, fairness, admin list). */
+export const flush = style({ margin: 0 });
+export const tight = style({ gap: space.sm });
+export const facts = style({ margin: 0, gap: space.xs });
+export const term = style({ fontWeight: 600 });
+export const inlineTerm = style({ display: "inline", fontWeight: 600 });
+export const inlineValue = style({ display: "inline", margin: 0 });
+export const plainList = style({ listStyle: "none", padding: 0, margin: 0 });
+export const measure = style({ margin: 0, maxWidth: "48rem" });
+export const chart = style({ maxWidth: "28rem", display: "block" });
+export const caption = style({ textAlign: "left" });

@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AssistantPage, type PageActionData } from "~/features/assistant/assistant-page";
+import { handleAssistantPost, loadConversationPage } from "~/features/assistant/route.server";
+import { routeMeta } from "~/utils/meta";
+import type { loader as shellLoader } from "./admin.assistant";
+
+export const handle = { i18n: ["admin", "assistant"] };
+
+/** One stored conversation, with its tool calls and proposals. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadConversationPage(request, params.id);
+}
+
+/** The same post as /admin/assistant, so a failed send re-renders this conversation. */
+export async function action({ request }: ActionFunctionArgs) {
+  return handleAssistantPost(request);
+}
+
+export const meta = routeMeta;
+
+export default function AdminAssistantConversation() {
+  const shell = useRouteLoaderData<typeof shellLoader>("routes/admin.assistant");
+  const { conversation, transcript } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as PageActionData | undefined;
+  if (!shell) return null;
+  return <AssistantPage shell={shell} conversation={conversation} transcript={transcript} actionData={actionData} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useOutlet } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AssistantPage, type PageActionData } from "~/features/assistant/assistant-page";
+import { handleAssistantPost, loadAssistantShell } from "~/features/assistant/route.server";
+import { routeMeta } from "~/utils/meta";
+
+export const handle = { i18n: ["admin", "assistant"] };
+
+/** The default admin tab: past conversations, the budget and the providers; a new conversation. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadAssistantShell(request);
+}
+
+/** intent=send (the whole exchange, then 303 to the conversation) or intent=delete-conversation. */
+export async function action({ request }: ActionFunctionArgs) {
+  return handleAssistantPost(request);
+}
+
+export const meta = routeMeta;
+
+export default function AdminAssistant() {
+  const shell = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as PageActionData | undefined;
+  const outlet = useOutlet();
+  // A stored conversation renders the page itself (/admin/assistant/{id}); here, a new one.
+  return outlet ?? <AssistantPage shell={shell} conversation={null} transcript={[]} actionData={actionData} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

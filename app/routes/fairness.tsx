@@ -1,0 +1,109 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PAUSE_RULE } from "~db/repositories/code-reports.server";
+import { listPlatformFairness } from "~db/repositories/fairness.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ServesChart } from "~/features/trust/serves-chart";
+import { getT } from "~/i18n/i18next.server";
+import { card, container, grid, muted, section, stack } from "~/styles/ui.css";
+import { routeMeta } from "~/utils/meta";
+import * as trust from "~/features/trust/trust.css";
+
+export const handle = { i18n: ["trust"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [t, platforms] = await Promise.all([getT(request, "trust"), listPlatformFairness()]);
+  return {
+    platforms: platforms.map((p) => ({
+      name: p.name,
+      slug: p.slug,
+      inRotation: p.inRotation,
+      draws: p.drawsLast30Days,
+      spread: p.serves.length > 0 ? p.serves[0]! - p.serves[p.serves.length - 1]! : null,
+      serves: p.serves,
+    })),
+    rule: PAUSE_RULE,
+    meta: { title: t("fairness.title"), description: t("fairness.description"), path: "/fairness" },
+  };
+}
+
+export const meta = routeMeta;
+
+const EXPLANATION = ["order", "count", "paused", "nothingForSale"] as const;
+
+export default function FairnessPage() {
+  const { platforms, rule } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("trust");
+  return (
+    <div className={container}>
+      <section className={`${section} ${stack}`} aria-labelledby="fairness-heading">
+        <h1 id="fairness-heading">{t("fairness.heading")}</h1>
+        {EXPLANATION.map((key) => (
+          <p key={key} className={trust.measure}>
+            {t(`fairness.explain.${key}`, {
+              addresses: rule.minFailedAddresses,
+              percent: rule.minFailedPercent,
+              window: rule.window,
+            })}
+          </p>
+        ))}
+      </section>
+      <section aria-labelledby="per-platform-heading" className={stack}>
+        <h2 id="per-platform-heading">{t("fairness.perPlatform")}</h2>
+        <p className={`${muted} ${trust.flush}`}>{t("fairness.spreadHint")}</p>
+        {platforms.length === 0 ? (
+          <p className={muted}>{t("fairness.empty")}</p>
+        ) : (
+          <ul className={`${grid} ${trust.plainList}`}>
+            {platforms.map((p) => (
+              <li key={p.slug} className={`${card} ${stack}`} data-testid="fairness-platform" data-slug={p.slug}>
+                <h3 className={trust.flush}>
+                  <Link to={`/${p.slug}`}>{p.name}</Link>
+                </h3>
+                <dl className={trust.flush}>
+                  <div>
+                    <dt className={trust.inlineTerm}>{t("fairness.inRotation")} </dt>
+                    <dd className={trust.inlineValue} data-testid="fairness-in-rotation">
+                      {p.inRotation}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className={trust.inlineTerm}>{t("fairness.draws30")} </dt>
+                    <dd className={trust.inlineValue} data-testid="fairness-draws">
+                      {p.draws}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className={trust.inlineTerm}>{t("fairness.spread")} </dt>
+                    <dd className={trust.inlineValue} data-testid="fairness-spread">
+                      {p.spread === null ? "—" : p.spread}
+                    </dd>
+                  </div>
+                </dl>
+                {p.serves.length > 0 ? (
+                  <ServesChart
+                    serves={p.serves}
+                    testId="fairness-chart"
+                    label={t("fairness.chartLabel", {
+                      count: p.serves.length,
+                      name: p.name,
+                      max: p.serves[0],
+                      min: p.serves[p.serves.length - 1],
+                    })}
+                  />
+                ) : (
+                  <p className={`${muted} ${trust.flush}`}>{t("fairness.noCodes")}</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

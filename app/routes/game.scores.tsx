@@ -1,0 +1,57 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { saveScore } from "~db/repositories/game.server";
+import { gameT, jsonResponse, limitByAddress, methodNotAllowed, readFormFields, refusal } from "~/features/game/http.server";
+import { forgetLeaderboard } from "~/features/game/leaderboard.server";
+import { checkCollections, isPlausibleScore } from "~/features/game/rules";
+import { scoreSchema } from "~/features/game/schemas";
+import { readGameSession, SESSION_MAX_AGE_MS, sessionAge } from "~/features/game/session.server";
+
+/**
+ * POST a finished game's score. Accepted only with a valid, unspent session of the same device, from
+ * 60 s to a few minutes after it started, for a score a 60 s game can reach (and, when sent, collection
+ * times the spawn schedule allows). Every refusal is a 4xx JSON and writes nothing.
+ */
+const SCORE_LIMIT = { name: "game-score", max: 10, windowMs: 10 * 60_000 };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return methodNotAllowed(await gameT(request), "POST");
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const t = await gameT(request);
+  if (request.method !== "POST") return methodNotAllowed(t, "POST");
+  const fields = await readFormFields(request, t);
+  if (fields instanceof Response) return fields;
+  const limited = limitByAddress(SCORE_LIMIT, context, t);
+  if (limited) return limited;
+
+  const parsed = scoreSchema.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const code = String(issue.message).replace(/^errors\./, "");
+    return jsonResponse({ error: t(issue.message), code, field: issue.path[0] }, 400);
+  }
+  const { token, player_name, score, device_type, collected_at } = parsed.data;
+  const session = readGameSession(token);
+  if (!session) return refusal(t, 400, "session");
+  if (session.device !== device_type) return refusal(t, 400, "deviceMismatch");
+  const now = Date.now();
+  const age = sessionAge(session, now);
+  if (age !== "ok") return refusal(t, 400, age === "too-early" ? "tooEarly" : "expired");
+  if (!isPlausibleScore(score)) return refusal(t, 400, "score");
+  if (collected_at && !checkCollections(collected_at, score).ok) return refusal(t, 400, "collectedAt");
+
+  const saved = await saveScore(
+    {
+      sessionId: session.id,
+      sessionExpiresAt: new Date(session.startedAt + SESSION_MAX_AGE_MS).toISOString(),
+      player_name,
+      score,
+      device_type,
+    },
+    new Date(now),
+  );
+  if (!saved.saved) return refusal(t, 409, "replay");
+  forgetLeaderboard(device_type);
+  return jsonResponse({ ok: true, rank: saved.rank }, 201);
+}

@@ -1,0 +1,219 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, type MetaFunction, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { codeAnswerSummary, PAUSE_RULE } from "~db/repositories/code-reports.server";
+import { deleteOwnCode, pauseOwnCode, resumeOwnCode } from "~db/repositories/code-owners.server";
+import { codesServedBefore } from "~db/repositories/codes.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import * as codes from "~/features/codes/codes.css";
+import { requestAddressKey } from "~/features/trust/address.server";
+import { OWNER_WRITE_RATE_LIMIT } from "~/features/trust/limits";
+import { ownedCodeStatus, requireOwnedCode } from "~/features/trust/owner-page.server";
+import { ownerActionSchema } from "~/features/trust/owner-schema";
+import { ownerPath } from "~/features/trust/owner-token.server";
+import { getT } from "~/i18n/i18next.server";
+import { alert, badge, button, card, fieldError, muted, narrow, row, stack } from "~/styles/ui.css";
+import { formatDate, formatDateTime } from "~/utils/dates";
+import { routeMeta } from "~/utils/meta";
+import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import * as trust from "~/features/trust/trust.css";
+
+export const handle = { i18n: ["trust"] };
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const code = await requireOwnedCode(request, context, params.token);
+  const now = new Date();
+  const [t, place, answers] = await Promise.all([
+    getT(request, "trust"),
+    codesServedBefore(code.id, now),
+    codeAnswerSummary(code.id),
+  ]);
+  return {
+    code: {
+      code: code.code,
+      platformName: code.platform_name,
+      platformSlug: code.platform_slug,
+      timesServed: code.times_served,
+      lastServedAt: code.last_served_at,
+      expiresAt: code.is_permanent === 1 ? null : code.expires_at,
+      createdAt: code.created_at,
+      pausedAt: code.paused_at,
+      status: ownedCodeStatus(code, now),
+      place,
+      worked: answers.worked,
+      failed: answers.failed,
+    },
+    rule: PAUSE_RULE,
+    // The private address is the page: never indexed, never canonical.
+    meta: { title: t("owner.title"), description: t("owner.description"), noindex: true },
+  };
+}
+
+/** The address holds the secret: no Referer to other sites (same-origin still sends Origin, which form posts need), no caching. */
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const headers = new Headers({ "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" });
+  const retryAfter = errorHeaders?.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
+export const meta: MetaFunction<typeof loader> = (args) => [...routeMeta(args), { name: "referrer", content: "same-origin" }];
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const code = await requireOwnedCode(request, context, params.token);
+  const limit = hitRateLimit(OWNER_WRITE_RATE_LIMIT, requestAddressKey(context));
+  if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
+  const submission = parseWithZod(await request.formData(), { schema: ownerActionSchema });
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0];
+    return data({ error: first?.startsWith("owner.") ? first : "owner.errors.invalid" }, { status: 400 });
+  }
+  const here = ownerPath(params.token!);
+  switch (submission.value.intent) {
+    case "pause":
+      if (!(await pauseOwnCode(code.id))) return data({ error: "owner.errors.notActive" }, { status: 409 });
+      return redirectWithToast(here, { type: "success", key: "trust:owner.toast.paused" });
+    case "resume":
+      // Only a pause the owner made; a code paused after failing answers comes back through the admin.
+      if (code.paused_reason === "reports") return data({ error: "owner.errors.reportsPause" }, { status: 403 });
+      if (!(await resumeOwnCode(code.id))) return data({ error: "owner.errors.notPausedByOwner" }, { status: 409 });
+      return redirectWithToast(here, { type: "success", key: "trust:owner.toast.resumed" });
+    case "delete":
+      await deleteOwnCode(code.id);
+      return redirectWithToast("/", { type: "success", key: "trust:owner.toast.deleted" });
+  }
+}
+
+export default function OwnerPage() {
+  const { code, rule } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("trust");
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  const confirmMissing = error === "owner.errors.confirmDelete";
+  return (
+    <div className={`${narrow} ${stack}`}>
+      <h1>{t("owner.heading")}</h1>
+      <p className={muted}>{t("owner.intro")}</p>
+      <section className={`${card} ${stack}`} aria-labelledby="owned-code-heading">
+        <h2 id="owned-code-heading" className={trust.flush}>
+          {code.platformName}
+        </h2>
+        <p className={codes.codeBox} data-testid="owned-code">
+          {code.code}
+        </p>
+        <p className={trust.flush}>
+          <span className={badge} data-testid="owned-status" data-status={code.status}>
+            {t(`owner.status.${code.status}`)}
+          </span>
+        </p>
+        {code.status === "pausedByReports" ? (
+          <p className={`${alert.warning} ${trust.flush}`} data-testid="reports-pause-why">
+            {t("owner.reportsWhy", {
+              addresses: rule.minFailedAddresses,
+              percent: rule.minFailedPercent,
+              window: rule.window,
+            })}
+          </p>
+        ) : null}
+        <dl className={`${stack} ${trust.facts}`}>
+          <Fact term={t("owner.facts.platform")}>
+            <Link to={`/${code.platformSlug}`}>{code.platformName}</Link>
+          </Fact>
+          <Fact term={t("owner.facts.served")} testId="owned-served">
+            {t("owner.facts.servedValue", { count: code.timesServed })}
+          </Fact>
+          <Fact term={t("owner.facts.lastServed")}>
+            {code.lastServedAt ? formatDateTime(code.lastServedAt) : t("owner.facts.never")}
+          </Fact>
+          <Fact term={t("owner.facts.place")} testId="owned-place">
+            {code.place === null
+              ? t("owner.facts.notInRotation")
+              : code.place === 0
+                ? t("owner.facts.next")
+                : t("owner.facts.before", { count: code.place })}
+          </Fact>
+          <Fact term={t("owner.facts.answers")} testId="owned-answers">
+            {t("owner.facts.answersValue", { worked: code.worked, failed: code.failed })}
+          </Fact>
+          <Fact term={t("owner.facts.expires")}>{code.expiresAt ? formatDate(code.expiresAt) : t("owner.facts.noExpiry")}</Fact>
+        </dl>
+      </section>
+
+      {error ? (
+        <p className={alert.error} role="alert" data-testid="owner-error">
+          {t(error)}
+        </p>
+      ) : null}
+
+      <section className={`${card} ${stack}`} aria-labelledby="manage-heading">
+        <h2 id="manage-heading" className={trust.flush}>
+          {t("owner.manage")}
+        </h2>
+        <div className={row}>
+          {code.status === "pausedByOwner" ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="resume" />
+              <button type="submit" className={button.primary} disabled={busy} data-testid="owner-resume">
+                {t("owner.resume")}
+              </button>
+            </Form>
+          ) : code.status === "active" || code.status === "expired" || code.status === "platformInactive" ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="pause" />
+              <button type="submit" className={button.secondary} disabled={busy} data-testid="owner-pause">
+                {t("owner.pause")}
+              </button>
+            </Form>
+          ) : (
+            <p className={`${muted} ${trust.flush}`}>
+              {code.status === "pausedByReports" ? t("owner.onlyAdmin") : t("owner.deactivatedHint")}
+            </p>
+          )}
+        </div>
+        <Form method="post" className={`${stack} ${trust.tight}`}>
+          <input type="hidden" name="intent" value="delete" />
+          <label className={row}>
+            <input
+              type="checkbox"
+              name="confirm"
+              value="yes"
+              required
+              aria-describedby={confirmMissing ? "delete-hint" : undefined}
+            />
+            <span>{t("owner.deleteConfirm")}</span>
+          </label>
+          {confirmMissing ? (
+            <p id="delete-hint" className={fieldError}>
+              {t("owner.errors.confirmDelete")}
+            </p>
+          ) : null}
+          <div>
+            <button type="submit" className={button.danger} disabled={busy} data-testid="owner-delete">
+              {t("owner.delete")}
+            </button>
+          </div>
+        </Form>
+      </section>
+      <p className={muted}>{t("owner.keepLink")}</p>
+    </div>
+  );
+}
+
+function Fact({ term, children, testId }: { term: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div className={row}>
+      <dt className={trust.term}>{term}</dt>
+      <dd className={trust.flush} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,7 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { auditJsonResponse } from "~/features/sitemap-audit/request.server";
+
+/** `/sitemap-audit.json?url=…&www=on`: the audit report as JSON, for CI. */
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return auditJsonResponse(request, context);
+}

@@ -1,0 +1,100 @@
+import type { AppHooks, WriteSummary } from "../server/app-hooks";
+import { applyStagedRestore, claimDatabase } from "~db/backup.server";
+import { closeDb, getDb } from "~db/client.server";
+import { migrateToLatest } from "~db/migrate.server";
+import { seedBase } from "~db/seed.server";
+import { startBackupJob } from "~/features/admin/site/backup-job.server";
+import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
+import { drawForPage } from "~/features/codes/draw-action.server";
+import { getOptionalAdmin } from "~/utils/auth.server";
+import { getEnv, sqlitePathFromUrl } from "~/utils/env.server";
+import { forbidden } from "~/utils/responses.server";
+import { assertSameOrigin, isCrossSiteWrite } from "~/utils/same-origin.server";
+
+/**
+ * What the Express server (server/index.ts) gets from the app, through the Remix build: exported
+ * by app/entry.server.tsx, so the server never bundles an app module of its own (decision 001).
+ */
+export const serverHooks: AppHooks = {
+  config: getEnv,
+  prepare: prepareDatabase,
+  startJobs,
+  close,
+  mayRefuseWrite,
+  refuseWrite,
+  drawForPage,
+};
+
+let releaseDatabase = () => {};
+
+async function prepareDatabase(log: (line: string) => void): Promise<void> {
+  const env = getEnv();
+  const file = sqlitePathFromUrl(env.DATABASE_URL);
+  // A restore staged with `npm run db:restore -- FILE --at-next-start` goes in before the database opens.
+  const restored = applyStagedRestore(file);
+  if (restored) log(`[db] restored the staged backup ${restored}`);
+  // The claim lets `npm run db:restore` refuse to overwrite the database while this server runs.
+  releaseDatabase = claimDatabase(file);
+  const db = getDb();
+  const applied = await migrateToLatest(db);
+  log(applied.length ? `[db] migrations applied: ${applied.join(", ")}` : "[db] schema up to date");
+  const seeded = await seedBase(db);
+  if (seeded.platforms || seeded.settings) log(`[db] seeded ${seeded.platforms} platform(s), ${seeded.settings} setting(s)`);
+  if (env.SEED_DEMO) {
+    const { seedDemo } = await import("~db/seed-demo.server");
+    log(`[db] demo data: ${await seedDemo(db)}`);
+  }
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const { upsertAdmin } = await import("~db/repositories/users.server");
+    log(`[admin] ${env.ADMIN_EMAIL}: ${await upsertAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD)}`);
+  }
+}
+
+function startJobs(log: (line: string) => void): () => void {
+  const env = getEnv();
+  // Expired temporary codes go when enable_auto_cleanup is 'true' (checked at each run).
+  const stops = [startCleanupJob(log)];
+  // Checked, rotated online backups when BACKUP_DIR is set.
+  if (env.BACKUP_DIR) {
+    const options = { dir: env.BACKUP_DIR, keep: env.BACKUP_KEEP, intervalMs: env.BACKUP_INTERVAL_SECONDS * 1000 };
+    stops.push(startBackupJob(log, options));
+  }
+  return () => stops.forEach((stop) => stop());
+}
+
+async function close(): Promise<void> {
+  await closeDb();
+  releaseDatabase();
+}
+
+const OPEN_ADMIN_PATHS = new Set(["/admin/login", "/admin/login.data", "/admin/logout", "/admin/logout.data"]);
+
+const isRead = (method: string) => method === "GET" || method === "HEAD" || method === "OPTIONS";
+const isGuardedAdminPath = (path: string) =>
+  (path === "/admin" || path === "/admin.data" || path.startsWith("/admin/")) && !OPEN_ADMIN_PATHS.has(path);
+
+function mayRefuseWrite({ method, path, origin, referer, host }: WriteSummary): boolean {
+  if (isRead(method)) return false;
+  return (
+    isGuardedAdminPath(path) || isCrossSiteWrite({ method, origin, referer, host, siteHost: new URL(getEnv().SITE_URL).host })
+  );
+}
+
+/**
+ * Refusals answered before Remix: they must be a clean 403 whatever route is hit.
+ * - Remix 2.17 checks cross-site writes itself on page routes, but throws (a 500) before our action runs.
+ * - A stranger's write to a nested admin tab would otherwise render the error page through the
+ *   admin layout, whose loader redirects to the login page (303) instead of refusing.
+ * Route loaders and actions still check the role themselves; this is the first line, not the only one.
+ */
+async function refuseWrite(request: Request): Promise<Response | null> {
+  if (isRead(request.method)) return null;
+  try {
+    await assertSameOrigin(request);
+  } catch (refusal) {
+    if (refusal instanceof Response) return refusal;
+    throw refusal;
+  }
+  if (!isGuardedAdminPath(new URL(request.url).pathname) || (await getOptionalAdmin(request))) return null;
+  return forbidden(request, "admin:auth.required");
+}

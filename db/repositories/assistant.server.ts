@@ -1,0 +1,412 @@
+import { getDb, type DB } from "../client.server";
+import type { AssistantProviderId, DeviceType, RequestStatus } from "../schema";
+import { startOfDayIso } from "~/utils/dates";
+import { parisDayStarts } from "./admin-site.server";
+
+/**
+ * The admin assistant's data: stored conversations, tokens spent, and the read-only queries its
+ * tools run. Every tool query is capped by the caller's `limit`; none writes.
+ */
+
+// ---------- conversations ----------
+
+export interface StoredMessageRow {
+  role: "user" | "assistant" | "tool";
+  content: string;
+}
+
+export async function listConversations(userId: number, limit = 50, db: DB = getDb()) {
+  return db
+    .selectFrom("assistant_conversations")
+    .select(["id", "title", "provider", "model", "input_tokens", "output_tokens", "updated_at"])
+    .where("user_id", "=", userId)
+    .orderBy("updated_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+export async function getConversation(id: number, userId: number, db: DB = getDb()) {
+  return db
+    .selectFrom("assistant_conversations")
+    .selectAll()
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+}
+
+export async function listConversationMessages(conversationId: number, db: DB = getDb()): Promise<StoredMessageRow[]> {
+  return db
+    .selectFrom("assistant_messages")
+    .select(["role", "content"])
+    .where("conversation_id", "=", conversationId)
+    .orderBy("position", "asc")
+    .execute();
+}
+
+export async function deleteConversation(id: number, userId: number, db: DB = getDb()): Promise<boolean> {
+  const result = await db
+    .deleteFrom("assistant_conversations")
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * One finished exchange, in one transaction: the conversation (created when `conversationId` is
+ * null), the admin's message and every message of the answer, appended after the last one.
+ * Answers the conversation's id, or null when the conversation is gone (deleted meanwhile).
+ */
+export async function saveExchange(
+  input: {
+    conversationId: number | null;
+    userId: number;
+    title: string;
+    provider: AssistantProviderId;
+    model: string;
+    messages: StoredMessageRow[];
+    tokens: { input: number; output: number };
+  },
+  db: DB = getDb(),
+  now = new Date(),
+): Promise<number | null> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    let id = input.conversationId;
+    let position = 0;
+    if (id === null) {
+      const row = await trx
+        .insertInto("assistant_conversations")
+        .values({
+          user_id: input.userId,
+          title: input.title,
+          provider: input.provider,
+          model: input.model,
+          input_tokens: input.tokens.input,
+          output_tokens: input.tokens.output,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      id = row.id;
+    } else {
+      const updated = await trx
+        .updateTable("assistant_conversations")
+        .set((eb) => ({
+          provider: input.provider,
+          model: input.model,
+          input_tokens: eb("input_tokens", "+", input.tokens.input),
+          output_tokens: eb("output_tokens", "+", input.tokens.output),
+          updated_at: at,
+        }))
+        .where("id", "=", id)
+        .where("user_id", "=", input.userId)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return null;
+      const last = await trx
+        .selectFrom("assistant_messages")
+        .select((eb) => eb.fn.max("position").as("max"))
+        .where("conversation_id", "=", id)
+        .executeTakeFirst();
+      position = last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1;
+    }
+    const conversationId = id;
+    await trx
+      .insertInto("assistant_messages")
+      .values(
+        input.messages.map((m, i) => ({
+          conversation_id: conversationId,
+          position: position + i,
+          role: m.role,
+          content: m.content,
+          created_at: at,
+        })),
+      )
+      .execute();
+    return conversationId;
+  });
+}
+
+// ---------- tokens ----------
+
+/** Tokens of one provider call; counted by the daily budget even if the exchange then fails. */
+export async function recordUsage(
+  usage: { conversationId: number | null; provider: string; model: string; input: number; output: number },
+  db: DB = getDb(),
+  now = new Date(),
+): Promise<void> {
+  await db
+    .insertInto("assistant_usage")
+    .values({
+      conversation_id: usage.conversationId,
+      provider: usage.provider,
+      model: usage.model,
+      input_tokens: Math.max(0, Math.round(usage.input)),
+      output_tokens: Math.max(0, Math.round(usage.output)),
+      created_at: now.toISOString(),
+    })
+    .execute();
+}
+
+/** Tokens (in + out) spent since `sinceIso`, by every admin together. */
+export async function tokensUsedSince(sinceIso: string, db: DB = getDb()): Promise<number> {
+  const row = await db
+    .selectFrom("assistant_usage")
+    .select((eb) => eb.fn.sum<number>(eb("input_tokens", "+", eb.ref("output_tokens"))).as("total"))
+    .where("created_at", ">=", sinceIso)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+// ---------- tool queries (read-only) ----------
+
+export async function siteOverview(db: DB = getDb()) {
+  const [platforms, deletions, suggestions, scores] = await Promise.all([
+    db
+      .selectFrom("platforms")
+      .select((eb) => [
+        eb.fn.countAll<number>().as("total"),
+        eb.fn.sum<number>(eb.case().when("is_active", "=", 1).then(1).else(0).end()).as("active"),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("deletion_requests")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "pending")
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("platform_suggestions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "pending")
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("game_scores")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    platforms: Number(platforms.total),
+    activePlatforms: Number(platforms.active ?? 0),
+    pendingDeletionRequests: Number(deletions.n),
+    pendingSuggestions: Number(suggestions.n),
+    gameScores: Number(scores.n),
+  };
+}
+
+/** Every platform with its code counts: available now (a draw could serve it), inactive, expired. */
+export async function platformsWithCodeCounts(activeOnly: boolean, limit: number, now = new Date(), db: DB = getDb()) {
+  const nowIso = now.toISOString();
+  let query = db
+    .selectFrom("platforms as p")
+    .leftJoin("referral_codes", "referral_codes.platform_id", "p.id")
+    .select((eb) => [
+      "p.id",
+      "p.slug",
+      "p.name",
+      "p.is_active",
+      eb.fn.count<number>("referral_codes.id").as("total_codes"),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(
+              eb.and([
+                eb("referral_codes.is_active", "=", 1),
+                eb.or([
+                  eb("referral_codes.is_permanent", "=", 1),
+                  eb("referral_codes.expires_at", "is", null),
+                  eb("referral_codes.expires_at", ">", nowIso),
+                ]),
+              ]),
+            )
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as("available_codes"),
+      eb.fn.sum<number>(eb.case().when("referral_codes.is_active", "=", 0).then(1).else(0).end()).as("inactive_codes"),
+      eb.fn.coalesce(eb.fn.sum<number>("referral_codes.times_served"), eb.lit(0)).as("total_serves"),
+    ])
+    .groupBy(["p.id", "p.slug", "p.name", "p.is_active"])
+    .orderBy("p.display_order", "asc")
+    .orderBy("p.name", "asc")
+    .limit(limit);
+  if (activeOnly) query = query.where("p.is_active", "=", 1);
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    slug: r.slug,
+    name: r.name,
+    active: r.is_active === 1,
+    totalCodes: Number(r.total_codes),
+    availableCodes: Number(r.available_codes ?? 0),
+    inactiveCodes: Number(r.inactive_codes ?? 0),
+    totalServes: Number(r.total_serves ?? 0),
+  }));
+}
+
+export type CodeFilter = "all" | "never_served" | "expiring_soon" | "most_served";
+
+/** One platform's codes; null when the slug is unknown. */
+export async function platformCodes(
+  slug: string,
+  filter: CodeFilter,
+  expiringWithinDays: number,
+  limit: number,
+  now = new Date(),
+  db: DB = getDb(),
+) {
+  const platform = await db.selectFrom("platforms").select(["id", "name", "slug"]).where("slug", "=", slug).executeTakeFirst();
+  if (!platform) return null;
+  const nowIso = now.toISOString();
+  let query = db
+    .selectFrom("referral_codes")
+    .select(["id", "code", "is_active", "is_permanent", "expires_at", "times_served", "last_served_at", "created_at"])
+    .where("platform_id", "=", platform.id)
+    .limit(limit);
+  switch (filter) {
+    case "never_served":
+      query = query.where("times_served", "=", 0).orderBy("created_at", "asc");
+      break;
+    case "expiring_soon": {
+      const until = new Date(now.getTime() + expiringWithinDays * 86_400_000).toISOString();
+      query = query
+        .where("is_permanent", "=", 0)
+        .where("is_active", "=", 1)
+        .where("expires_at", ">", nowIso)
+        .where("expires_at", "<=", until)
+        .orderBy("expires_at", "asc");
+      break;
+    }
+    case "most_served":
+      query = query.orderBy("times_served", "desc").orderBy("id", "asc");
+      break;
+    default:
+      query = query.orderBy("created_at", "desc").orderBy("id", "desc");
+  }
+  const codes = await query.execute();
+  return {
+    platform: { slug: platform.slug, name: platform.name },
+    codes: codes.map((c) => ({
+      id: c.id,
+      code: c.code,
+      active: c.is_active === 1,
+      permanent: c.is_permanent === 1,
+      expired: c.is_permanent === 0 && c.expires_at !== null && c.expires_at <= nowIso,
+      expiresAt: c.is_permanent === 1 ? null : c.expires_at,
+      timesServed: c.times_served,
+      lastServedAt: c.last_served_at,
+      createdAt: c.created_at,
+    })),
+  };
+}
+
+/**
+ * Draws per Paris day and platform over the `days` days ending `until` (inclusive), oldest first.
+ * One range scan with one conditional sum per day, grouped by platform.
+ */
+export async function drawsPerDayByPlatform(days: number, until: Date, slug: string | null, db: DB = getDb()) {
+  const starts = parisDayStarts(days, until);
+  // The last day ends at the next Paris midnight (30 h after a midnight is always the next day).
+  const ends = [...starts.slice(1), startOfDayIso(new Date(Date.parse(starts[starts.length - 1]!) + 30 * 3_600_000))];
+  let query = db
+    .selectFrom("random_requests as r")
+    .innerJoin("platforms as p", "p.id", "r.platform_id")
+    .where("r.created_at", ">=", starts[0]!)
+    .where("r.created_at", "<", ends[ends.length - 1]!)
+    .select((eb) => [
+      "p.slug",
+      ...starts.map((start, i) =>
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb("r.created_at", ">=", start), eb("r.created_at", "<", ends[i]!)]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as(`d${i}`),
+      ),
+    ])
+    .groupBy("p.slug")
+    .orderBy("p.slug");
+  if (slug) query = query.where("p.slug", "=", slug);
+  const rows = (await query.execute()) as Array<Record<string, string | number | null>>;
+  return { dayStarts: starts, rows };
+}
+
+export async function platformExists(slug: string, db: DB = getDb()): Promise<boolean> {
+  return Boolean(await db.selectFrom("platforms").select("id").where("slug", "=", slug).executeTakeFirst());
+}
+
+export async function deletionRequests(
+  status: RequestStatus | "all",
+  olderThanIso: string | null,
+  limit: number,
+  db: DB = getDb(),
+) {
+  let query = db
+    .selectFrom("deletion_requests as d")
+    .innerJoin("platforms as p", "p.id", "d.platform_id")
+    .select(["d.id", "d.code", "d.reason", "d.status", "d.created_at", "d.resolved_at", "p.slug as platform"])
+    .orderBy("d.created_at", "asc")
+    .orderBy("d.id", "asc")
+    .limit(limit);
+  if (status !== "all") query = query.where("d.status", "=", status);
+  if (olderThanIso) query = query.where("d.created_at", "<", olderThanIso);
+  return query.execute();
+}
+
+export async function suggestionsWithVotes(status: RequestStatus | "all", limit: number, db: DB = getDb()) {
+  let query = db
+    .selectFrom("platform_suggestions")
+    .select(["id", "name", "description", "website_url", "status", "votes_count", "created_at"])
+    .orderBy("votes_count", "desc")
+    .orderBy("created_at", "desc")
+    .limit(limit);
+  if (status !== "all") query = query.where("status", "=", status);
+  return query.execute();
+}
+
+export async function topScores(device: DeviceType | "all", fromIso: string, toIso: string, limit: number, db: DB = getDb()) {
+  let query = db
+    .selectFrom("game_scores")
+    .select(["id", "player_name", "score", "device_type", "created_at"])
+    .where("created_at", ">=", fromIso)
+    .where("created_at", "<", toIso)
+    .orderBy("score", "desc")
+    .orderBy("created_at", "asc")
+    .limit(limit);
+  if (device !== "all") query = query.where("device_type", "=", device);
+  return query.execute();
+}
+
+// ---------- proposal targets ----------
+
+export async function codeForProposal(id: number, db: DB = getDb()) {
+  return db
+    .selectFrom("referral_codes as c")
+    .innerJoin("platforms as p", "p.id", "c.platform_id")
+    .select(["c.id", "c.code", "c.is_active", "p.name as platform_name", "p.slug as platform_slug"])
+    .where("c.id", "=", id)
+    .executeTakeFirst();
+}
+
+export async function deletionRequestForProposal(id: number, db: DB = getDb()) {
+  return db
+    .selectFrom("deletion_requests as d")
+    .innerJoin("platforms as p", "p.id", "d.platform_id")
+    .select(["d.id", "d.code", "d.status", "d.reason", "p.name as platform_name"])
+    .where("d.id", "=", id)
+    .executeTakeFirst();
+}
+
+export async function suggestionForProposal(id: number, db: DB = getDb()) {
+  return db
+    .selectFrom("platform_suggestions")
+    .select(["id", "name", "status", "votes_count"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}

@@ -1,0 +1,58 @@
+import { getDb, type DB } from "../client.server";
+
+/**
+ * The owner's private page (/my-code/{token}): the code is found by the hash of the token only.
+ * Owners pause and resume their own code; a code paused after failing answers, or deactivated by an
+ * admin, is not theirs to bring back.
+ */
+export async function getCodeByOwnerHash(ownerTokenHash: string, db: DB = getDb()) {
+  return db
+    .selectFrom("referral_codes as c")
+    .innerJoin("platforms as p", "p.id", "c.platform_id")
+    .select([
+      "c.id",
+      "c.code",
+      "c.referral_url",
+      "c.is_active",
+      "c.is_permanent",
+      "c.expires_at",
+      "c.times_served",
+      "c.last_served_at",
+      "c.paused_reason",
+      "c.paused_at",
+      "c.created_at",
+      "p.name as platform_name",
+      "p.slug as platform_slug",
+      "p.is_active as platform_active",
+    ])
+    .where("c.owner_token_hash", "=", ownerTokenHash)
+    .executeTakeFirst();
+}
+
+/** Out of the rotation by its owner's choice. Only an active code can be paused this way. */
+export async function pauseOwnCode(id: number, now = new Date(), db: DB = getDb()): Promise<boolean> {
+  const result = await db
+    .updateTable("referral_codes")
+    .set({ is_active: 0, paused_reason: "owner", paused_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("is_active", "=", 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Back into the rotation: only a pause its owner made. */
+export async function resumeOwnCode(id: number, db: DB = getDb()): Promise<boolean> {
+  const result = await db
+    .updateTable("referral_codes")
+    .set({ is_active: 1, paused_reason: null, paused_at: null })
+    .where("id", "=", id)
+    .where("paused_reason", "=", "owner")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Removes the code (its answers go with it; draw log rows keep their snapshot). */
+export async function deleteOwnCode(id: number, db: DB = getDb()): Promise<boolean> {
+  const result = await db.deleteFrom("referral_codes").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,188 @@
+import { getDb, type DB } from "../client.server";
+import type { ReportOutcome } from "../schema";
+
+/** "Did this code work?": answers, the automatic pause, the figures. */
+
+/**
+ * The trust loop's thresholds, shared by the database rule and the pages that explain it.
+ * A code is paused automatically when, among its last `window` answers (since an admin last
+ * restored it), the failed ones come from at least `minFailedAddresses` different addresses AND
+ * make at least `minFailedPercent` of those answers. docs/decisions/090 says why these numbers.
+ */
+export const PAUSE_RULE = { window: 10, minFailedAddresses: 3, minFailedPercent: 60 } as const;
+
+/** The public figure ("92 % of 140 answers worked") covers this many days, and shows from this many answers. */
+export const ANSWER_STATS = { days: 90, minAnswers: 5 } as const;
+
+export type ReportRefusal = "unknown-draw" | "foreign-draw" | "already-answered" | "code-gone";
+export type ReportResult = { ok: true; codeId: number; paused: boolean } | { ok: false; reason: ReportRefusal };
+
+/**
+ * Records one answer for one draw (random_requests row) and applies the pause rule, in ONE
+ * transaction: the answer and the pause it triggers land together or not at all. `platformId`
+ * null accepts a draw of any platform (/random); otherwise the draw must be of that platform.
+ * A refusal writes nothing.
+ */
+export async function recordCodeReport(
+  input: { requestId: number; platformId: number | null; outcome: ReportOutcome; ipHash: string },
+  now = new Date(),
+  db: DB = getDb(),
+): Promise<ReportResult> {
+  try {
+    return await db.transaction().execute(async (trx): Promise<ReportResult> => {
+      const draw = await trx
+        .selectFrom("random_requests")
+        .select(["id", "platform_id", "served_code_id"])
+        .where("id", "=", input.requestId)
+        .executeTakeFirst();
+      if (!draw) return { ok: false, reason: "unknown-draw" };
+      if (input.platformId !== null && draw.platform_id !== input.platformId) return { ok: false, reason: "foreign-draw" };
+      if (draw.served_code_id === null) return { ok: false, reason: "code-gone" };
+      const answered = await trx
+        .selectFrom("code_reports")
+        .select("id")
+        .where("random_request_id", "=", draw.id)
+        .executeTakeFirst();
+      if (answered) return { ok: false, reason: "already-answered" };
+      await trx
+        .insertInto("code_reports")
+        .values({
+          random_request_id: draw.id,
+          code_id: draw.served_code_id,
+          platform_id: draw.platform_id,
+          outcome: input.outcome,
+          ip_hash: input.ipHash,
+          created_at: now.toISOString(),
+        })
+        .execute();
+      const paused = input.outcome === "failed" && (await pauseIfFailing(draw.served_code_id, now, trx));
+      return { ok: true, codeId: draw.served_code_id, paused };
+    });
+  } catch (error) {
+    // Two answers for one draw at once: the unique index decides, the second writes nothing.
+    if (error instanceof Error && /UNIQUE constraint failed: code_reports\.random_request_id/i.test(error.message)) {
+      return { ok: false, reason: "already-answered" };
+    }
+    throw error;
+  }
+}
+
+/** The pause rule, inside the answer's transaction. True when it paused the code just now. */
+async function pauseIfFailing(codeId: number, now: Date, trx: DB): Promise<boolean> {
+  const code = await trx
+    .selectFrom("referral_codes")
+    .select(["is_active", "reports_reset_at"])
+    .where("id", "=", codeId)
+    .executeTakeFirst();
+  // Already out of the rotation (paused by its owner, deactivated by an admin): nothing to decide.
+  if (!code || code.is_active !== 1) return false;
+  let recent = trx
+    .selectFrom("code_reports")
+    .select(["outcome", "ip_hash"])
+    .where("code_id", "=", codeId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(PAUSE_RULE.window);
+  if (code.reports_reset_at) recent = recent.where("created_at", ">", code.reports_reset_at);
+  const answers = await recent.execute();
+  if (!failsPauseRule(answers)) return false;
+  const result = await trx
+    .updateTable("referral_codes")
+    .set({ is_active: 0, paused_reason: "reports", paused_at: now.toISOString() })
+    .where("id", "=", codeId)
+    .where("is_active", "=", 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The rule itself on a code's last answers (newest first, at most PAUSE_RULE.window). */
+export function failsPauseRule(answers: ReadonlyArray<{ outcome: ReportOutcome; ip_hash: string }>): boolean {
+  const failed = answers.filter((a) => a.outcome === "failed");
+  if (new Set(failed.map((a) => a.ip_hash)).size < PAUSE_RULE.minFailedAddresses) return false;
+  return failed.length * 100 >= PAUSE_RULE.minFailedPercent * answers.length;
+}
+
+/** The answer already given for a draw, if any. */
+export async function getDrawAnswer(requestId: number, db: DB = getDb()): Promise<ReportOutcome | null> {
+  const row = await db.selectFrom("code_reports").select("outcome").where("random_request_id", "=", requestId).executeTakeFirst();
+  return row?.outcome ?? null;
+}
+
+export interface AnswerStats {
+  answers: number;
+  worked: number;
+}
+
+/** Answers about a platform's codes over the last ANSWER_STATS.days days. */
+export async function platformAnswerStats(platformId: number, now = new Date(), db: DB = getDb()): Promise<AnswerStats> {
+  const since = new Date(now.getTime() - ANSWER_STATS.days * 24 * 60 * 60 * 1000).toISOString();
+  const row = await db
+    .selectFrom("code_reports")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("answers"),
+      eb.fn.sum<number | null>(eb.case().when("outcome", "=", "worked").then(1).else(0).end()).as("worked"),
+    ])
+    .where("platform_id", "=", platformId)
+    .where("created_at", ">=", since)
+    .executeTakeFirstOrThrow();
+  return { answers: Number(row.answers), worked: Number(row.worked ?? 0) };
+}
+
+/** All-time answers about one code, and when it last worked. */
+export async function codeAnswerSummary(
+  codeId: number,
+  db: DB = getDb(),
+): Promise<{ worked: number; failed: number; lastWorkedAt: string | null }> {
+  const row = await db
+    .selectFrom("code_reports")
+    .select((eb) => [
+      eb.fn.sum<number | null>(eb.case().when("outcome", "=", "worked").then(1).else(0).end()).as("worked"),
+      eb.fn.sum<number | null>(eb.case().when("outcome", "=", "failed").then(1).else(0).end()).as("failed"),
+      eb.fn
+        .max<string | null>(eb.case().when("outcome", "=", "worked").then(eb.ref("created_at")).else(null).end())
+        .as("last_worked_at"),
+    ])
+    .where("code_id", "=", codeId)
+    .executeTakeFirstOrThrow();
+  return { worked: Number(row.worked ?? 0), failed: Number(row.failed ?? 0), lastWorkedAt: row.last_worked_at ?? null };
+}
+
+/** Codes paused after failing answers, newest pause first, each with its latest answers (admin). */
+export async function listCodesPausedByReports(db: DB = getDb()) {
+  const codes = await db
+    .selectFrom("referral_codes as c")
+    .innerJoin("platforms as p", "p.id", "c.platform_id")
+    .select(["c.id", "c.code", "c.paused_at", "c.times_served", "p.name as platform_name", "p.slug as platform_slug"])
+    .where("c.paused_reason", "=", "reports")
+    .orderBy("c.paused_at", "desc")
+    .orderBy("c.id", "desc")
+    .limit(200)
+    .execute();
+  if (codes.length === 0) return [];
+  const reports = await db
+    .selectFrom("code_reports")
+    .select(["id", "code_id", "outcome", "ip_hash", "created_at"])
+    .where(
+      "code_id",
+      "in",
+      codes.map((c) => c.id),
+    )
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return codes.map((c) => ({ ...c, reports: reports.filter((r) => r.code_id === c.id).slice(0, PAUSE_RULE.window) }));
+}
+
+/**
+ * Back into the rotation after an admin checked it. Answers given so far no longer count towards
+ * the next automatic pause (they were judged), so the code starts afresh.
+ */
+export async function restoreReportedCode(id: number, now = new Date(), db: DB = getDb()): Promise<boolean> {
+  const result = await db
+    .updateTable("referral_codes")
+    .set({ is_active: 1, paused_reason: null, paused_at: null, reports_reset_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("paused_reason", "=", "reports")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

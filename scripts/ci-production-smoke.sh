@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# CI: what the Docker image's last stage holds, installed with production dependencies only
+# (`npm ci --omit=dev`), started with `npm start` on a fresh database. Fails if the server needs a
+# dev dependency at run time, does not answer /healthz, or cannot render a page.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -f build/server.mjs ] || { echo "no build: run npm run build first"; exit 1; }
+
+dir=$(mktemp -d)
+trap '[ -n "${pid:-}" ] && kill "$pid" 2>/dev/null; rm -rf "$dir"' EXIT
+# The same files as the Dockerfile's runtime stage copies.
+cp -r package.json package-lock.json tsconfig.json build app db migrations scripts public "$dir/"
+cd "$dir"
+echo "== npm ci --omit=dev in $dir"
+npm ci --omit=dev --no-audit --no-fund --loglevel=error
+if [ -d node_modules/vite ] || [ -d node_modules/@playwright ]; then echo "dev dependencies were installed"; exit 1; fi
+
+port=$((20000 + RANDOM % 20000))
+NODE_ENV=production PORT=$port SESSION_SECRET=ci-smoke-secret-0123456789 DATABASE_URL="file:$dir/data/app.db" \
+  UPLOADS_DIR="$dir/data/uploads" LOG_REQUESTS=0 npm start > "$dir/server.log" 2>&1 &
+pid=$!
+for _ in $(seq 1 60); do
+  if curl -fsS "http://localhost:$port/healthz" > /dev/null 2>&1; then break; fi
+  if ! kill -0 "$pid" 2>/dev/null; then cat "$dir/server.log"; echo "server exited"; exit 1; fi
+  sleep 0.5
+done
+curl -fsS "http://localhost:$port/healthz" | grep -qx ok || { cat "$dir/server.log"; echo "healthz did not answer ok"; exit 1; }
+curl -fsS "http://localhost:$port/?lng=en" | grep -q '<html lang="en"' || { cat "$dir/server.log"; echo "home page did not render"; exit 1; }
+curl -fsS "http://localhost:$port/tesla" | grep -q 'Tesla' || { cat "$dir/server.log"; echo "platform page did not render"; exit 1; }
+kill -TERM "$pid"
+wait "$pid" || true
+grep -q "database closed" "$dir/server.log" || { cat "$dir/server.log"; echo "no graceful shutdown"; exit 1; }
+echo "== production-only install serves /healthz and pages, and shuts down cleanly"

@@ -1,0 +1,54 @@
+import type { ServerBuild } from "@remix-run/node";
+
+type Log = (line: string) => void;
+
+/** What the first look at a request needs (header values as sent). */
+export interface WriteSummary {
+  method: string;
+  path: string;
+  origin: string | undefined;
+  referer: string | undefined;
+  host: string | undefined;
+}
+
+/**
+ * What this server needs from the app. The app hands it over as the named export `serverHooks` of
+ * app/entry.server.tsx, which the Remix build re-exports as `build.entry.module`: the server imports
+ * nothing from app/ or db/, so every app module (the database handle, the draw queue, caches) is
+ * loaded once, inside the Remix build (decision 001).
+ */
+export interface AppHooks {
+  /** The checked configuration; throws a readable error when it is wrong (the server does not start). */
+  config(): {
+    NODE_ENV: string;
+    PORT: number;
+    SITE_URL: string;
+    TRUST_PROXY: boolean;
+    UPLOADS_DIR: string;
+    LOG_REQUESTS?: string;
+  };
+  /** Everything true before the first request: schema at latest, base data, admin from env. */
+  prepare(log: Log): Promise<void>;
+  /** Starts the background jobs; the function returned stops them. */
+  startJobs(log: Log): () => void;
+  /** Closes the database (graceful shutdown). */
+  close(): Promise<void>;
+  /**
+   * Cheap first look at a request, on every one: false when it is surely let through (a read, a
+   * same-site write outside /admin), true when `refuseWrite` must decide.
+   */
+  mayRefuseWrite(request: WriteSummary): boolean;
+  /**
+   * The 403 for a write refused before Remix (cross-site, or a stranger's write under /admin), in the
+   * visitor's language; null lets it through. Gets the request's method, address and headers, no body.
+   */
+  refuseWrite(request: Request): Promise<Response | null>;
+  /** The draw behind a draw form: the signed result page's address, or null when nothing was drawn. */
+  drawForPage(slug: string | null): Promise<string | null>;
+}
+
+export function appHooksOf(build: ServerBuild): AppHooks {
+  const hooks = (build.entry.module as { serverHooks?: AppHooks }).serverHooks;
+  if (!hooks) throw new Error("The Remix build has no serverHooks: app/entry.server.tsx must export them.");
+  return hooks;
+}

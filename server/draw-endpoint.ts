@@ -1,0 +1,40 @@
+import type { RequestHandler } from "express";
+import type { AppHooks } from "./app-hooks";
+
+/** `/{slug}/get-code/draw` and `/random/draw`: where the draw forms post (decision 041). */
+const DRAW_ENDPOINT = /^(\/(?:[a-z0-9-]{1,60}\/get-code|random))\/draw$/;
+
+/**
+ * The draw endpoint: our own small HTTP route, answered here without Remix's request handling
+ * (which costs several times the draw itself). The address says what to do, so the body is not read.
+ * - Drawn: 303 to the signed result page; or, when the client asks for JSON (the enhanced form),
+ *   200 `{"location": "<result page>"}`.
+ * - Nothing drawn (no code, unknown or inactive platform, a draw that failed and rolled back, so
+ *   nothing was written): 307 to the draw page, so the browser posts the same form to the route,
+ *   whose action answers as before; with JSON, 200 `{"location": null}` and the enhanced form
+ *   posts to the route itself.
+ * Runs after the server's guards (cross-site writes are refused there).
+ */
+export function drawEndpoint(hooks: () => Promise<AppHooks>): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "POST") return next();
+    const match = DRAW_ENDPOINT.exec(req.path);
+    if (!match) return next();
+    const page = match[1]!;
+    const slug = page === "/random" ? null : page.slice(1, -"/get-code".length);
+    req.resume(); // the form's body (`intent=draw`) says nothing the address does not
+    hooks()
+      .then((app) => app.drawForPage(slug))
+      .catch(() => null)
+      .then((location) => {
+        res.set("Cache-Control", "no-store");
+        if (req.accepts(["html", "json"]) === "json") res.status(200).json({ location });
+        else
+          res
+            .status(location ? 303 : 307)
+            .location(location ?? page)
+            .end();
+      })
+      .catch(next);
+  };
+}

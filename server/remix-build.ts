@@ -1,0 +1,32 @@
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import type { RequestHandler } from "express";
+import { appHooksOf, type AppHooks } from "./app-hooks";
+
+export interface RemixBuild {
+  /** What Remix's request handler takes: the build, or in development a function that loads the current one. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** The app's hooks from the current build (in development it changes as files are edited). */
+  hooks: () => Promise<AppHooks>;
+  /** In development, Vite's middleware (assets, HMR); none in production. */
+  devMiddleware?: RequestHandler;
+  /** In production, the client files of the build (assets, favicon...). */
+  clientDir?: string;
+}
+
+/**
+ * The Remix server build: in production the bundle next to this file (build/server/index.js), in
+ * development Vite's live module graph (each app module loaded once, reloaded when edited).
+ */
+export async function loadRemixBuild(dev: boolean): Promise<RemixBuild> {
+  if (dev) {
+    const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+    const build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+    return { build, hooks: async () => appHooksOf(await build()), devMiddleware: vite.middlewares };
+  }
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const build = (await import(/* @vite-ignore */ pathToFileURL(path.join(here, "server", "index.js")).href)) as ServerBuild;
+  const hooks = appHooksOf(build);
+  return { build, hooks: () => Promise.resolve(hooks), clientDir: path.join(here, "client") };
+}

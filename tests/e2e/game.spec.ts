@@ -1,0 +1,193 @@
+import { expect, test, type Page } from "@playwright/test";
+import { e2eDb, expectAccessible, jsDisabled } from "./support";
+
+const GAME_CHUNK = /\/assets\/constellation-game-[\w-]+\.js$/;
+
+/** Requests for the game's chunk, from the start of the page's life. */
+function watchGameChunk(page: Page) {
+  const seen: string[] = [];
+  page.on("request", (r) => {
+    if (GAME_CHUNK.test(new URL(r.url()).pathname)) seen.push(r.url());
+  });
+  return seen;
+}
+
+test.describe("without JavaScript", () => {
+  test("the home page has no game code and no canvas", async ({ page }, testInfo) => {
+    test.skip(!jsDisabled(testInfo), "JS-off check");
+    const chunks = watchGameChunk(page);
+    const res = await page.goto("/");
+    const html = (await res!.text()) ?? "";
+    expect(html).not.toMatch(/constellation-game/);
+    expect(html).not.toMatch(/<canvas/);
+    await expect(page.locator("canvas")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(chunks).toEqual([]);
+  });
+});
+
+test.describe("with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the game needs JavaScript");
+
+  test("the game's chunk loads only after the page's load event, and not at all under reduced motion or Save-Data", async ({
+    page,
+    browser,
+  }) => {
+    const chunks = watchGameChunk(page);
+    const consoleErrors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") consoleErrors.push(m.text());
+    });
+    const res = await page.goto("/");
+    expect(res!.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
+    expect(await res!.text()).not.toMatch(/constellation-game/); // not preloaded by the page
+    await expect(page.getByTestId("game-canvas")).toBeAttached();
+    expect(chunks).toHaveLength(1);
+    const timing = await page.evaluate(() => {
+      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const chunk = performance.getEntriesByType("resource").find((e) => e.name.includes("/constellation-game-"))!;
+      return { loadEnd: nav.loadEventEnd, chunkStart: chunk.startTime };
+    });
+    expect(timing.chunkStart).toBeGreaterThanOrEqual(timing.loadEnd);
+    await expect(page.getByTestId("game-canvas")).toHaveAttribute("aria-hidden", "true");
+    expect(consoleErrors).toEqual([]); // no CSP refusal of the chunk, its CSS or its texts
+
+    for (const setup of ["reduced-motion", "save-data"] as const) {
+      const context = await browser.newContext({
+        locale: "fr-FR",
+        reducedMotion: setup === "reduced-motion" ? "reduce" : "no-preference",
+      });
+      if (setup === "save-data") {
+        await context.addInitScript(() =>
+          Object.defineProperty(Navigator.prototype, "connection", { get: () => ({ saveData: true }), configurable: true }),
+        );
+      }
+      const quiet = await context.newPage();
+      const quietChunks = watchGameChunk(quiet);
+      await quiet.goto("/");
+      // Long enough for the idle callback that loaded the chunk above (its timeout is 5 s).
+      await quiet.waitForTimeout(5_500);
+      expect(quietChunks, setup).toEqual([]);
+      await expect(quiet.locator("canvas"), setup).toHaveCount(0);
+      await context.close();
+    }
+  });
+
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+    test("10 taps start a countdown, 60 s of play, a saved score shown in the top 10", async ({ page }) => {
+      test.setTimeout(150_000);
+      const pseudo = `Tap${Math.random().toString(36).slice(2, 8)}`;
+      await page.clock.install();
+      const starts: string[] = [];
+      page.on("request", (r) => {
+        if (r.url().endsWith("/game/start")) starts.push(r.postData() ?? "");
+      });
+      await page.goto("/");
+      const game = page.getByTestId("game");
+      await expect(game).toHaveAttribute("data-phase", "idle");
+
+      // Taps on the hero's text (not a link): a hint at the 8th, the countdown at the 10th.
+      const box = (await page.locator("#hero-heading").boundingBox())!;
+      const spot = { x: box.x + 30, y: box.y + 12 };
+      for (let i = 1; i <= 9; i++) {
+        await page.touchscreen.tap(spot.x + (i % 3), spot.y);
+        if (i === 7) await expect(page.getByTestId("game-hint")).toHaveCount(0);
+      }
+      await expect(page.getByTestId("game-hint")).toBeVisible();
+      await page.touchscreen.tap(spot.x, spot.y);
+      await expect(game).toHaveAttribute("data-phase", "countdown");
+      await expect(page.getByTestId("game-countdown")).toHaveText("3");
+      expect(starts).toEqual([]); // the session starts with play, not with the countdown
+
+      await page.clock.runFor(3_000);
+      await expect(game).toHaveAttribute("data-phase", "playing");
+      const playStartedAt = Date.now();
+      await expect.poll(() => starts).toEqual(["device_type=mobile"]);
+      await expect(page.getByTestId("game-time")).toHaveText("Temps : 60 s");
+
+      // Play: tap the orbs the canvas reports, while the clock moves the game on.
+      const canvas = page.getByTestId("game-canvas");
+      let taps = 0;
+      for (let elapsed = 0; elapsed < 60_000; elapsed += 500) {
+        const orbs = ((await canvas.getAttribute("data-orbs")) ?? "").split(" ").filter(Boolean);
+        const first = orbs[0]?.split(",").map(Number);
+        if (first && taps < 12) {
+          await page.touchscreen.tap(first[0]!, first[1]!);
+          taps++;
+        }
+        await page.clock.runFor(500);
+      }
+      await page.clock.runFor(1_000);
+      await expect(game).toHaveAttribute("data-phase", "finished");
+      const dialog = page.getByTestId("game-dialog");
+      await expect(dialog).toBeVisible();
+      const scoreText = (await page.getByTestId("game-final-score").textContent())!;
+      const score = Number(/(\d+)/.exec(scoreText)![1]);
+      expect(score).toBeGreaterThanOrEqual(50);
+      expect(score % 10).toBe(0);
+      await expect(page.getByTestId("game-leaderboard")).toContainText(/Top 10 des 30 derniers jours \(mobile\)/);
+
+      // The pseudo is required.
+      await dialog.getByRole("button", { name: "Enregistrer mon score" }).click();
+      await expect(page.getByTestId("game-pseudo-error")).toHaveText("Veuillez entrer votre pseudo");
+      await dialog.getByLabel("Votre pseudo").fill(`  ${pseudo}  `);
+
+      // The page's clock says 60 s have passed, the server's does not yet: an honest refusal, a retry.
+      await dialog.getByRole("button", { name: "Enregistrer mon score" }).click();
+      await expect(page.getByTestId("game-save-error")).toContainText("Votre score n'a pas été enregistré : Trop tôt");
+      await expectAccessible(page);
+      const wait = playStartedAt + 61_000 - Date.now();
+      if (wait > 0) await page.waitForTimeout(wait);
+      await dialog.getByRole("button", { name: "Réessayer" }).click();
+      await expect(page.getByTestId("game-saved")).toContainText("Score enregistré !");
+      await expect(page.getByTestId("game-leaderboard-row").filter({ hasText: pseudo })).toContainText(String(score));
+
+      const stored = await e2eDb().selectFrom("game_scores").selectAll().where("player_name", "=", pseudo).execute();
+      expect(stored.map((s) => [s.score, s.device_type])).toEqual([[score, "mobile"]]);
+
+      // Close: back to the page.
+      await dialog.getByRole("button", { name: "Fermer" }).click();
+      await expect(game).toHaveAttribute("data-phase", "idle");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    });
+
+    test("the tap count starts over after a tap far away", async ({ page }) => {
+      await page.goto("/");
+      await expect(page.getByTestId("game")).toHaveAttribute("data-phase", "idle");
+      const box = (await page.locator("#hero-heading").boundingBox())!;
+      for (let i = 0; i < 7; i++) await page.touchscreen.tap(box.x + 20, box.y + 10);
+      await page.touchscreen.tap(box.x + 20 + 120, box.y + 10); // far: counts as 1
+      for (let i = 0; i < 8; i++) await page.touchscreen.tap(box.x + 20, box.y + 10);
+      await expect(page.getByTestId("game-hint")).toBeVisible();
+      await expect(page.getByTestId("game")).toHaveAttribute("data-phase", "idle");
+      await page.touchscreen.tap(box.x + 20, box.y + 10);
+      await page.touchscreen.tap(box.x + 20, box.y + 10);
+      await expect(page.getByTestId("game")).toHaveAttribute("data-phase", "countdown");
+    });
+  });
+
+  test("on a desktop, gathering 20 links under a still mouse starts play at once; Escape leaves", async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.clock.install();
+    const starts: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/game/start")) starts.push(r.postData() ?? "");
+    });
+    await page.goto("/");
+    const game = page.getByTestId("game");
+    await expect(game).toHaveAttribute("data-phase", "idle");
+    await page.mouse.move(640, 360);
+    // Stars gather within seconds (0-9 s in a simulation of 40 random skies), then 1 s of 20 links.
+    for (let i = 0; i < 30 && (await game.getAttribute("data-phase")) === "idle"; i++) {
+      await page.mouse.move(640 + (i % 2), 360);
+      await page.clock.runFor(2_000);
+    }
+    await expect(game).toHaveAttribute("data-phase", "playing");
+    await expect.poll(() => starts).toEqual(["device_type=desktop"]);
+    await expect(page.getByRole("button", { name: "Quitter le jeu" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(game).toHaveAttribute("data-phase", "idle");
+  });
+});

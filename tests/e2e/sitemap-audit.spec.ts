@@ -1,0 +1,51 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible, jsDisabled } from "./support";
+
+test.describe("sitemap audit page", () => {
+  test("audits our own sitemap from the form: every check passes, page accessible", async ({ page, baseURL }) => {
+    await page.goto("/sitemap-audit");
+    const url = page.getByLabel("Adresse du sitemap");
+    await expect(url).toHaveValue(`${baseURL}/sitemap.xml`);
+    const www = page.getByLabel("La propriété Search Console utilise www");
+    await expect(www).toBeChecked();
+    await expectAccessible(page);
+
+    // localhost has no www: say so, as a site owner would.
+    await www.uncheck();
+    await page.getByRole("button", { name: "Lancer l'audit" }).click();
+    await expect(page.getByTestId("audit-overall")).toHaveAttribute("data-status", "success");
+    const checks = page.getByTestId("audit-check");
+    expect(await checks.count()).toBeGreaterThanOrEqual(20);
+    for (const id of ["http-status", "content-type", "response-time", "well-formed", "url-count", "robots-declared", "www"]) {
+      await expect(page.locator(`[data-testid="audit-check"][data-check="${id}"]`)).toHaveAttribute("data-status", "success");
+    }
+    await expect(page).toHaveURL(/\/sitemap-audit\?url=.*sitemap\.xml$/);
+    await expect(page.getByLabel("La propriété Search Console utilise www")).not.toBeChecked();
+    await expectAccessible(page);
+  });
+
+  test("a private address is refused with a clear message", async ({ page }) => {
+    await page.goto("/sitemap-audit");
+    await page.getByLabel("Adresse du sitemap").fill("http://169.254.169.254/latest/meta-data/");
+    await page.getByRole("button", { name: "Lancer l'audit" }).click();
+    await expect(page.getByTestId("audit-refused")).toContainText("machine privée");
+    await expect(page.getByTestId("audit-report")).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test("with JavaScript, a pending state while the audit runs", async ({ page }, testInfo) => {
+    test.skip(jsDisabled(testInfo), "the pending state is JavaScript polish");
+    await page.goto("/sitemap-audit");
+    // Hold the audit's data request a moment so the pending state can be seen.
+    await page.route(/\/sitemap-audit\.data/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.getByLabel("La propriété Search Console utilise www").uncheck();
+    await page.getByRole("button", { name: "Lancer l'audit" }).click();
+    await expect(page.getByTestId("audit-pending")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Audit en cours…" })).toBeDisabled();
+    await expect(page.getByTestId("audit-overall")).toHaveAttribute("data-status", "success");
+    await expect(page.getByTestId("audit-pending")).toHaveCount(0);
+  });
+});
