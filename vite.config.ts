@@ -15,6 +15,14 @@ export default defineConfig({
     // Small chunks load faster on cheap phones; the game island will be its own lazy chunk.
     target: "es2020",
     assetsInlineLimit: 0,
+    rollupOptions: {
+      // Resource routes (healthz, robots.txt, preferences…) have no browser code: their empty client
+      // chunks are expected, and a line per route reads like something went wrong.
+      onwarn(warning, warn) {
+        if (warning.code === "EMPTY_BUNDLE") return;
+        warn(warning);
+      },
+    },
   },
   plugins: [
     vanillaExtractPlugin(),

@@ -47,7 +47,7 @@ export default async function handleRequest(
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough({
-            // Clear the abort timer once rendering is done, or every tree stays alive 5 s (stack pitfall 8).
+            // Clear the abort timer once rendering is done, or every rendered tree stays alive until it fires.
             final(callback) {
               clearTimeout(timer);
               callback();

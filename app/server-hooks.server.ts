@@ -73,10 +73,11 @@ const isRead = (method: string) => method === "GET" || method === "HEAD" || meth
 const isGuardedAdminPath = (path: string) =>
   (path === "/admin" || path === "/admin.data" || path.startsWith("/admin/")) && !OPEN_ADMIN_PATHS.has(path);
 
-function mayRefuseWrite({ method, path, origin, referer, host }: WriteSummary): boolean {
+function mayRefuseWrite({ method, path, fetchSite, origin, referer, host }: WriteSummary): boolean {
   if (isRead(method)) return false;
   return (
-    isGuardedAdminPath(path) || isCrossSiteWrite({ method, origin, referer, host, siteHost: new URL(getEnv().SITE_URL).host })
+    isGuardedAdminPath(path) ||
+    isCrossSiteWrite({ method, fetchSite, origin, referer, host, siteHost: new URL(getEnv().SITE_URL).host })
   );
 }
 

@@ -119,7 +119,11 @@ export type DisplayMode = "logo" | "name" | "both";
 export interface PartnershipsTable {
   id: Generated<number>;
   name: string;
+  /** French description (the default language); the others fall back to it when empty. */
   description: string | null;
+  description_en: string | null;
+  description_de: string | null;
+  description_es: string | null;
   url: string;
   logo_url: string | null;
   display_mode: ColumnType<DisplayMode, DisplayMode | undefined, DisplayMode>;

@@ -1,15 +1,18 @@
 import type { UrlRule } from "./platform-links";
 
-/** The eight gradients an admin can pick; Rose/Violet is the default. */
+/**
+ * The eight gradients an admin can pick; Rose/Violet is the default. Deep enough shades that white
+ * text on them reaches 4.5:1 (AA) everywhere along the gradient.
+ */
 export const GRADIENTS = [
-  { id: "blue-violet", label: "Bleu/Violet", from: "#3b82f6", to: "#8b5cf6" },
-  { id: "red-orange", label: "Rouge/Orange", from: "#ef4444", to: "#f97316" },
-  { id: "green-emerald", label: "Vert/Émeraude", from: "#22c55e", to: "#10b981" },
-  { id: "pink-violet", label: "Rose/Violet", from: "#ec4899", to: "#8b5cf6" },
-  { id: "cyan-blue", label: "Cyan/Bleu", from: "#06b6d4", to: "#3b82f6" },
-  { id: "indigo-blue", label: "Indigo/Bleu", from: "#6366f1", to: "#3b82f6" },
-  { id: "orange-pink", label: "Orange/Rose", from: "#f97316", to: "#ec4899" },
-  { id: "gray", label: "Gris", from: "#6b7280", to: "#374151" },
+  { id: "blue-violet", label: "Bleu/Violet", from: "#1d4ed8", to: "#6d28d9" },
+  { id: "red-orange", label: "Rouge/Orange", from: "#b91c1c", to: "#c2410c" },
+  { id: "green-emerald", label: "Vert/Émeraude", from: "#15803d", to: "#047857" },
+  { id: "pink-violet", label: "Rose/Violet", from: "#be185d", to: "#6d28d9" },
+  { id: "cyan-blue", label: "Cyan/Bleu", from: "#0e7490", to: "#1d4ed8" },
+  { id: "indigo-blue", label: "Indigo/Bleu", from: "#4338ca", to: "#1d4ed8" },
+  { id: "orange-pink", label: "Orange/Rose", from: "#c2410c", to: "#be185d" },
+  { id: "gray", label: "Gris", from: "#4b5563", to: "#374151" },
 ] as const;
 
 /** Settings keys with their defaults, plus the price-tracker promo. */
@@ -75,7 +78,8 @@ export const SEED_PLATFORMS: SeedPlatform[] = [
     slug: "revolut",
     emoji_icon: "💳",
     gradient_from: "#0666eb",
-    gradient_to: "#191c1f",
+    // Not near-black: the gradient must stay visible on the dark theme's background.
+    gradient_to: "#4338ca",
     display_order: 2,
     code_pattern: GENERIC_CODE,
     hosts: "revolut.com revolut.me",

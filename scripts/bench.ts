@@ -4,7 +4,8 @@
 // never fails on a number (only on an error). Options: --seconds N (default 5 per run), --codes N
 // (default 20), --only repository|http|audit (audit: the sitemap audit's peak memory, run by
 // scripts/bench-audit.ts), --through-remix (also the draw page's own action, for comparison with
-// the draw endpoint). HTTP runs use the built server: `npm run build` first.
+// the draw endpoint), --only pages (pages against a stock Remix app, scripts/bench-pages.ts, --rounds N;
+// writes bench-results.json). HTTP runs use the built server: `npm run build` first.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -14,6 +15,7 @@ import { closeDb, getDb, type DB } from "~db/client.server";
 import { migrateToLatest } from "~db/migrate.server";
 import { drawReferralCode } from "~db/repositories/codes.server";
 import { resetEnvCache } from "~/utils/env.server";
+import { benchPages } from "./bench-pages";
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -31,8 +33,8 @@ const CODES = option("codes", 20);
 const CONNECTIONS = 50;
 const onlyIndex = process.argv.indexOf("--only");
 const ONLY = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
-if (ONLY !== undefined && ONLY !== "repository" && ONLY !== "http" && ONLY !== "audit") {
-  console.error("--only takes repository, http or audit");
+if (ONLY !== undefined && !["repository", "http", "audit", "pages"].includes(ONLY)) {
+  console.error("--only takes repository, http, audit or pages");
   process.exit(2);
 }
 const THROUGH_REMIX = process.argv.includes("--through-remix");
@@ -305,6 +307,10 @@ try {
       "(*) One caller awaiting each draw gets one commit per draw: its µs/draw is the latency of a lone draw,\n" +
         "    bounded by this disk's WAL commit; concurrent draws share commits (docs/decisions/010-code-loop-draw.md).",
     );
+  }
+  if (ONLY === undefined || ONLY === "pages") {
+    const jsonFile = path.join(root, "bench-results.json");
+    await benchPages({ root, seconds: SECONDS, rounds: option("rounds", 3), jsonFile });
   }
   // The sitemap audit's memory, in a process of its own so the draw runs do not weigh on its RSS.
   if (ONLY === undefined || ONLY === "audit") {

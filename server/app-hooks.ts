@@ -6,6 +6,8 @@ type Log = (line: string) => void;
 export interface WriteSummary {
   method: string;
   path: string;
+  /** `Sec-Fetch-Site`: where the browser says the request comes from. */
+  fetchSite: string | undefined;
   origin: string | undefined;
   referer: string | undefined;
   host: string | undefined;

@@ -13,6 +13,7 @@ export function refuseForbiddenWrites(hooks: () => Promise<AppHooks>): RequestHa
         const summary = {
           method: req.method,
           path: req.path,
+          fetchSite: req.get("sec-fetch-site"),
           origin: req.get("origin"),
           referer: req.get("referer"),
           host: req.get("host"),

@@ -5,7 +5,12 @@ import express from "express";
 import { clientIpOf } from "./client-ip";
 import { drawEndpoint } from "./draw-endpoint";
 import { refuseForbiddenWrites } from "./guards";
+import { strictTransportSecurity } from "./hsts";
+import { createHardenedServer } from "./http-server";
+import { refuseBackslashPaths } from "./path-guard";
+import { pageCache } from "./page-cache";
 import { loadRemixBuild } from "./remix-build";
+import { ignoreFailuresAfterBodyRefusal, limitRequestBodies } from "./request-body";
 import { requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
 import { closeGracefullyOnSignals, trackEventStreams } from "./shutdown";
@@ -27,6 +32,9 @@ app.set("trust proxy", env.TRUST_PROXY);
 
 app.use(securityHeaders({ csp: !dev }));
 if (env.LOG_REQUESTS !== "0") app.use(requestLog(log));
+app.use(strictTransportSecurity(!dev && env.NODE_ENV === "production"));
+app.use(limitRequestBodies());
+app.use(refuseBackslashPaths());
 // Open event streams, so that a shutdown can end them at once.
 const eventStreams = trackEventStreams();
 app.use(eventStreams.middleware);
@@ -49,6 +57,9 @@ app.get("/sitemap-audit", (req, _res, next) => {
 });
 // The draw forms' endpoint, answered without Remix (decision 041).
 app.use(drawEndpoint(remixBuild.hooks));
+// Anonymous pages kept a few seconds (server/page-cache.ts); PAGE_CACHE_MS=0 turns it off (benchmarks).
+const pageCacheMs = Number(process.env.PAGE_CACHE_MS ?? 3_000);
+if (!dev && pageCacheMs > 0) app.use(pageCache({ ttlMs: pageCacheMs }));
 app.all(
   "*",
   createRequestHandler({
@@ -61,13 +72,14 @@ app.all(
     }),
   }),
 );
+app.use(ignoreFailuresAfterBodyRefusal());
 
-const server = app.listen(env.PORT, () => {
+const server = createHardenedServer(app, { trustProxy: env.TRUST_PROXY }).listen(env.PORT, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  log(`Parrainly listening on http://localhost:${port} (${dev ? "development" : env.NODE_ENV})`);
+  // What is served, not NODE_ENV: `npm start` serves the production build even with NODE_ENV unset.
+  log(`Parrainly listening on http://localhost:${port} (${dev ? "development server, Vite" : "production build"})`);
   log("Create an admin with: npm run admin:create -- --email you@example.com --password 'a long passphrase'");
 });
-server.keepAliveTimeout = 65_000;
 
 closeGracefullyOnSignals(server, eventStreams.endAll, { stopJobs: hooks.startJobs(log), closeDatabase: hooks.close, log });

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as layout from "~/styles/layout.css";
 import { flush, muted } from "~/styles/ui.css";
+import { copyrightYears } from "~/utils/dates";
 
 export function SiteFooter() {
   const { t } = useTranslation();
@@ -9,7 +10,7 @@ export function SiteFooter() {
   return (
     <footer className={layout.footer}>
       <div className={layout.footerInner}>
-        <p className={`${muted} ${flush}`}>{t("footer.copyright", { year: 2025 })}</p>
+        <p className={`${muted} ${flush}`}>{t("footer.copyright", { years: copyrightYears(new Date()) })}</p>
         <nav aria-label={t("footer.legal")}>
           <ul className={layout.footerLinks}>
             <li>

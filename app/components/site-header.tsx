@@ -6,6 +6,7 @@ import { LanguageForm } from "./language-form";
 import { ThemeForm, useThemeToggleEnabled } from "./theme-form";
 
 const NAV = [
+  { to: "/platforms", key: "nav.platforms" },
   { to: "/submit", key: "nav.submit" },
   { to: "/suggest-platform", key: "nav.suggest" },
   { to: "/partnerships", key: "nav.seeAll" },
@@ -27,6 +28,9 @@ export function SiteHeader() {
           </summary>
           <div className={layout.drawerBackdrop} aria-hidden="true" />
           <nav className={layout.drawerPanel} aria-label={t("nav.menu")}>
+            <Link to="/" className={layout.navLink}>
+              {t("nav.home")}
+            </Link>
             {NAV.map((item) => (
               <Link key={item.to} to={item.to} className={layout.navLink} prefetch="intent">
                 {t(item.key)}

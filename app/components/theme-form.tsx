@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/root";
 import * as layout from "~/styles/layout.css";
-import type { Theme } from "~/utils/theme";
+import { THEME_COOKIE, type Theme } from "~/utils/theme";
 
 /** Theme toggle: a POST to /preferences that works without JS; with JS it switches at once. */
 export function ThemeForm() {
@@ -17,15 +17,10 @@ export function ThemeForm() {
 
   useEffect(() => {
     document.documentElement.dataset.theme = current;
-    try {
-      localStorage.setItem("theme", current);
-    } catch {
-      // storage unavailable
-    }
   }, [current]);
 
   return (
-    <fetcher.Form method="post" action="/preferences" className={layout.inlineForm}>
+    <fetcher.Form method="post" action="/preferences" className={layout.inlineForm} onSubmit={() => applyTheme(next)}>
       <input type="hidden" name="intent" value="set-theme" />
       <input type="hidden" name="theme" value={next} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
@@ -34,6 +29,22 @@ export function ThemeForm() {
       </button>
     </fetcher.Form>
   );
+}
+
+/**
+ * With JS, the choice is stored before the POST leaves, in a fixed order: the cookie the server
+ * reads (so a reload at any moment renders the new theme), then localStorage, then the page. The
+ * POST sets the same cookie again; without JS it is the only writer.
+ */
+function applyTheme(theme: Theme) {
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${THEME_COOKIE}=${theme}; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax${secure}`;
+  try {
+    localStorage.setItem("theme", theme);
+  } catch {
+    // storage unavailable
+  }
+  document.documentElement.dataset.theme = theme;
 }
 
 /** The setting's value, kept live by the server's event stream while the page is open. */

@@ -8,6 +8,7 @@ export const PUBLIC_NAMESPACES = [
   "common",
   "home",
   "platform",
+  "platforms",
   "submit",
   "suggest",
   "partnerships",

@@ -4,7 +4,7 @@ import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
 import { countAvailableCodes, getDrawResult } from "~db/repositories/codes.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { DrawReadyForm, DrawResultView, NoCode } from "~/features/codes/draw-views";
+import { DrawReadyForm, DrawResultView } from "~/features/codes/draw-views";
 import { drawForPage } from "~/features/codes/draw-action.server";
 import { readDrawToken } from "~/features/codes/draw-token.server";
 import { PlatformLogo } from "~/features/codes/platform-logo";
@@ -20,6 +20,7 @@ import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 import * as styles from "~/features/codes/codes.css";
 import { badRequest, invariantResponse } from "~/utils/responses.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["platform", "trust"] };
 
@@ -90,7 +91,7 @@ export const meta = routeMeta;
  * platform) and any other POST here.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   if (form.get("intent") === "report") {
     const { platform } = await loadPlatformPage(request, params.slug);
     return answerDraw(request, context, form, { platformId: platform.id, pagePath: `/${platform.slug}/get-code` });
@@ -130,8 +131,12 @@ export default function DrawPage() {
       ) : (
         <>
           {reportError ? <ReportError error={reportError} /> : null}
-          {actionData && "noCode" in actionData ? <NoCode message={t("draw.noCode")} /> : null}
-          <DrawReadyForm action={drawPath} available={available} />
+          <DrawReadyForm
+            action={drawPath}
+            available={available}
+            noCodeMessage={available === 0 || (actionData && "noCode" in actionData) ? t("draw.noCode") : null}
+            shareHref={`/submit?platform=${encodeURIComponent(platform.slug)}`}
+          />
         </>
       )}
       <p>

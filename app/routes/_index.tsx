@@ -13,18 +13,20 @@ import { PartnerStrip } from "~/features/community/partner-strip";
 import { PlatformCarousel } from "~/features/community/platform-carousel";
 import { organizationLd } from "~/features/community/structured-data";
 import { GameMount } from "~/features/game/game-mount";
-import { getT } from "~/i18n/i18next.server";
+import { getLanguage, getT } from "~/i18n/i18next.server";
 import { badge, card, container, flush, gradientHero, muted, section, visuallyHidden } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta, SITE_NAME } from "~/utils/meta";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["home", "partnerships", "trust"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [t, platforms, partners, settings] = await Promise.all([
+  const [t, language, platforms, partners, settings] = await Promise.all([
     getT(request, "home"),
-    listHomePlatforms(),
-    listActivePartnerships(),
+    getLanguage(request),
+    loadOrFail(request, "errors.load.platforms", () => listHomePlatforms()),
+    loadOrFail(request, "errors.load.generic", () => listActivePartnerships()),
     getSettings(),
   ]);
   const trackerName = settings.price_tracker_name.trim() || DEFAULT_SETTINGS.price_tracker_name;
@@ -40,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       from: p.gradient_from,
       to: p.gradient_to,
     })),
-    partners: partners.map(toPartnerView),
+    partners: partners.map((p) => toPartnerView(p, language)),
     tracker: { name: trackerName, url: trackerUrl },
     meta: {
       title: t("meta.title"),
@@ -80,10 +82,11 @@ export default function Home() {
         <h1 id="hero-heading">{t("hero.title")}</h1>
         <p>{t("hero.subtitle")}</p>
         <div className={styles.heroActions}>
-          <a href="#platforms-heading" className={styles.heroLink}>
-            {t("hero.browse")}
-          </a>
-          <Link to="/submit" className={styles.heroLink}>
+          {/* The draw is the main action; sharing one's code comes second. */}
+          <Link to="/random" className={styles.heroPrimary} data-testid="hero-draw">
+            {t("hero.draw")}
+          </Link>
+          <Link to="/submit" className={styles.heroLink} data-testid="hero-share">
             {t("hero.share")}
           </Link>
         </div>
@@ -94,6 +97,11 @@ export default function Home() {
           {t("platforms.heading")}
         </h2>
         <PlatformCarousel platforms={platforms} />
+        <p className={styles.allPlatforms}>
+          <Link to="/platforms" data-testid="all-platforms-link">
+            {t("platforms.all")}
+          </Link>
+        </p>
       </section>
 
       <section className={section} aria-labelledby="steps-heading">

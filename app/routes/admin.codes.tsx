@@ -19,8 +19,8 @@ import { getSettings } from "~db/repositories/settings.server";
 import { hostMatches, normalizeCodeInput, parseHosts, parseHttpUrl, safeHref } from "~db/platform-links";
 import * as admin from "~/features/admin/admin.css";
 import { codeUpdateSchema, expirySchema } from "~/features/admin/catalog/schemas";
-import { FieldError, FormAlert, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
-import { readAdminForm, rejectForm } from "~/features/admin/forms.server";
+import { errorsOf, FieldError, FormAlert, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
+import { readAdminForm, rejectForm, rejectWith } from "~/features/admin/forms.server";
 import { PausedCodes } from "~/features/trust/paused-codes";
 import { RowAction } from "~/features/admin/row-action";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -34,6 +34,7 @@ import { badRequest, notFound } from "~/utils/responses.server";
 import { intentOf, parseRowId } from "~/utils/row-id";
 import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-catalog", "trust"] };
 
@@ -41,13 +42,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const [t, platforms, settings, paused] = await Promise.all([
     getT(request, "admin-catalog"),
-    listPlatformOptions(),
+    loadOrFail(request, "errors.load.platforms", () => listPlatformOptions()),
     getSettings(),
     listCodesPausedByReports(),
   ]);
   const asked = new URL(request.url).searchParams.get("platform");
   const selected = platforms.find((p) => p.slug === asked) ?? platforms[0] ?? null;
-  const codes = selected ? await listAdminCodes(selected.id) : [];
+  const codes = selected ? await loadOrFail(request, "errors.load.generic", () => listAdminCodes(selected.id)) : [];
   return {
     platforms,
     selected,
@@ -80,18 +81,39 @@ export const meta = routeMeta;
 
 const back = (slug: string) => `/admin/codes?platform=${encodeURIComponent(slug)}`;
 
+/** What a failing write says, per intent (spec: the codes tab's update, modify and delete errors). */
+const FAILURE_KEYS: Record<string, string> = {
+  "toggle-active": "codes.errors.update",
+  "toggle-permanent": "codes.errors.update",
+  "set-expiry": "codes.errors.update",
+  update: "codes.errors.modify",
+  delete: "codes.errors.delete",
+};
+
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const { form } = await readAdminForm(request);
   const intent = intentOf(form);
-  if (!["restore", "toggle-active", "toggle-permanent", "set-expiry", "update", "delete"].includes(intent)) throw await badRequest(request);
+  if (!["restore", "toggle-active", "toggle-permanent", "set-expiry", "update", "delete"].includes(intent))
+    throw await badRequest(request);
   const id = parseRowId(form.get("id"));
   if (id === null) throw await badRequest(request);
   const code = await getCodeWithPlatform(id);
   if (!code) throw await notFound(request, "admin-catalog:errors.notFound");
   const formId = formIdOf(intent, id);
   const gone = async () => notFound(request, "admin-catalog:errors.notFound");
+  try {
+    return await runCodeAction(form, intent, code, formId, gone);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error(`admin codes: ${intent} failed`, error);
+    return rejectWith(formId, FAILURE_KEYS[intent] ?? "codes.errors.update", { status: 503 });
+  }
+}
 
+type AdminCode = NonNullable<Awaited<ReturnType<typeof getCodeWithPlatform>>>;
+
+async function runCodeAction(form: FormData, intent: string, code: AdminCode, formId: string, gone: () => Promise<Response>) {
   switch (intent) {
     case "restore": {
       // A code paused after failing answers, back into the rotation once checked.
@@ -136,9 +158,13 @@ export async function action({ request }: ActionFunctionArgs) {
         return rejectForm(formId, submission.reply({ fieldErrors: { code: [`link.${normalized.error}`] } }));
       }
       let referralUrl = normalized.referralUrl;
-      if (submission.value.referral_url) {
+      const given = submission.value.referral_url;
+      // The form shows the stored link: sent back unchanged with a new code, it is the old code's
+      // link, so the platform's rule rebuilds it (as /submit does). Only a new link replaces it.
+      const staleLink = normalized.code !== code.code && given === code.referral_url;
+      if (given && !staleLink) {
         // A pasted link must be http(s) and live on one of the platform's hosts, like a submission's.
-        const url = parseHttpUrl(submission.value.referral_url);
+        const url = parseHttpUrl(given);
         if (!url || !hostMatches(url.hostname, parseHosts(code.hosts))) {
           return rejectForm(formId, submission.reply({ fieldErrors: { referral_url: ["codes.errors.referralUrl"] } }));
         }
@@ -249,9 +275,11 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
   const editing = reply?.formId === updateId;
   const activeLabel = c.isActive ? t("codes.deactivate") : t("codes.activate");
   const permanentLabel = c.isPermanent ? t("codes.makeTemporary") : t("codes.makePermanent");
+  // A row action that failed (a write refused by the database) says so next to the row.
+  const rowErrors = ["toggle-active", "toggle-permanent", "delete"].flatMap((i) => errorsOf(reply, formIdOf(i, c.id), ""));
   return (
     <tr data-testid={`code-row-${c.code}`}>
-      <td className={admin.cell}>
+      <td className={admin.cell} data-label={t("codes.columns.code")}>
         <strong>{c.code}</strong>
         {href ? (
           <div>
@@ -261,7 +289,7 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
           </div>
         ) : null}
       </td>
-      <td className={admin.cell}>
+      <td className={admin.cell} data-label={t("codes.columns.status")}>
         <span className={badgeClass()}>{c.isActive ? t("common.active") : t("common.inactive")}</span>{" "}
         {c.pausedReason ? (
           <>
@@ -272,10 +300,16 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
         ) : null}
         <span className={badgeClass()}>{c.isPermanent ? t("codes.permanent") : t("codes.temporary")}</span>
       </td>
-      <td className={admin.cell}>{c.isPermanent ? "—" : formatDate(c.expiresAt) || "—"}</td>
-      <td className={admin.cell}>{c.timesServed}</td>
-      <td className={admin.cell}>{formatDate(c.createdAt)}</td>
-      <td className={admin.cell}>
+      <td className={admin.cell} data-label={t("codes.columns.expires")}>
+        {c.isPermanent ? "—" : formatDate(c.expiresAt) || "—"}
+      </td>
+      <td className={admin.cell} data-label={t("codes.columns.served")}>
+        {c.timesServed}
+      </td>
+      <td className={admin.cell} data-label={t("codes.columns.created")}>
+        {formatDate(c.createdAt)}
+      </td>
+      <td className={admin.cell} data-label={t("codes.columns.actions")}>
         <div className={`${stack} ${admin.tightStack}`}>
           <div className={admin.actions}>
             <RowAction intent="toggle-active" id={c.id} label={activeLabel} accessibleName={`${activeLabel} ${c.code}`} />
@@ -293,6 +327,7 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
               accessibleName={`${t("common.delete")} ${c.code}`}
             />
           </div>
+          <FormAlert errors={rowErrors} ns="admin-catalog" />
           {expiryEditable ? (
             <Form method="post" {...getFormProps(expiryForm)} className={admin.inlineForm} preventScrollReset>
               <input type="hidden" name="intent" value="set-expiry" />

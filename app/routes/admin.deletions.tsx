@@ -20,12 +20,17 @@ import { routeMeta } from "~/utils/meta";
 import { badRequest, notFound } from "~/utils/responses.server";
 import { intentOf, parseRowId } from "~/utils/row-id";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-catalog"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [t, requests] = await Promise.all([getT(request, "admin-catalog"), listDeletionRequests()]);
+  const [t, requests] = await Promise.all([
+    getT(request, "admin-catalog"),
+    loadOrFail(request, "errors.load.requests", () => listDeletionRequests()),
+  ]);
   return {
     requests,
     meta: { title: t("deletions.title"), description: t("deletions.title"), path: "/admin/deletions", noindex: true },
@@ -38,7 +43,7 @@ const BACK = "/admin/deletions";
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = intentOf(form);
   const id = parseRowId(form.get("id"));
   if (id === null || !["approve", "reject", "delete"].includes(intent)) throw await badRequest(request);
@@ -101,17 +106,23 @@ export default function AdminDeletions() {
               {requests.map((r) => {
                 return (
                   <tr key={r.id} data-testid={`deletion-row-${r.code}`}>
-                    <td className={admin.cell}>{r.platform_name}</td>
-                    <td className={admin.cell}>
+                    <td className={admin.cell} data-label={t("deletions.columns.platform")}>
+                      {r.platform_name}
+                    </td>
+                    <td className={admin.cell} data-label={t("deletions.columns.code")}>
                       <strong>{r.code}</strong>
                     </td>
-                    <td className={admin.cell}>{r.reason || <span className={muted}>—</span>}</td>
-                    <td className={admin.cell}>
+                    <td className={admin.cell} data-label={t("deletions.columns.reason")}>
+                      {r.reason || <span className={muted}>—</span>}
+                    </td>
+                    <td className={admin.cell} data-label={t("deletions.columns.status")}>
                       <span className={badgeClass()}>{t(`status.${r.status}`)}</span>
                       {r.resolved_at ? <div className={muted}>{formatDate(r.resolved_at)}</div> : null}
                     </td>
-                    <td className={admin.cell}>{formatDate(r.created_at)}</td>
-                    <td className={admin.cell}>
+                    <td className={admin.cell} data-label={t("deletions.columns.created")}>
+                      {formatDate(r.created_at)}
+                    </td>
+                    <td className={admin.cell} data-label={t("deletions.columns.actions")}>
                       <div className={admin.actions}>
                         {r.status === "pending" ? (
                           <>

@@ -24,13 +24,15 @@ import { DISPLAY_MODES, partnershipSchema, type PartnershipForm } from "~/featur
 import * as site from "~/features/admin/site/site.css";
 import { getT } from "~/i18n/i18next.server";
 import { badgeClass, buttonClass, cardClass } from "~/styles/recipes";
-import { field, input, label, muted, stack } from "~/styles/ui.css";
+import { alert, field, input, label, muted, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
-import { badRequest, notFound } from "~/utils/responses.server";
+import { badRequest, failure, notFound } from "~/utils/responses.server";
 import { intentOf, parseRowId } from "~/utils/row-id";
 import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
+import { attemptWrite, loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-site"] };
 
@@ -39,7 +41,10 @@ const NEW_FORM_ID = formIdOf("create", null);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [partnerships, t] = await Promise.all([listPartnershipsAdmin(), getT(request, "admin-site")]);
+  const [partnerships, t] = await Promise.all([
+    loadOrFail(request, "errors.load.generic", () => listPartnershipsAdmin()),
+    getT(request, "admin-site"),
+  ]);
   const askedDelete = confirmationAsked(request, "delete");
   return {
     partnerships,
@@ -50,12 +55,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta = routeMeta;
 
+const DESCRIPTION_FIELDS = [
+  { name: "description", labelKey: "partnerships.fields.descriptionFr" },
+  { name: "description_en", labelKey: "partnerships.fields.descriptionEn" },
+  { name: "description_de", labelKey: "partnerships.fields.descriptionDe" },
+  { name: "description_es", labelKey: "partnerships.fields.descriptionEs" },
+] as const;
+
 function toInput(value: PartnershipForm): PartnershipInput {
   return {
     name: value.name,
     url: value.url,
     logo_url: value.logo_url || null,
     description: value.description || null,
+    description_en: value.description_en || null,
+    description_de: value.description_de || null,
+    description_es: value.description_es || null,
     display_mode: value.display_mode,
     is_active: value.is_active ? 1 : 0,
   };
@@ -63,7 +78,7 @@ function toInput(value: PartnershipForm): PartnershipInput {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = intentOf(formData);
 
   if (intent === "create" || intent === "update") {
@@ -73,12 +88,16 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") {
       return rejectForm(formIdOf(intent, id), submission.reply());
     }
+    // A failing save: the spec's message next to the form, the input kept.
+    const failed = (key: string) => rejectForm(formIdOf(intent, id), submission.reply({ formErrors: [key] }), 503);
     if (id === null) {
-      await createPartnership(toInput(submission.value));
+      const created = await attemptWrite("partnership create", () => createPartnership(toInput(submission.value)));
+      if (!created.ok) return failed("partnerships.errors.createFailed");
       return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.created" });
     }
-    if (!(await updatePartnership(id, toInput(submission.value))))
-      throw await notFound(request, "admin-site:partnerships.notFound");
+    const updated = await attemptWrite("partnership update", () => updatePartnership(id, toInput(submission.value)));
+    if (!updated.ok) return failed("partnerships.errors.updateFailed");
+    if (!updated.value) throw await notFound(request, "admin-site:partnerships.notFound");
     return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.updated" });
   }
 
@@ -86,7 +105,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (id === null) throw await badRequest(request);
   if (intent === "delete") {
     if (!isConfirmed(formData)) return askToConfirm(PATH, "delete", id);
-    if (!(await deletePartnership(id))) throw await notFound(request, "admin-site:partnerships.notFound");
+    const deleted = await attemptWrite("partnership delete", () => deletePartnership(id));
+    if (!deleted.ok) {
+      const t = await getT(request, "admin-site");
+      throw failure(503, t("partnerships.errors.deleteFailed"));
+    }
+    if (!deleted.value) throw await notFound(request, "admin-site:partnerships.notFound");
     return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.deleted" });
   }
   if (intent === "move-up" || intent === "move-down") {
@@ -127,7 +151,7 @@ export default function AdminPartnerships() {
             {partnerships.map((p, index) => (
               <PartnershipItem
                 // Saved changes remount the row, so its edit form starts from the stored values.
-                key={`${p.id}:${p.name}:${p.url}:${p.logo_url}:${p.description}:${p.display_mode}:${p.is_active}`}
+                key={`${p.id}:${p.name}:${p.url}:${p.logo_url}:${p.description}:${p.description_en}:${p.description_de}:${p.description_es}:${p.display_mode}:${p.is_active}`}
                 partnership={p}
                 isFirst={index === 0}
                 isLast={index === partnerships.length - 1}
@@ -228,6 +252,9 @@ function PartnershipEditor({
           url: partnership.url,
           logo_url: partnership.logo_url ?? "",
           description: partnership.description ?? "",
+          description_en: partnership.description_en ?? "",
+          description_de: partnership.description_de ?? "",
+          description_es: partnership.description_es ?? "",
           display_mode: partnership.display_mode,
           is_active: partnership.is_active ? "on" : undefined,
         }
@@ -241,6 +268,11 @@ function PartnershipEditor({
     <Form method="post" {...getFormProps(form)} className={stack}>
       <input type="hidden" name="intent" value={intent} />
       {partnership ? <input type="hidden" name="id" value={partnership.id} /> : null}
+      {form.errors?.length ? (
+        <p className={alert.error} role="alert" data-testid="form-error">
+          {form.errors.map((e) => t(e)).join(" ")}
+        </p>
+      ) : null}
       <div className={admin.formGrid}>
         <div className={field}>
           <label htmlFor={fields.name.id} className={label}>
@@ -277,13 +309,18 @@ function PartnershipEditor({
           <FieldError ns="admin-site" id={fields.display_mode.errorId} errors={fields.display_mode.errors} />
         </div>
       </div>
-      <div className={field}>
-        <label htmlFor={fields.description.id} className={label}>
-          {t("partnerships.fields.description")}
-        </label>
-        <textarea {...getTextareaProps(fields.description)} className={input} rows={2} />
-        <FieldError ns="admin-site" id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      <fieldset className={`${admin.formGrid} ${site.fieldset}`}>
+        <legend>{t("partnerships.fields.descriptions")}</legend>
+        {DESCRIPTION_FIELDS.map(({ name, labelKey }) => (
+          <div className={field} key={name}>
+            <label htmlFor={fields[name].id} className={label}>
+              {t(labelKey)}
+            </label>
+            <textarea {...getTextareaProps(fields[name])} className={input} rows={2} />
+            <FieldError ns="admin-site" id={fields[name].errorId} errors={fields[name].errors} />
+          </div>
+        ))}
+      </fieldset>
       <div className={site.checkboxRow}>
         <input {...getInputProps(fields.is_active, { type: "checkbox" })} className={site.checkbox} />
         <label htmlFor={fields.is_active.id}>{t("partnerships.fields.isActive")}</label>

@@ -43,12 +43,16 @@ import { badRequest, notFound } from "~/utils/responses.server";
 import { intentOf, parseRowId } from "~/utils/row-id";
 import { redirectWithToast } from "~/utils/toast.server";
 import { badgeClass, buttonClass } from "~/styles/recipes";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-catalog"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [t, platforms] = await Promise.all([getT(request, "admin-catalog"), listAdminPlatforms()]);
+  const [t, platforms] = await Promise.all([
+    getT(request, "admin-catalog"),
+    loadOrFail(request, "errors.load.platforms", () => listAdminPlatforms()),
+  ]);
   return {
     platforms: platforms.map((p) => ({
       id: p.id,

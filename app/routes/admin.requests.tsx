@@ -13,6 +13,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { invariantResponse } from "~/utils/responses.server";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-site"] };
 
@@ -22,11 +23,16 @@ const PATH = "/admin/requests";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const slug = new URL(request.url).searchParams.get("platform") || null;
-  const [platforms, t] = await Promise.all([listPlatformFilterOptions(), getT(request, "admin-site")]);
+  const [platforms, t] = await Promise.all([
+    loadOrFail(request, "errors.load.platforms", () => listPlatformFilterOptions()),
+    getT(request, "admin-site"),
+  ]);
   const selected = slug ? (platforms.find((p) => p.slug === slug) ?? null) : null;
   invariantResponse(!slug || selected, t("requests.unknownPlatform"), 404);
   const platformId = selected?.id ?? null;
-  const [draws, days] = await Promise.all([listRecentDraws(platformId), drawsPerDay(platformId)]);
+  const [draws, days] = await loadOrFail(request, "errors.load.generic", () =>
+    Promise.all([listRecentDraws(platformId), drawsPerDay(platformId)]),
+  );
   return {
     platforms,
     selected: selected?.slug ?? "",
@@ -107,9 +113,13 @@ export default function AdminRequests() {
               <tbody>
                 {draws.map((d) => (
                   <tr key={d.id} data-testid="draw-row">
-                    <td className={admin.cell}>{formatDateTime(d.created_at)}</td>
-                    <td className={admin.cell}>{d.platform_name}</td>
-                    <td className={`${admin.cell} ${site.wrapText}`}>
+                    <td className={admin.cell} data-label={t("requests.columns.date")}>
+                      {formatDateTime(d.created_at)}
+                    </td>
+                    <td className={admin.cell} data-label={t("requests.columns.platform")}>
+                      {d.platform_name}
+                    </td>
+                    <td className={`${admin.cell} ${site.wrapText}`} data-label={t("requests.columns.code")}>
                       <code>{d.served_code}</code>
                       {d.served_code_id === null ? <span className={muted}> {t("requests.codeGone")}</span> : null}
                     </td>

@@ -23,6 +23,8 @@ import { badRequest, notFound } from "~/utils/responses.server";
 import { intentOf, parseRowId } from "~/utils/row-id";
 import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-site"] };
 
@@ -30,7 +32,10 @@ const PATH = "/admin/scores";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [scores, t] = await Promise.all([listScoresAdmin(), getT(request, "admin-site")]);
+  const [scores, t] = await Promise.all([
+    loadOrFail(request, "errors.load.generic", () => listScoresAdmin()),
+    getT(request, "admin-site"),
+  ]);
   const askedDelete = confirmationAsked(request, "delete");
   return {
     scores,
@@ -43,7 +48,7 @@ export const meta = routeMeta;
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = intentOf(formData);
   const id = parseRowId(formData.get("id"));
   if (id === null) throw await badRequest(request);
@@ -135,7 +140,7 @@ function ScoreRow({ score: s, lastResult }: { score: GameScore; lastResult?: Sub
   });
   return (
     <tr data-testid="score-row" data-id={s.id}>
-      <td className={admin.cell}>
+      <td className={admin.cell} data-label={t("scores.columns.player")}>
         <Form method="post" {...getFormProps(form)} className={admin.inlineForm}>
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="id" value={s.id} />
@@ -167,9 +172,13 @@ function ScoreRow({ score: s, lastResult }: { score: GameScore; lastResult?: Sub
           <FieldError ns="admin-site" id={fields.score.errorId} errors={fields.score.errors} />
         </Form>
       </td>
-      <td className={admin.cell}>{t(`scores.devices.${s.device_type}`)}</td>
-      <td className={admin.cell}>{formatDateTime(s.created_at)}</td>
-      <td className={admin.cell}>
+      <td className={admin.cell} data-label={t("scores.columns.device")}>
+        {t(`scores.devices.${s.device_type}`)}
+      </td>
+      <td className={admin.cell} data-label={t("scores.columns.date")}>
+        {formatDateTime(s.created_at)}
+      </td>
+      <td className={admin.cell} data-label={t("scores.columns.actions")}>
         <RowAction
           intent="delete"
           id={s.id}

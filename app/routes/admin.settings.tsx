@@ -19,6 +19,8 @@ import { badRequest } from "~/utils/responses.server";
 import { intentOf } from "~/utils/row-id";
 import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-site"] };
 
@@ -26,7 +28,10 @@ const PATH = "/admin/settings";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [settings, t] = await Promise.all([getSettings(), getT(request, "admin-site")]);
+  const [settings, t] = await Promise.all([
+    loadOrFail(request, "errors.load.generic", () => getSettings()),
+    getT(request, "admin-site"),
+  ]);
   return { settings, meta: { title: t("settings.title"), description: t("settings.description"), path: PATH, noindex: true } };
 }
 
@@ -35,7 +40,7 @@ export const meta = routeMeta;
 /** One key per form, saved one by one; a change of enable_theme_toggle reaches open pages live. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const key = String(formData.get("key") ?? "");
   if (intentOf(formData) !== "save") throw await badRequest(request);
   if (!(SETTING_KEYS as string[]).includes(key)) throw await badRequest(request, "admin-site:settings.errors.unknownKey");

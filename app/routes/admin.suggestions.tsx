@@ -18,6 +18,8 @@ import { routeMeta } from "~/utils/meta";
 import { badRequest, notFound } from "~/utils/responses.server";
 import { intentOf, parseRowId } from "~/utils/row-id";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
+import { loadOrFail } from "~/utils/failures.server";
 
 const PATH = "/admin/suggestions";
 
@@ -25,7 +27,10 @@ export const handle = { i18n: ["admin", "admin-catalog"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [t, suggestions] = await Promise.all([getT(request, "admin-catalog"), listAdminSuggestions()]);
+  const [t, suggestions] = await Promise.all([
+    getT(request, "admin-catalog"),
+    loadOrFail(request, "errors.load.generic", () => listAdminSuggestions()),
+  ]);
   const askedReject = confirmationAsked(request, "reject");
   const confirming = suggestions.find((s) => s.id === askedReject && s.status === "pending") ?? null;
   return {
@@ -39,7 +44,7 @@ export const meta = routeMeta;
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = intentOf(form);
   const id = parseRowId(form.get("id"));
   if (id === null || (intent !== "approve" && intent !== "reject")) throw await badRequest(request);
@@ -99,11 +104,11 @@ export default function AdminSuggestions() {
             <tbody>
               {suggestions.map((s) => (
                 <tr key={s.id} data-testid={`suggestion-row-${s.id}`}>
-                  <td className={admin.cell}>
+                  <td className={admin.cell} data-label={t("suggestions.columns.name")}>
                     <strong>{s.name}</strong>
                     {s.description ? <div className={muted}>{s.description}</div> : null}
                   </td>
-                  <td className={admin.cell}>
+                  <td className={admin.cell} data-label={t("suggestions.columns.website")}>
                     {s.website_url ? (
                       <a href={s.website_url} rel="noopener noreferrer nofollow" target="_blank">
                         {s.website_url}
@@ -112,12 +117,16 @@ export default function AdminSuggestions() {
                       <span className={muted}>—</span>
                     )}
                   </td>
-                  <td className={admin.cell}>{s.votes_count}</td>
-                  <td className={admin.cell}>
+                  <td className={admin.cell} data-label={t("suggestions.columns.votes")}>
+                    {s.votes_count}
+                  </td>
+                  <td className={admin.cell} data-label={t("suggestions.columns.status")}>
                     <span className={badgeClass()}>{t(`status.${s.status}`)}</span>
                   </td>
-                  <td className={admin.cell}>{formatDate(s.created_at)}</td>
-                  <td className={admin.cell}>
+                  <td className={admin.cell} data-label={t("suggestions.columns.created")}>
+                    {formatDate(s.created_at)}
+                  </td>
+                  <td className={admin.cell} data-label={t("suggestions.columns.actions")}>
                     {s.status === "pending" ? (
                       <div className={admin.actions}>
                         <RowAction

@@ -13,15 +13,20 @@ import { alert, field, input, label, narrow, stack } from "~/styles/ui.css";
 import { authenticator, getOptionalAdmin, InvalidCredentialsError, startAdminSession } from "~/utils/auth.server";
 import { clientIp, safeRedirectPath } from "~/utils/http.server";
 import { routeMeta } from "~/utils/meta";
-import { hitRateLimit, isRateLimited, resetRateLimit, tooManyRequests, type RateLimit } from "~/utils/rate-limit.server";
+import { readFormData } from "~/utils/form-data.server";
+import {
+  gateLoginAttempt,
+  isKnownDevice,
+  knownDeviceCookie,
+  recordLoginFailure,
+  recordLoginSuccess,
+} from "~/utils/login-throttle.server";
+import { tooManyRequests } from "~/utils/rate-limit.server";
 import { keepRetryAfter } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { usePending } from "~/utils/use-pending";
 
 export const handle = { i18n: ["admin"] };
-
-const PER_ADDRESS: RateLimit = { name: "login-ip", max: 30, windowMs: 15 * 60_000 };
-const PER_ACCOUNT: RateLimit = { name: "login-account", max: 10, windowMs: 15 * 60_000 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/admin");
@@ -37,8 +42,8 @@ export const meta = routeMeta;
 export const headers = keepRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  // remix-auth reads the body itself afterwards: parse a copy.
-  const form = await request.clone().formData();
+  // remix-auth-form reads the body again: read a copy here.
+  const form = await readFormData(request.clone());
   const submission = parseWithZod(form, { schema: loginSchema });
   // The password never goes back to the page.
   const reply = (formErrors?: string[]) => submission.reply({ formErrors, hideFields: ["password"] });
@@ -46,30 +51,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email } = submission.value;
   const redirectTo = safeRedirectPath(submission.value.redirectTo, "/admin");
 
-  const ip = clientIp(context);
+  const address = clientIp(context);
   const account = normalizeEmail(email);
-  const byAddress = hitRateLimit(PER_ADDRESS, ip);
-  if (!byAddress.ok) throw await tooManyRequests(request, byAddress.retryAfterSeconds);
-  if (isRateLimited(PER_ACCOUNT, account)) throw await tooManyRequests(request, PER_ACCOUNT.windowMs / 1000);
+  const gate = gateLoginAttempt(account, address, await isKnownDevice(request, account));
+  if (!gate.ok) throw await tooManyRequests(request, gate.retryAfterSeconds);
+  if (gate.delayMs) await new Promise((resolve) => setTimeout(resolve, gate.delayMs));
 
   let user;
   try {
     user = await authenticator.authenticate("form", request);
   } catch (error) {
     if (!(error instanceof InvalidCredentialsError)) console.error("[login]", error);
-    hitRateLimit(PER_ACCOUNT, account);
+    recordLoginFailure(account, address);
     return data({ result: reply(["login.errors.invalid"]) }, { status: 401 });
   }
   if (!user.isAdmin) {
     // Signed out at once: no session is ever created for a non-admin.
     return data({ result: reply(["login.errors.forbidden"]) }, { status: 403 });
   }
-  resetRateLimit(PER_ACCOUNT, account);
-  return redirectWithToast(
-    redirectTo,
-    { type: "success", key: "admin:login.success" },
-    { headers: { "Set-Cookie": await startAdminSession(user.id) } },
-  );
+  recordLoginSuccess(account, address);
+  const headers = new Headers({ "Set-Cookie": await startAdminSession(user.id) });
+  headers.append("Set-Cookie", await knownDeviceCookie(account));
+  return redirectWithToast(redirectTo, { type: "success", key: "admin:login.success" }, { headers });
 }
 
 export default function AdminLogin() {

@@ -19,6 +19,7 @@ import { routeMeta } from "~/utils/meta";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import * as trust from "~/features/trust/trust.css";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["trust"] };
 
@@ -65,7 +66,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const code = await requireOwnedCode(request, context, params.token);
   const limit = hitRateLimit(OWNER_WRITE_RATE_LIMIT, requestAddressKey(context));
   if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
-  const submission = parseWithZod(await request.formData(), { schema: ownerActionSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: ownerActionSchema });
   if (submission.status !== "success") {
     const first = Object.values(submission.error ?? {}).flat()[0];
     return data({ error: first?.startsWith("owner.") ? first : "owner.errors.invalid" }, { status: 400 });

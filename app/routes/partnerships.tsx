@@ -9,10 +9,11 @@ import { PartnerCard, toPartnerView } from "~/features/community/partner-card";
 import { breadcrumbLd } from "~/features/community/structured-data";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
-import { card, container, flush, grid, muted, section } from "~/styles/ui.css";
+import { card, container, flush, grid, muted, section, visuallyHidden } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 import { buttonClass } from "~/styles/recipes";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["partnerships"] };
 
@@ -20,8 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [t, language, platforms, partners] = await Promise.all([
     getT(request, "partnerships"),
     getLanguage(request),
-    listPartnershipPlatforms(),
-    listActivePartnerships(),
+    loadOrFail(request, "errors.load.platforms", () => listPartnershipPlatforms()),
+    loadOrFail(request, "errors.load.generic", () => listActivePartnerships()),
   ]);
   const siteUrl = getEnv().SITE_URL;
   return {
@@ -33,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       from: p.gradient_from,
       to: p.gradient_to,
     })),
-    partners: partners.map(toPartnerView),
+    partners: partners.map((p) => toPartnerView(p, language)),
     meta: {
       title: t("meta.title"),
       description: t("meta.description"),
@@ -69,12 +70,10 @@ export default function Partnerships() {
                   {p.name}
                 </h3>
                 {p.description ? <p className={`${muted} ${flush}`}>{p.description}</p> : null}
-                <Link
-                  to={`/${p.slug}`}
-                  className={buttonClass({ tone: "gradient" })}
-                  aria-label={t("platforms.seeCodesOf", { name: p.name })}
-                >
+                {/* The accessible name starts with the visible text (then says whose codes). */}
+                <Link to={`/${p.slug}`} className={buttonClass({ tone: "gradient" })}>
                   {t("platforms.seeCodes")}
+                  <span className={visuallyHidden}> {p.name}</span>
                 </Link>
               </li>
             ))}

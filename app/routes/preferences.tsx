@@ -3,12 +3,13 @@ import { redirect } from "@remix-run/node";
 import { isLanguage } from "~/i18n/config";
 import { consentCookie, isConsentAnswer, LANGUAGE_COOKIE, preferenceCookie, THEME_COOKIE } from "~/utils/cookies.server";
 import { safeRedirectPath } from "~/utils/http.server";
+import { readFormData } from "~/utils/form-data.server";
 import { badRequest } from "~/utils/responses.server";
 import { isTheme } from "~/utils/theme";
 
 /** Language, theme and analytics-consent choices as plain forms: each sets its cookie and redirects back (303). */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent");
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
 

@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { countAllAvailableCodes, getDrawResult } from "~db/repositories/codes.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { DrawReadyForm, DrawResultView, NoCode } from "~/features/codes/draw-views";
+import { DrawReadyForm, DrawResultView } from "~/features/codes/draw-views";
 import { drawForPage } from "~/features/codes/draw-action.server";
 import { readDrawToken } from "~/features/codes/draw-token.server";
 import { answerDraw } from "~/features/trust/report-action.server";
@@ -13,6 +13,7 @@ import { getT } from "~/i18n/i18next.server";
 import { flush, gradientHero, leadIn, narrow, stack } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
 import { badRequest, invariantResponse } from "~/utils/responses.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["platform", "trust"] };
 
@@ -47,7 +48,7 @@ export const meta = routeMeta;
 
 /** Draws across every active platform; only a POST spends a serve (usually via the draw endpoint, as on a platform's page). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   // An answer about a draw of any platform: the draw token names its log row.
   if (form.get("intent") === "report") return answerDraw(request, context, form, { platformId: null, pagePath: "/random" });
   if (form.get("intent") !== "draw") throw await badRequest(request, "platform:errors.badIntent");
@@ -76,8 +77,12 @@ export default function RandomDrawPage() {
       ) : (
         <>
           {reportError ? <ReportError error={reportError} /> : null}
-          {actionData && "noCode" in actionData ? <NoCode message={t("draw.noCodeAny")} /> : null}
-          <DrawReadyForm action="/random" available={available} />
+          <DrawReadyForm
+            action="/random"
+            available={available}
+            noCodeMessage={available === 0 || (actionData && "noCode" in actionData) ? t("draw.noCodeAny") : null}
+            shareHref="/submit"
+          />
         </>
       )}
       <p>

@@ -30,12 +30,18 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { badRequest } from "~/utils/responses.server";
 import { buttonClass } from "~/styles/recipes";
+import { readFormData } from "~/utils/form-data.server";
+import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["submit", "trust"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const [t, platforms, siteKey] = await Promise.all([getT(request, "submit"), listActivePlatformOptions(), captchaSiteKey()]);
+  const [t, platforms, siteKey] = await Promise.all([
+    getT(request, "submit"),
+    loadOrFail(request, "errors.load.platforms", () => listActivePlatformOptions()),
+    captchaSiteKey(),
+  ]);
   const asked = url.searchParams.get("platform");
   const thanks = url.searchParams.get("thanks") === "1";
   // The owner's private link, shown once: the cookie that carries it is cleared by this answer.
@@ -57,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = routeMeta;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent");
 
   if (intent === "cancel") return redirectWithToast("/submit", { type: "info", key: "submit:toast.notAdded" });
@@ -263,13 +269,14 @@ function DuplicateStep({
           {messages.map((m) => t(m)).join(" ")}
         </p>
       ) : null}
-      <DeletionForm duplicate={duplicate} />
+      {/* Keeping things as they are is what most visitors want: the primary action, first. */}
       <Form method="post">
         <input type="hidden" name="intent" value="cancel" />
-        <button type="submit" className={buttonClass({ tone: "secondary" })}>
+        <button type="submit" className={buttonClass({ tone: "primary" })} data-testid="duplicate-keep">
           {t("duplicate.no")}
         </button>
       </Form>
+      <DeletionForm duplicate={duplicate} />
     </section>
   );
 }
@@ -293,7 +300,7 @@ function DeletionForm({ duplicate }: { duplicate: { platform: string; code: stri
         <textarea className={input} rows={3} {...getTextareaProps(fields.reason)} key={fields.reason.key} />
       </div>
       <p>
-        <button type="submit" className={buttonClass({ tone: "danger" })}>
+        <button type="submit" className={buttonClass({ tone: "ghost" })} data-testid="duplicate-request-deletion">
           {t("duplicate.yes")}
         </button>
       </p>
@@ -301,13 +308,47 @@ function DeletionForm({ duplicate }: { duplicate: { platform: string; code: stri
   );
 }
 
+/** Spec: the thank-you step opens as a dialog 500 ms after a successful submit (with JS). */
+const THANKS_DIALOG_DELAY_MS = 500;
+
+/** Without JS the thank-you step is part of the page; with JS it opens as a modal dialog. */
 function ThankYou({ siteUrl }: { siteUrl: string }) {
+  const { t } = useTranslation("submit");
+  const hydrated = useHydrated();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    if (!hydrated) return;
+    const timer = setTimeout(() => {
+      const dialog = dialogRef.current;
+      if (dialog && !dialog.open && typeof dialog.showModal === "function") dialog.showModal();
+    }, THANKS_DIALOG_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [hydrated]);
+  if (!hydrated) return <ThankYouContent siteUrl={siteUrl} />;
+  return (
+    <dialog ref={dialogRef} className={styles.thanksDialog} aria-labelledby="thanks-heading" data-testid="thank-you-dialog">
+      <ThankYouContent
+        siteUrl={siteUrl}
+        close={
+          <form method="dialog" className={styles.dialogClose}>
+            <button type="submit" className={buttonClass({ tone: "ghost" })}>
+              {t("thanks.close")}
+            </button>
+          </form>
+        }
+      />
+    </dialog>
+  );
+}
+
+function ThankYouContent({ siteUrl, close }: { siteUrl: string; close?: React.ReactNode }) {
   const { t } = useTranslation("submit");
   const hydrated = useHydrated();
   const text = t("thanks.shareText");
   const canShare = hydrated && typeof navigator !== "undefined" && typeof navigator.share === "function";
   return (
     <section className={`${card} ${stack}`} aria-labelledby="thanks-heading" data-testid="thank-you">
+      {close}
       <h2 id="thanks-heading">{t("thanks.heading")}</h2>
       <p>{t("thanks.text")}</p>
       <label className={field}>

@@ -51,8 +51,11 @@ import { routeMeta } from "~/utils/meta";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { badRequest } from "~/utils/responses.server";
 import { parseRowId } from "~/utils/row-id";
-import { redirectWithToast } from "~/utils/toast.server";
 import { buttonClass } from "~/styles/recipes";
+import { attemptWrite, loadOrFail } from "~/utils/failures.server";
+import { messageWithValues, parseMessage, translateMessage } from "~/utils/messages";
+import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["suggest"] };
 
@@ -62,11 +65,11 @@ const VOTE_LIMIT = { name: "suggest-vote", max: 120, windowMs: 10 * 60_000 };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const identity = getClientIdentity(request, context);
-  const [t, suggestions, voted, candidates] = await Promise.all([
+  const [t, [suggestions, voted, candidates]] = await Promise.all([
     getT(request, "suggest"),
-    listPublicSuggestions(),
-    listVotedSuggestionIds(identity.fingerprint),
-    listNameCandidates(),
+    loadOrFail(request, "errors.load.generic", () =>
+      Promise.all([listPublicSuggestions(), listVotedSuggestionIds(identity.fingerprint), listNameCandidates()]),
+    ),
   ]);
 
   // `?created=`: names close to the one just added, shown with the thank-you note.
@@ -114,7 +117,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta = routeMeta;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const identity = getClientIdentity(request, context);
   const headers = new Headers();
   if (identity.setCookie) headers.append("Set-Cookie", identity.setCookie);
@@ -126,12 +129,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const limit = hitRateLimit(VOTE_LIMIT, identity.ipHash);
     if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
     const suggestionId = parsed.data.suggestion_id;
-    const result = await castVote({
-      suggestionId,
-      clientFingerprint: identity.fingerprint,
-      ipHash: identity.ipHash,
-      maxVotesPerAddress: MAX_VOTES_PER_ADDRESS,
-    });
+    const vote = await attemptWrite("vote", () =>
+      castVote({
+        suggestionId,
+        clientFingerprint: identity.fingerprint,
+        ipHash: identity.ipHash,
+        maxVotesPerAddress: MAX_VOTES_PER_ADDRESS,
+      }),
+    );
+    if (!vote.ok) return data({ vote: { suggestionId, key: "vote.failed" } }, { status: 503, headers });
+    const result = vote.value;
     if (result === "voted") {
       return redirectWithToast(
         `/suggest-platform#suggestion-${suggestionId}`,
@@ -156,15 +163,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   const { name, description, website_url } = submission.value;
-  const verdict = checkSimilarNames(name, await listNameCandidates());
+  const candidates = await attemptWrite("suggestion check", () => listNameCandidates());
+  if (!candidates.ok) {
+    return data(
+      { result: submission.reply({ formErrors: ["errors.saveFailed"] }), similar: [] as SimilarName[] },
+      { status: 503, headers },
+    );
+  }
+  const verdict = checkSimilarNames(name, candidates.value);
   if (verdict.blocked) {
     const key = verdict.reason === "existingPlatform" ? "errors.existingPlatform" : "errors.similarBlocked";
+    // The values travel inside the message: the form keeps its errors after other actions (a vote).
+    const message = messageWithValues(key, { name: verdict.match.name, percent: verdict.match.percent });
     return data(
-      {
-        result: submission.reply({ fieldErrors: { name: [key] } }),
-        similar: verdict.similar,
-        blocked: { name: verdict.match.name, percent: verdict.match.percent, reason: verdict.reason },
-      },
+      { result: submission.reply({ fieldErrors: { name: [message] } }), similar: verdict.similar },
       { status: 400, headers },
     );
   }
@@ -172,23 +184,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const limit = hitRateLimit(SUGGEST_LIMIT, identity.ipHash);
   if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
 
-  const created = await createSuggestion({
-    name,
-    normalizedName: normalizeName(name),
-    description: description || null,
-    websiteUrl: website_url ? new URL(website_url).href : null,
-  });
+  const saved = await attemptWrite("suggestion", () =>
+    createSuggestion({
+      name,
+      normalizedName: normalizeName(name),
+      description: description || null,
+      websiteUrl: website_url ? new URL(website_url).href : null,
+    }),
+  );
+  if (!saved.ok) {
+    return data(
+      { result: submission.reply({ formErrors: ["errors.saveFailed"] }), similar: [] as SimilarName[] },
+      { status: 503, headers },
+    );
+  }
   return redirectWithToast(
-    `/suggest-platform?created=${created.id}`,
+    `/suggest-platform?created=${saved.value.id}`,
     { type: "success", key: "suggest:toast.created" },
     { headers },
   );
 }
 
+const BLOCKED_KEYS = new Set(["errors.existingPlatform", "errors.similarBlocked"]);
+
 type ActionData = {
   result?: SubmissionResult<string[]>;
   similar?: SimilarName[];
-  blocked?: { name: string; percent: number; reason: "existingPlatform" | "similar" };
   vote?: { suggestionId: number | null; key: string } | null;
 };
 
@@ -210,8 +231,9 @@ export default function SuggestPlatform() {
 
   const live = useSimilarNames();
   const similar = live.similar ?? actionData?.similar ?? [];
-  const blocked = actionData?.blocked;
-  const errorText = (key: string, values?: Record<string, unknown>) => t(key, values);
+  const errorText = (message: string) => translateMessage(t, message);
+  const nameErrors = fields.name.errors ?? [];
+  const blocked = nameErrors.some((e) => BLOCKED_KEYS.has(parseMessage(e).key));
 
   return (
     <div className={narrow}>
@@ -254,16 +276,11 @@ export default function SuggestPlatform() {
             {blocked ? (
               <div className={alert.error} id={fields.name.errorId} role="alert" data-testid="similar-blocked">
                 <strong>{t("errors.similarTitle")}</strong>
-                <p className={flush}>
-                  {t(blocked.reason === "existingPlatform" ? "errors.existingPlatform" : "errors.similarBlocked", {
-                    name: blocked.name,
-                    percent: blocked.percent,
-                  })}
-                </p>
+                <p className={flush}>{nameErrors.map(errorText).join(" ")}</p>
               </div>
-            ) : fields.name.errors?.length ? (
+            ) : nameErrors.length ? (
               <p className={fieldError} id={fields.name.errorId} role="alert">
-                {fields.name.errors.map((e) => errorText(e)).join(" ")}
+                {nameErrors.map(errorText).join(" ")}
               </p>
             ) : null}
             <div id="similar-names" aria-live="polite">

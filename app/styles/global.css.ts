@@ -4,7 +4,7 @@ import { gradientFrom, gradientTo, vars } from "./theme.css";
 globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
 globalStyle(":root", {
   colorScheme: "dark",
-  vars: { [gradientFrom]: "#7c3aed", [gradientTo]: "#ec4899" },
+  vars: { [gradientFrom]: "#6d28d9", [gradientTo]: "#be185d" },
 });
 globalStyle(':root[data-theme="light"]', { colorScheme: "light" });
 globalStyle("html", { WebkitTextSizeAdjust: "100%", scrollPaddingTop: "5rem" });
@@ -21,7 +21,9 @@ globalStyle("body", {
 });
 globalStyle("a", { color: vars.color.link, textUnderlineOffset: "0.15em" });
 globalStyle("a:hover", { textDecorationThickness: "2px" });
-globalStyle("h1, h2, h3", { lineHeight: 1.2, margin: "0 0 0.5em" });
+// Long German compounds and URLs wrap (with hyphens where the language allows) instead of overflowing.
+globalStyle("h1, h2, h3", { lineHeight: 1.2, margin: "0 0 0.5em", overflowWrap: "anywhere", hyphens: "auto" });
+globalStyle("body", { overflowWrap: "break-word" });
 globalStyle("p", { margin: "0 0 1em" });
 globalStyle("img, svg", { maxWidth: "100%" });
 globalStyle(":focus-visible", { outline: `3px solid ${vars.color.focus}`, outlineOffset: "2px", borderRadius: "2px" });

@@ -22,8 +22,12 @@ export const header = style({
 });
 export const headerInner = style({
   display: "flex",
+  // At 320 px the tools wrap under the brand instead of widening the page.
+  flexWrap: "wrap",
   alignItems: "center",
-  gap: space.md,
+  columnGap: space.md,
+  rowGap: space.xs,
+  "@media": { [breakpoints.drawer]: { columnGap: space.sm, paddingBlock: space.xs } },
   minHeight: "4rem",
   maxWidth: "72rem",
   margin: "0 auto",
@@ -35,6 +39,7 @@ export const brand = style({
   color: vars.color.text,
   textDecoration: "none",
   marginRight: "auto",
+  whiteSpace: "nowrap",
 });
 export const nav = style({
   display: "flex",
@@ -124,6 +129,8 @@ export const toastRegion = style({
 export const toastDismiss = style({ position: "absolute", opacity: 0, width: 1, height: 1 });
 export const toast = style({
   pointerEvents: "auto",
+  // Horizontal swipes belong to the toast (dismiss); vertical ones still scroll the page.
+  touchAction: "pan-y",
   display: "flex",
   alignItems: "flex-start",
   gap: space.md,

@@ -52,3 +52,11 @@ export function startOfDayIso(now = new Date(), timeZone = SITE_TIME_ZONE): stri
   const guess = localMidnight - offset;
   return new Date(localMidnight - zoneOffsetMs(new Date(guess), timeZone)).toISOString();
 }
+
+const FIRST_YEAR = 2025;
+
+/** The footer's years: the site opened in 2025, so '2025' that year, then '2025–{this year}'. */
+export function copyrightYears(now: Date): string {
+  const year = now.getFullYear();
+  return year > FIRST_YEAR ? `${FIRST_YEAR}–${year}` : String(FIRST_YEAR);
+}

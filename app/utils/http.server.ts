@@ -1,14 +1,28 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { getEnv } from "./env.server";
 
 /** The client's address as the server saw it (see server/client-ip.ts for TRUST_PROXY). */
 export function clientIp(context: AppLoadContext): string {
   return context.clientIp || "unknown";
 }
 
-/** A local path to go back to after a form, never another site (`//x`, `/\x`, `https:`). */
+/**
+ * A local path to go back to after a form, never another site. The value is resolved the way a
+ * browser would resolve the Location header, against the site's own origin, and kept only when it
+ * stays there: `//x`, `/\x`, `https:x` and `/<tab>/x` (browsers drop tabs and newlines in URLs)
+ * all leave. Control characters are refused outright: they are never in a path we link to, and
+ * a newline would not even fit in a header.
+ */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+  // eslint-disable-next-line no-control-regex
+  if (typeof value !== "string" || !value.startsWith("/") || /[\u0000-\u001f\u007f]/.test(value)) return fallback;
+  const origin = new URL(getEnv().SITE_URL).origin;
+  let url: URL;
+  try {
+    url = new URL(value, origin);
+  } catch {
     return fallback;
   }
-  return value;
+  if (url.origin !== origin) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

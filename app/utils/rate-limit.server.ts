@@ -41,6 +41,12 @@ export function isRateLimited(limit: RateLimit, key: string, now = Date.now()): 
   return !!window && window.resetAt > now && window.count >= limit.max;
 }
 
+/** Hits counted for `key` in the current window (0 when none). */
+export function rateLimitCount(limit: RateLimit, key: string, now = Date.now()): number {
+  const window = limiters.get(limit.name)?.get(key);
+  return window && window.resetAt > now ? window.count : 0;
+}
+
 export function resetRateLimit(limit: RateLimit, key: string) {
   limiters.get(limit.name)?.delete(key);
 }
@@ -52,7 +58,7 @@ function sweep(windows: Map<string, Window>, now: number) {
 /** The clear 429 page: thrown from an action, rendered by the error boundary in the visitor's language. */
 export async function tooManyRequests(request: Request, retryAfterSeconds: number): Promise<Response> {
   const t = await getT(request);
-  return new Response(t("errors.rateLimited", { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) }), {
+  return new Response(t("errors.rateLimited", { count: Math.max(1, Math.ceil(retryAfterSeconds / 60)) }), {
     status: 429,
     headers: { "Retry-After": String(retryAfterSeconds), "Content-Type": "text/plain; charset=utf-8" },
   });

@@ -5,17 +5,21 @@ import { failure } from "./responses.server";
 /**
  * The one same-origin rule for writes: a request that is not GET/HEAD/OPTIONS and whose Origin
  * (or, failing that, Referer) names another host than the request's Host or SITE_URL's is cross-site.
+ * So is one the browser itself marks as such in `Sec-Fetch-Site`, sent even when Origin is not
+ * (anything but `same-origin`, or `none` for a request the user typed; `same-site` is a sibling host).
  * No header at all is not a browser's cross-site request (browsers send Origin on every form POST);
  * `Origin: null` (sandboxed frames, some redirects) is refused.
  */
-function isCrossSiteWrite(input: {
+export function isCrossSiteWrite(input: {
   method: string;
+  fetchSite?: string | null;
   origin: string | null | undefined;
   referer: string | null | undefined;
   host: string | null | undefined;
   siteHost: string;
 }): boolean {
   if (input.method === "GET" || input.method === "HEAD" || input.method === "OPTIONS") return false;
+  if (input.fetchSite && input.fetchSite !== "same-origin" && input.fetchSite !== "none") return true;
   const source = input.origin ?? input.referer;
   if (!source) return false;
   let host: string | null = null;
@@ -31,6 +35,7 @@ function isCrossSiteWrite(input: {
 export async function assertSameOrigin(request: Request): Promise<void> {
   const crossSite = isCrossSiteWrite({
     method: request.method,
+    fetchSite: request.headers.get("Sec-Fetch-Site"),
     origin: request.headers.get("Origin"),
     referer: request.headers.get("Referer"),
     host: request.headers.get("Host") ?? new URL(request.url).host,

@@ -11,6 +11,10 @@ export interface PartnershipInput {
   url: string;
   logo_url: string | null;
   description: string | null;
+  /** Translations of the description; empty ones fall back to the French `description`. */
+  description_en?: string | null;
+  description_de?: string | null;
+  description_es?: string | null;
   display_mode: DisplayMode;
   is_active: 0 | 1;
 }

@@ -436,3 +436,30 @@ export async function submitReferralCode(
     throw error;
   }
 }
+
+/** Every active platform with its count of codes a draw could serve now, by name (/platforms). */
+export async function listActivePlatformsWithCounts(now = new Date(), db: DB = getDb()) {
+  const rows = await db
+    .selectFrom("platforms")
+    .leftJoin("referral_codes", (join) =>
+      join.onRef("referral_codes.platform_id", "=", "platforms.id").on(eligible(now.toISOString())),
+    )
+    .select((eb) => [
+      "platforms.id",
+      "platforms.name",
+      "platforms.slug",
+      "platforms.emoji_icon",
+      "platforms.description",
+      "platforms.description_en",
+      "platforms.description_de",
+      "platforms.description_es",
+      "platforms.gradient_from",
+      "platforms.gradient_to",
+      eb.fn.count<number>("referral_codes.id").as("available"),
+    ])
+    .where("platforms.is_active", "=", 1)
+    .groupBy("platforms.id")
+    .orderBy("platforms.name", "asc")
+    .execute();
+  return rows.map((r) => ({ ...r, available: Number(r.available) }));
+}

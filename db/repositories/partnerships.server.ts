@@ -5,7 +5,17 @@ import { getDb, type DB } from "../client.server";
 export async function listActivePartnerships(db: DB = getDb()) {
   return db
     .selectFrom("partnerships")
-    .select(["id", "name", "description", "url", "logo_url", "display_mode"])
+    .select([
+      "id",
+      "name",
+      "description",
+      "description_en",
+      "description_de",
+      "description_es",
+      "url",
+      "logo_url",
+      "display_mode",
+    ])
     .where("is_active", "=", 1)
     .orderBy("display_order", "asc")
     .orderBy("id", "asc")

@@ -128,7 +128,7 @@ test("create platform: required fields, slug derived from the name, pages named 
   await expect(toast(page)).toHaveText(`Plateforme créée : /${slug} et /${slug}/get-code`);
   await expect(page.getByTestId(`platform-row-${slug}`)).toBeVisible();
   const row = await e2eDb().selectFrom("platforms").selectAll().where("slug", "=", slug).executeTakeFirstOrThrow();
-  expect(row).toMatchObject({ emoji_icon: "⚡", gradient_from: "#22c55e", display_order: 10, is_active: 1 });
+  expect(row).toMatchObject({ emoji_icon: "⚡", gradient_from: "#15803d", display_order: 10, is_active: 1 });
 
   await page.goto("/admin/platforms/new");
   await page.getByLabel("Nom").fill(name);

@@ -23,7 +23,7 @@ test.describe("platform landing and draw", () => {
     await addCodes(p.id, ["LOOPA1", "LOOPB2"], 1000);
     await page.goto(`/${p.slug}`);
     await expect(page.getByRole("heading", { level: 1, name: p.name })).toBeVisible();
-    await expect(page.getByTestId("available-count")).toHaveText("Codes disponibles : 2");
+    await expect(page.getByTestId("available-count")).toHaveText("2 codes disponibles");
     await expect(page.getByRole("link", { name: `Partager mon code ${p.name}` })).toHaveAttribute(
       "href",
       `/submit?platform=${p.slug}`,
@@ -90,12 +90,18 @@ test.describe("platform landing and draw", () => {
     await expect(page.getByTestId("slot-machine")).toHaveCount(0);
   });
 
-  test("no eligible code: the message", async ({ page }) => {
+  test("no eligible code: said once, the draw disabled, 'share yours' leads to /submit with the platform chosen", async ({
+    page,
+  }) => {
     const p = await createE2ePlatform();
     await page.goto(`/${p.slug}/get-code`);
-    await page.getByRole("button", { name: "Lancer le tirage au sort" }).click();
     await expect(page.getByTestId("no-code")).toHaveText("Aucun code disponible pour cette plateforme");
+    await expect(page.getByText(/aucun code disponible/i)).toHaveCount(1);
+    await expect(page.getByRole("button", { name: "Lancer le tirage au sort" })).toBeDisabled();
     await expectAccessible(page);
+    await page.getByTestId("share-yours").click();
+    await expect(page).toHaveURL(`/submit?platform=${p.slug}`);
+    await expect(page.getByLabel("Plateforme")).toHaveValue(p.slug);
   });
 
   test("/random shows the platform's name", async ({ page }) => {
@@ -117,7 +123,7 @@ test.describe("platform landing and draw", () => {
 });
 
 test.describe("submit", () => {
-  test("preselected platform, a URL becomes its code, then the thank-you step", async ({ page }) => {
+  test("preselected platform, a URL becomes its code, then the thank-you step", async ({ page }, testInfo) => {
     const p = await createE2ePlatform();
     await page.goto(`/submit?platform=${p.slug}`);
     await expect(page.getByLabel("Plateforme")).toHaveValue(p.slug);
@@ -127,11 +133,26 @@ test.describe("submit", () => {
     await expect(page.getByText("Veuillez saisir un code ou une URL")).toBeVisible();
 
     await page.getByLabel("Code ou lien de parrainage").fill(`https://${p.slug}.example/r/share42`);
+    const submittedAt = Date.now();
     await page.getByRole("button", { name: "Ajouter mon code" }).click();
-    await expect(page.getByTestId("thank-you")).toBeVisible();
+    if (jsDisabled(testInfo)) {
+      // Without JS: the thank-you step is part of the page.
+      await expect(page.getByTestId("thank-you")).toBeVisible();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    } else {
+      // With JS: a modal dialog, opened 500 ms after the success.
+      const dialog = page.getByRole("dialog", { name: "Merci pour votre partage !" });
+      await expect(dialog).toBeVisible();
+      expect(Date.now() - submittedAt).toBeGreaterThanOrEqual(500);
+      await expect(dialog.getByTestId("share-whatsapp")).toBeVisible();
+    }
     await expect(page.getByTestId("toast")).toContainText("Code ajouté avec succès !");
     await expect(page.getByTestId("share-whatsapp")).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=/);
     await expectAccessible(page, { exclude: ['[data-testid="toast"]'] });
+    if (!jsDisabled(testInfo)) {
+      await page.getByRole("dialog").getByRole("button", { name: "Fermer" }).click();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    }
     const row = await e2eDb().selectFrom("referral_codes").selectAll().where("platform_id", "=", p.id).executeTakeFirstOrThrow();
     expect(row.code).toBe("SHARE42");
     expect(row.referral_url).toBe(`https://${p.slug}.example/r/share42`);
@@ -174,7 +195,14 @@ test.describe("submit", () => {
     await page.goto(`/submit?platform=${p.slug}`);
     await page.getByLabel("Code ou lien de parrainage").fill("TWICE2");
     await page.getByRole("button", { name: "Ajouter mon code" }).click();
-    await page.getByRole("button", { name: "Non, annuler" }).click();
+    // "Don't add it" is the primary action, first; the deletion request is a quiet secondary one.
+    const step = page.getByTestId("duplicate-step");
+    await expect(step.getByRole("button").first()).toHaveText("Non, ne pas l'ajouter");
+    const keep = await step.getByTestId("duplicate-keep").evaluate((el) => getComputedStyle(el).backgroundColor);
+    const request = step.getByTestId("duplicate-request-deletion");
+    await expect(request).toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+    expect(keep).not.toBe("rgba(0, 0, 0, 0)");
+    await page.getByRole("button", { name: "Non, ne pas l'ajouter" }).click();
     await expect(page.getByTestId("toast")).toContainText("Code non ajouté");
     const deletions = await e2eDb().selectFrom("deletion_requests").select("id").where("platform_id", "=", p.id).execute();
     expect(deletions).toHaveLength(0);

@@ -22,7 +22,7 @@ test.describe("did this code work?", () => {
     await page.getByRole("button", { name: "Lancer le tirage au sort" }).click();
     await expect(page.getByTestId("drawn-code")).toHaveText("ASKME1", { timeout: 10_000 });
     const report = page.getByTestId("draw-report");
-    await expect(report.getByRole("heading", { name: "Ce code a-t-il fonctionné ?" })).toBeVisible();
+    await expect(report.getByRole("heading", { name: "Ce code a-t-il fonctionné ?" })).toBeVisible();
     await expect(page.getByTestId("last-worked")).toHaveText("Personne n'a encore signalé que ce code fonctionne.");
     await expectAccessible(page);
 
@@ -53,7 +53,7 @@ test.describe("did this code work?", () => {
     await page.getByRole("button", { name: "Oui, il a fonctionné" }).click();
     await expect(page.getByTestId("report-thanks")).toContainText("Vous avez indiqué que ce code a fonctionné.");
     await expect(page).toHaveURL(/\/random\?draw=\d+\./);
-    await expect(page.getByTestId("last-worked")).toContainText("Dernier succès signalé :");
+    await expect(page.getByTestId("last-worked")).toContainText("Dernier succès signalé :");
     const rows = await e2eDb().selectFrom("code_reports").select("outcome").where("random_request_id", "=", requestId).execute();
     expect(rows).toEqual([{ outcome: "worked" }]);
     await expectAccessible(page, { exclude: ['[data-testid="toast"]'] });

@@ -111,6 +111,18 @@ describe("codes tab", () => {
     expect(html).toContain("Pseudo");
     expect(html.indexOf("NEWER1")).toBeLessThan(html.indexOf("OLDER1"));
     expect(html).toContain("04/03/2026");
+    // 'Pseudo' is the French admin's word; English, German and Spanish readers get 'Code'/'Código'.
+    for (const [lng, word] of [
+      ["en", "Code"],
+      ["de", "Code"],
+      ["es", "Código"],
+    ] as const) {
+      const page = await (
+        await fetch(`${server.url}/admin/codes?platform=${p.slug}&lng=${lng}`, { headers: { Cookie: cookie } })
+      ).text();
+      expect(page).toMatch(new RegExp(`<th[^>]*>${word}</th>`));
+      expect(page).not.toContain("Pseudo");
+    }
   });
 
   it("toggle-active and toggle-permanent flip the flags with their toasts", async () => {
@@ -189,6 +201,41 @@ describe("codes tab", () => {
     });
     expect(taken.status).toBe(400);
     expect(await textOf(taken)).toContain("existe déjà");
+  });
+
+  it("a changed code gets the link of its new code unless a new link is given; the old code's link is never kept", async () => {
+    const p = platform();
+    const id = code(p.id, "CHLOE10ZZZ", { referral_url: `https://${p.slug}.example/r/CHLOE10ZZZ` });
+    // The form sends the stored link back as it was: it belongs to the old code.
+    const changed = await post(`/admin/codes?platform=${p.slug}`, {
+      intent: "update",
+      id: String(id),
+      code: "MARIE2024",
+      referral_url: `https://${p.slug}.example/r/CHLOE10ZZZ`,
+    });
+    expect(await toastOf(changed)).toBe("Code modifié");
+    expect(codeRow(id)).toMatchObject({ code: "MARIE2024", referral_url: `https://${p.slug}.example/r/MARIE2024` });
+
+    // Same code, the stored link untouched: kept.
+    sqlite
+      .prepare("update referral_codes set referral_url = ? where id = ?")
+      .run(`https://${p.slug}.example/r/MARIE2024?x=1`, id);
+    await post(`/admin/codes?platform=${p.slug}`, {
+      intent: "update",
+      id: String(id),
+      code: "MARIE2024",
+      referral_url: `https://${p.slug}.example/r/MARIE2024?x=1`,
+    });
+    expect(codeRow(id)).toMatchObject({ referral_url: `https://${p.slug}.example/r/MARIE2024?x=1` });
+
+    // A new code with a new valid link of the platform: that link.
+    await post(`/admin/codes?platform=${p.slug}`, {
+      intent: "update",
+      id: String(id),
+      code: "PAUL3000",
+      referral_url: `https://${p.slug}.example/r/PAUL3000?from=admin`,
+    });
+    expect(codeRow(id)).toMatchObject({ code: "PAUL3000", referral_url: `https://${p.slug}.example/r/PAUL3000?from=admin` });
   });
 
   it("delete removes the code", async () => {
@@ -347,13 +394,13 @@ describe("create platform", () => {
       referral_url_template: "https://creme.example/r/{code}",
     });
     const slug = `creme-brulee-${counter}`;
-    expect(await toastOf(res)).toBe(`Plateforme créée : /${slug} et /${slug}/get-code`);
+    expect(await toastOf(res)).toBe(`Plateforme créée\u00a0: /${slug} et /${slug}/get-code`);
     const row = get<Record<string, unknown>>("select * from platforms where slug = ?", slug);
     expect(row).toMatchObject({
       name,
       emoji_icon: "🌐",
-      gradient_from: "#ec4899",
-      gradient_to: "#8b5cf6",
+      gradient_from: "#be185d",
+      gradient_to: "#6d28d9",
       display_order: 10,
       is_active: 1,
       show_in_homepage: 1,
@@ -503,10 +550,10 @@ describe("suggestions tab", () => {
       is_active: "on",
       gradient: "gray",
     });
-    expect(await toastOf(res)).toContain("Plateforme créée !");
+    expect(await toastOf(res)).toContain("Plateforme créée\u00a0!");
     expect(get<Record<string, unknown>>("select * from platforms where slug = ?", slug)).toMatchObject({
       is_active: 0,
-      gradient_from: "#6b7280",
+      gradient_from: "#4b5563",
     });
     expect(status(id)).toBe("approved");
 
@@ -599,7 +646,7 @@ describe("set-expiry", () => {
             .join("; ")}`,
         },
       });
-      expect(await page.text()).toMatch(/Expiration mise à jour : \d{2}\/\d{2}\/\d{4}/);
+      expect(await page.text()).toMatch(/Expiration mise à jour\u00a0: \d{2}\/\d{2}\/\d{4}/);
       expect(Math.abs(Date.parse(read()) - (Date.now() + 10 * 86_400_000))).toBeLessThan(60_000);
     } finally {
       await on.stop();

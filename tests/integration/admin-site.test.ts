@@ -50,6 +50,9 @@ type PartnershipRow = {
   is_active: number;
   display_order: number;
   description: string | null;
+  description_en?: string | null;
+  description_de?: string | null;
+  description_es?: string | null;
 };
 const partnerships = () => all<PartnershipRow>("select * from partnerships order by display_order, id");
 
@@ -142,6 +145,39 @@ describe("partnerships tab", () => {
     });
     const page = await get("/admin/partnerships", ok);
     expect(await page.text()).toContain("Partenariat mis à jour");
+  });
+
+  it("a partnership has a description per language; the public pages show the visitor's, French when it is empty", async () => {
+    const res = await post("/admin/partnerships", {
+      intent: "create",
+      name: "Polyglot",
+      url: "https://polyglot.example/",
+      description: "Remise en français",
+      description_en: "Discount in English",
+      description_de: "Rabatt auf Deutsch",
+      description_es: "",
+      is_active: "on",
+    });
+    expect(res.status).toBe(303);
+    expect(partnerships().find((p) => p.name === "Polyglot")).toMatchObject({
+      description: "Remise en français",
+      description_en: "Discount in English",
+      description_de: "Rabatt auf Deutsch",
+      description_es: null,
+    });
+    const page = async (path: string) => (await fetch(`${server.url}${path}`)).text();
+    for (const path of ["/partnerships", "/"]) {
+      const en = await page(`${path}?lng=en`);
+      expect(en).toContain("Discount in English");
+      expect(en).not.toContain("Remise en français");
+      expect(await page(`${path}?lng=de`)).toContain("Rabatt auf Deutsch");
+      expect(await page(`${path}?lng=es`)).toContain("Remise en français");
+      expect(await page(`${path}?lng=fr`)).toContain("Remise en français");
+    }
+    // The admin form has the four fields, filled.
+    const admin = await (await get("/admin/partnerships")).text();
+    for (const name of ["description", "description_en", "description_de", "description_es"])
+      expect(admin).toMatch(new RegExp(`<textarea[^>]*name="${name}"`));
   });
 
   it("answers an unknown id with 404 and a malformed one with 400, never 500", async () => {
@@ -307,7 +343,7 @@ describe("settings tab", () => {
     ["price_tracker_url", "javascript:alert(1)", "L&#x27;adresse doit commencer par http:// ou https://."],
     ["price_tracker_url", "", "Ce paramètre est obligatoire."],
     ["price_tracker_name", "x".repeat(61), "Valeur trop longue (maximum 60 caractères)."],
-    ["gtm_id", "<script>", "Format attendu : GTM- suivi de lettres et chiffres."],
+    ["gtm_id", "<script>", "Format attendu\u00a0: GTM- suivi de lettres et chiffres."],
   ])("refuses %s=%j with 400, 'Erreur lors de la sauvegarde' and the message, writing nothing", async (key, value, message) => {
     const before = setting(key);
     const res = await post("/admin/settings", { intent: "save", key, value });

@@ -117,7 +117,7 @@ describe("the code loop over HTTP", () => {
     const location = res.headers.get("location")!;
     expect(location).toMatch(/^\/random\?draw=\d+\.[\w-]{22}$/);
     const html = await (await fetch(`${server.url}${location}`)).text();
-    expect(html).toMatch(/data-testid="drawn-platform"[^>]*>Plateforme : Test p-/);
+    expect(html).toMatch(/data-testid="drawn-platform"[^>]*>Plateforme\u00a0: Test p-/);
     expect(html).toContain('data-testid="drawn-code"');
   });
 
@@ -128,7 +128,7 @@ describe("the code loop over HTTP", () => {
       .values({ platform_id: p.id, code: "LIVE01", created_at: new Date().toISOString() })
       .execute();
     const html = await (await fetch(`${server.url}/${p.slug}`)).text();
-    expect(html).toContain("Codes disponibles : 1");
+    expect(html).toContain("1 code disponible");
     expect(html).toContain("Plateforme de test");
     expect(html).toContain(`href="/${p.slug}/get-code"`);
     expect(html).toContain(`href="/submit?platform=${p.slug}"`);
@@ -196,7 +196,7 @@ describe("the code loop over HTTP", () => {
     expect(days).toBeGreaterThan(180);
     expect(days).toBeLessThan(185);
     const thanks = await (await fetch(`${server.url}/submit?thanks=1`, { headers: { Cookie: cookiesFrom(res) } })).text();
-    expect(thanks).toContain("Code ajouté avec succès !");
+    expect(thanks).toContain("Code ajouté avec succès\u00a0!");
     expect(thanks).toContain('data-testid="share-twitter"');
     expect(thanks).toContain("https://wa.me/?text=");
   });
@@ -209,7 +209,7 @@ describe("the code loop over HTTP", () => {
     expect(dupe.status).toBe(409);
     const html = await dupe.text();
     expect(html).toContain(
-      "Ce code existe déjà dans notre base de données. Voulez-vous envoyer une demande de suppression à l&#x27;administrateur ?",
+      "Ce code existe déjà dans notre base de données. Voulez-vous envoyer une demande de suppression à l&#x27;administrateur\u00a0?",
     );
     expect(html).toContain('name="intent" value="request-deletion"');
     expect(html).toContain('name="intent" value="cancel"');
@@ -230,7 +230,7 @@ describe("the code loop over HTTP", () => {
     });
     expect(yes.status).toBe(303);
     expect(await (await fetch(`${server.url}/submit`, { headers: { Cookie: cookiesFrom(yes) } })).text()).toContain(
-      "Demande de suppression envoyée !",
+      "Demande de suppression envoyée\u00a0!",
     );
     const request = await db
       .selectFrom("deletion_requests")

@@ -89,6 +89,17 @@ describe("the built server over HTTP", () => {
     await expect(startServer({ SESSION_SECRET: "" })).rejects.toThrow(/SESSION_SECRET is required/);
   });
 
+  it("says it serves the production build, as `npm start` runs it (NODE_ENV unset)", async () => {
+    expect(server.output()).toMatch(/listening on http:\/\/localhost:\d+ \(production build\)/);
+    const other = await startServer({ NODE_ENV: "development" });
+    try {
+      expect(other.output()).toContain("(production build)");
+      expect(other.output()).not.toMatch(/\(development/);
+    } finally {
+      await other.stop();
+    }
+  });
+
   it("closes the database and exits on SIGTERM", async () => {
     const other = await startServer();
     await other.stop();

@@ -133,7 +133,7 @@ describe("suggest a platform", () => {
     });
     const html = await page.text();
     expect(html).toContain('data-testid="suggestion-created"');
-    expect(html).toContain("Merci ! Votre suggestion a été enregistrée.");
+    expect(html).toContain("Merci\u00a0! Votre suggestion a été enregistrée.");
   });
 
   it("rejects an empty name (400), keeps the other input, writes nothing", async () => {

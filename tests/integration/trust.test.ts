@@ -55,7 +55,7 @@ describe("the trust loop over HTTP", () => {
     const code = await addCode(p.id, "WORKS1");
     const { page, location, token } = await draw(p.slug);
     const before = await (await fetch(`${server.url}${location}`)).text();
-    expect(before).toContain("Ce code a-t-il fonctionné ?");
+    expect(before).toContain("Ce code a-t-il fonctionné ?");
     expect(before).toMatch(/<input type="hidden" name="draw" value="[\d.\w-]+"/);
     expect(before).toContain('data-testid="report-worked"');
 
@@ -71,8 +71,8 @@ describe("the trust loop over HTTP", () => {
     const after = await (await fetch(`${server.url}${location}`, { headers: { Cookie: cookiesFrom(res) } })).text();
     expect(after).toContain('data-testid="report-thanks"');
     expect(after).not.toContain('data-testid="report-worked"');
-    expect(after).toContain("Merci pour votre réponse !");
-    expect(after).toMatch(/data-testid="last-worked"[^>]*>Dernier succès signalé : \d\d\/\d\d\/\d{4}</);
+    expect(after).toContain("Merci pour votre réponse\u00a0!");
+    expect(after).toMatch(/data-testid="last-worked"[^>]*>Dernier succès signalé\u00a0: \d\d\/\d\d\/\d{4}</);
   });
 
   it("refusals are clear 4xx in the visitor's language and store nothing: forged, reused, foreign, malformed", async () => {
@@ -142,7 +142,7 @@ describe("the trust loop over HTTP", () => {
     await addCode(p.id, "RND111");
     const { page, location, token } = await draw(null);
     expect(page).toBe("/random");
-    expect(await (await fetch(`${server.url}${location}`)).text()).toContain("Ce code a-t-il fonctionné ?");
+    expect(await (await fetch(`${server.url}${location}`)).text()).toContain("Ce code a-t-il fonctionné ?");
     const res = await report("/random", { outcome: "worked", draw: token });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(location);
@@ -495,7 +495,7 @@ describe("the trust loop over HTTP", () => {
 
     const home = await (await fetch(server.url)).text();
     expect(home).toContain(
-      `<link rel="alternate" type="application/atom+xml" title="Parrainly : plateformes" href="${site}/feeds/platforms.atom"/>`,
+      `<link rel="alternate" type="application/atom+xml" title="Parrainly\u00a0: plateformes" href="${site}/feeds/platforms.atom"/>`,
     );
   });
 });

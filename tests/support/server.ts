@@ -9,6 +9,8 @@ export interface RunningServer {
   dbFile: string;
   output: () => string;
   stop: () => Promise<void>;
+  /** Ends the process with `signal` (SIGKILL: no shutdown at all) and waits for it to exit. */
+  kill: (signal: NodeJS.Signals) => Promise<void>;
 }
 
 /**
@@ -30,6 +32,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATABASE_URL: `file:${dbFile}`,
       UPLOADS_DIR: tmpPath("uploads"),
       LOG_REQUESTS: "0",
+      // Tests write the database behind the server's back: no anonymous page cache unless asked.
+      PAGE_CACHE_MS: "0",
       I18N_STRICT: "1",
       ...env,
     },
@@ -57,13 +61,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     port,
     dbFile,
     output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
+    stop: () => killChild(child, "SIGTERM"),
+    kill: (signal) => killChild(child, signal),
   };
+}
+
+function killChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill(signal);
+  });
 }
 
 /** A form POST as a browser without JS sends it (redirects not followed). */

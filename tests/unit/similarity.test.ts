@@ -68,3 +68,42 @@ describe("checkSimilarNames", () => {
     expect(checkSimilarNames("  ", candidates)).toEqual({ blocked: false, similar: [] });
   });
 });
+
+describe("real near-duplicates", () => {
+  // Pairs seen in suggestions: the same platform under two names. Each must at least be blocked.
+  const duplicates: Array<[string, string]> = [
+    ["Boursorama", "Boursorama Banque"],
+    ["Fortuneo Banque", "Fortuneo"],
+    ["Hello bank!", "Hello Bank"],
+    ["N26 Bank", "N26"],
+    ["Lydia App", "Lydia"],
+    ["igraal.fr", "iGraal"],
+    ["Trade Republic Bank", "Trade Republic"],
+    ["Revolut Business", "Revolut"],
+    ["Qonto Pro", "Qonto"],
+    ["BforBank", "BforBank France"],
+    ["Crédit Agricole", "Credit Agricole"],
+    ["Binance France", "Binance"],
+    ["Trade Republik", "Trade Republic"],
+  ];
+  for (const [typed, known] of duplicates) {
+    it(`blocks '${typed}' next to '${known}'`, () => {
+      const verdict = checkSimilarNames(typed, [{ name: known, kind: "suggestion" }]);
+      expect(verdict.blocked).toBe(true);
+    });
+  }
+
+  // Different platforms that share a common word must not be taken for one another.
+  const distinct: Array<[string, string]> = [
+    ["Boursorama", "Bourse Direct"],
+    ["Hello bank!", "Shine bank"],
+    ["N26", "Holy"],
+    ["Revolut", "Lydia App"],
+    ["Fortuneo Banque", "Banque Populaire"],
+  ];
+  for (const [typed, known] of distinct) {
+    it(`does not block '${typed}' next to '${known}'`, () => {
+      expect(checkSimilarNames(typed, [{ name: known, kind: "suggestion" }]).blocked).toBe(false);
+    });
+  }
+});

@@ -1,5 +1,5 @@
-import { style } from "@vanilla-extract/css";
-import { radius, space, vars } from "~/styles/theme.css";
+import { globalStyle, style } from "@vanilla-extract/css";
+import { breakpoints, radius, space, vars } from "~/styles/theme.css";
 
 export const shell = style({ display: "flex", flexDirection: "column", gap: space.lg });
 export const topBar = style({
@@ -40,14 +40,68 @@ export const tab = style({
   borderBottom: "3px solid transparent",
   selectors: { '&[aria-current="page"]': { borderBottomColor: vars.color.primary, color: vars.color.link } },
 });
-/** Admin lists: a table that scrolls sideways on a phone instead of breaking the layout. */
-export const tableWrap = style({ overflowX: "auto", border: `1px solid ${vars.color.border}`, borderRadius: radius.md });
+/**
+ * Admin lists: a table on wide screens; below 768 px each row becomes a card whose cells are
+ * labelled by their column (`data-label`), so nothing scrolls sideways on a phone. `position:
+ * relative` keeps visually hidden labels inside the box instead of widening the page.
+ */
+export const tableWrap = style({
+  position: "relative",
+  overflowX: "auto",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.md,
+  "@media": { [breakpoints.drawer]: { border: "none" } },
+});
 export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: "0.95rem" });
 export const cell = style({
   padding: `${space.sm} ${space.md}`,
   borderBottom: `1px solid ${vars.color.border}`,
   textAlign: "left",
   verticalAlign: "top",
+  overflowWrap: "anywhere",
+  "@media": {
+    [breakpoints.drawer]: { display: "block", borderBottom: "none", padding: `${space.xs} ${space.md}` },
+  },
+  selectors: {
+    "&[data-label]::before": {
+      "@media": {
+        [breakpoints.drawer]: {
+          content: "attr(data-label)",
+          display: "block",
+          fontSize: "0.8rem",
+          fontWeight: 700,
+          color: vars.color.textMuted,
+          textTransform: "uppercase",
+          letterSpacing: "0.03em",
+        },
+      },
+    },
+  },
+});
+globalStyle(`${table} > thead`, {
+  "@media": {
+    [breakpoints.drawer]: {
+      position: "absolute",
+      width: 1,
+      height: 1,
+      overflow: "hidden",
+      clipPath: "inset(50%)",
+      whiteSpace: "nowrap",
+    },
+  },
+});
+globalStyle(`${table} > tbody, ${table} > caption`, { "@media": { [breakpoints.drawer]: { display: "block" } } });
+globalStyle(`${table} > tbody > tr`, {
+  "@media": {
+    [breakpoints.drawer]: {
+      display: "block",
+      margin: `0 0 ${space.md}`,
+      padding: `${space.sm} 0`,
+      border: `1px solid ${vars.color.border}`,
+      borderRadius: radius.md,
+      background: vars.color.surface,
+    },
+  },
 });
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: space.xs, alignItems: "center" });
 export const inlineForm = style({ display: "inline-flex", flexWrap: "wrap", gap: space.xs, alignItems: "center", margin: 0 });
@@ -58,15 +112,6 @@ export const formGrid = style({
 });
 
 /** The confirmation dialog (JS only; without JS a confirmation step or the plain form stands in). */
-export const dialogOverlay = style({
-  position: "fixed",
-  inset: 0,
-  zIndex: 60,
-  display: "grid",
-  placeItems: "center",
-  padding: space.md,
-  background: vars.color.overlay,
-});
 export const dialogModal = style({
   width: "100%",
   maxWidth: "28rem",
@@ -77,6 +122,7 @@ export const dialogModal = style({
   padding: space.lg,
   boxShadow: vars.shadow.card,
   outline: "none",
+  selectors: { "&::backdrop": { background: vars.color.overlay } },
 });
 export const dialogBody = style({ outline: "none", display: "flex", flexDirection: "column", gap: space.md });
 export const confirmQuestion = style({ margin: 0, fontWeight: 700 });

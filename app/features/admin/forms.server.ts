@@ -1,28 +1,18 @@
 import type { SubmissionResult } from "@conform-to/react";
-import {
-  data,
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { readFormData } from "~/utils/form-data.server";
 import { MAX_LOGO_BYTES } from "./catalog/logo.server";
 import type { AdminFormReply } from "./forms";
 
 /**
- * The body of an admin form, read only after requireAdmin. Multipart bodies (logo upload) are
- * parsed in memory with a per-part cap; a part over the cap gives `tooLarge` instead of throwing.
+ * The body of an admin form, read only after requireAdmin. A logo over the cap gives `tooLarge`
+ * (the page shows the message next to the file field) instead of the general 413 page.
  */
 export async function readAdminForm(request: Request): Promise<{ form: FormData; tooLarge: boolean }> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (!type.startsWith("multipart/form-data")) return { form: await request.formData(), tooLarge: false };
   try {
-    const form = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: MAX_LOGO_BYTES }),
-    );
-    return { form, tooLarge: false };
+    return { form: await readFormData(request, { maxFileBytes: MAX_LOGO_BYTES }), tooLarge: false };
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return { form: new FormData(), tooLarge: true };
+    if (error instanceof Response && error.status === 413) return { form: new FormData(), tooLarge: true };
     throw error;
   }
 }

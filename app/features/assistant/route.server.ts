@@ -10,6 +10,7 @@ import { runExchange, type ExchangeFailure } from "./exchange.server";
 import { deleteSchema, MESSAGE_MAX, sendSchema } from "./schemas";
 import { loadTranscript } from "./transcript.server";
 import type { ProviderId, StreamEvent } from "./types";
+import { readFormData } from "~/utils/form-data.server";
 
 /** What the assistant's routes share: the page's data, the form post, and the streaming endpoint. */
 
@@ -83,7 +84,7 @@ async function failureMessage(failure: ExchangeFailure, provider: ProviderId): P
 /** The form post (no JavaScript): the whole exchange runs here, then 303 to the conversation. */
 export async function handleAssistantPost(request: Request) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent");
   const kept = (conversationId: number | null): Omit<AssistantActionData, "error" | "failed"> => ({
     message: String(form.get("message") ?? "").slice(0, MESSAGE_MAX * 2),
@@ -134,7 +135,7 @@ export async function handleAssistantPost(request: Request) {
  */
 export async function streamAssistantAnswer(request: Request): Promise<Response> {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const submission = parseWithZod(form, { schema: sendSchema });
   if (submission.status !== "success") {
     const first = Object.values(submission.error ?? {}).flat()[0] ?? "errors.empty";

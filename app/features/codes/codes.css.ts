@@ -1,7 +1,9 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { radius, space, vars } from "~/styles/theme.css";
 
 export const heroInner = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: space.lg });
+// The heading's box may shrink below its longest word, so a German compound wraps inside the hero.
+globalStyle(`${heroInner} > *`, { minWidth: 0 });
 export const logo = style({
   width: "4.5rem",
   height: "4.5rem",
@@ -64,3 +66,15 @@ export const slot = style([codeBox, { userSelect: "none", opacity: 0.85 }]);
 export const linkText = style({ wordBreak: "break-all", fontFamily: "ui-monospace, monospace", fontSize: "0.9rem", margin: 0 });
 export const previewBanner = style({ marginBottom: space.md });
 export const shareList = style({ display: "flex", flexWrap: "wrap", gap: space.sm, listStyle: "none", padding: 0, margin: 0 });
+/** The thank-you step as a modal dialog (with JS). */
+export const thanksDialog = style({
+  width: "min(36rem, calc(100vw - 2rem))",
+  maxHeight: "calc(100vh - 2rem)",
+  padding: 0,
+  border: "none",
+  borderRadius: "1rem",
+  background: "transparent",
+  color: "inherit",
+  selectors: { "&::backdrop": { background: "rgba(0, 0, 0, 0.6)" } },
+});
+export const dialogClose = style({ alignSelf: "flex-end" });

@@ -25,9 +25,21 @@ export interface DrawResultData {
 /**
  * The draw form. It posts to the draw endpoint (decision 041), which draws without Remix; with
  * JavaScript it asks the endpoint for JSON and navigates to the result, and when nothing was
- * drawn it posts the same form to the page (`action`), whose route action says why.
+ * drawn it posts the same form to the page (`action`), whose route action says why. With nothing
+ * to draw (`noCodeMessage`), the page says so once, the button is disabled and the way forward is
+ * to share one's own code for this platform.
  */
-export function DrawReadyForm({ action, available }: { action: string; available: number }) {
+export function DrawReadyForm({
+  action,
+  available,
+  noCodeMessage,
+  shareHref,
+}: {
+  action: string;
+  available: number;
+  noCodeMessage?: string | null;
+  shareHref?: string;
+}) {
   const { t } = useTranslation("platform");
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -54,13 +66,22 @@ export function DrawReadyForm({ action, available }: { action: string; available
       }}
     >
       <input type="hidden" name="intent" value="draw" />
-      <p className={muted} data-testid="available-count">
-        {available > 0 ? t("landing.available", { count: available }) : t("landing.none")}
-      </p>
-      <p>
-        <button type="submit" className={button.gradient} disabled={busy} data-testid="draw-button">
+      {noCodeMessage ? (
+        <NoCode message={noCodeMessage} />
+      ) : (
+        <p className={muted} data-testid="available-count">
+          {t("landing.available", { count: available })}
+        </p>
+      )}
+      <p className={row}>
+        <button type="submit" className={button.gradient} disabled={busy || !!noCodeMessage} data-testid="draw-button">
           {busy ? t("draw.drawing") : t("draw.launch")}
         </button>
+        {noCodeMessage && shareHref ? (
+          <Link to={shareHref} className={button.primary} data-testid="share-yours">
+            {t("draw.shareYours")}
+          </Link>
+        ) : null}
       </p>
     </form>
   );

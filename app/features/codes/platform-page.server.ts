@@ -1,5 +1,6 @@
 import { getPlatformBySlug } from "~db/repositories/platforms.server";
 import type { Platform } from "~db/schema";
+import { RESERVED_SLUGS } from "~/features/admin/catalog/slug";
 import { getOptionalAdmin } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses.server";
@@ -12,7 +13,10 @@ export async function loadPlatformPage(
   request: Request,
   slug: string | undefined,
 ): Promise<{ platform: Platform; preview: boolean }> {
-  const platform = slug ? await getPlatformBySlug(slug) : undefined;
+  // A path of the site itself (/404, a page another route would serve) is never a platform: the
+  // plain not-found page, not 'Plateforme introuvable'.
+  if (!slug || RESERVED_SLUGS.has(slug)) throw new Response(null, { status: 404 });
+  const platform = await getPlatformBySlug(slug);
   if (!platform) throw await notFound(request, "platform:errors.notFound");
   if (platform.is_active) return { platform, preview: false };
   if (await getOptionalAdmin(request)) return { platform, preview: true };

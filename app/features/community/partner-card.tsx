@@ -51,18 +51,45 @@ export function PartnerCard({ partner }: { partner: PartnerView }) {
   );
 }
 
-export function toPartnerView(row: {
-  id: number;
-  name: string;
-  description: string | null;
-  url: string;
-  logo_url: string | null;
-  display_mode: DisplayMode;
-}): PartnerView {
+/** The description in the visitor's language, the French one when that translation is empty. */
+export function partnerDescription(
+  row: {
+    description: string | null;
+    description_en: string | null;
+    description_de: string | null;
+    description_es: string | null;
+  },
+  language: string,
+): string | null {
+  const localized =
+    language === "en"
+      ? row.description_en
+      : language === "de"
+        ? row.description_de
+        : language === "es"
+          ? row.description_es
+          : null;
+  return localized || row.description || null;
+}
+
+export function toPartnerView(
+  row: {
+    id: number;
+    name: string;
+    description: string | null;
+    description_en: string | null;
+    description_de: string | null;
+    description_es: string | null;
+    url: string;
+    logo_url: string | null;
+    display_mode: DisplayMode;
+  },
+  language: string,
+): PartnerView {
   return {
     id: row.id,
     name: row.name,
-    description: row.description,
+    description: partnerDescription(row, language),
     url: row.url,
     logoUrl: row.logo_url,
     displayMode: row.display_mode,

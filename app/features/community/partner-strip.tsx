@@ -19,9 +19,10 @@ export function PartnerStrip({ partners }: { partners: PartnerView[] }) {
     if (!list) return;
     const atEnd = list.scrollLeft + list.clientWidth >= list.scrollWidth - 2;
     const atStart = list.scrollLeft <= 2;
-    if (direction === 1 && atEnd) list.scrollTo({ left: 0 });
-    else if (direction === -1 && atStart) list.scrollTo({ left: list.scrollWidth });
-    else list.scrollBy({ left: direction * list.clientWidth });
+    const behavior: ScrollBehavior = window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+    if (direction === 1 && atEnd) list.scrollTo({ left: 0, behavior });
+    else if (direction === -1 && atStart) list.scrollTo({ left: list.scrollWidth, behavior });
+    else list.scrollBy({ left: direction * list.clientWidth, behavior });
   };
 
   return (

@@ -31,13 +31,59 @@ export function levenshtein(a: string, b: string): number {
   return previous[b.length]!;
 }
 
-/** 1 - distance / longer length, on normalized names; 1 for identical, 0 when nothing is shared. */
-export function nameSimilarity(a: string, b: string): number {
-  const x = normalizeName(a);
-  const y = normalizeName(b);
+/**
+ * Words that brands add to their name without making it another platform ('Boursorama Banque',
+ * 'Lydia App', 'igraal.fr'). Only whole trailing words are dropped, and never the last word left.
+ */
+export const COMMON_SUFFIXES = new Set([
+  "app",
+  "application",
+  "bank",
+  "banque",
+  "bancaire",
+  "banca",
+  "banco",
+  "business",
+  "card",
+  "carte",
+  "com",
+  "de",
+  "es",
+  "eu",
+  "fr",
+  "france",
+  "group",
+  "groupe",
+  "io",
+  "official",
+  "officiel",
+  "online",
+  "pro",
+]);
+
+/** The name without its trailing common words, normalized: 'Boursorama Banque' → 'boursorama'. */
+export function coreName(name: string): string {
+  const words = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  while (words.length > 1 && COMMON_SUFFIXES.has(words[words.length - 1]!)) words.pop();
+  return words.join("");
+}
+
+function ratio(x: string, y: string): number {
   if (!x && !y) return 1;
-  const longest = Math.max(x.length, y.length);
-  return 1 - levenshtein(x, y) / longest;
+  return 1 - levenshtein(x, y) / Math.max(x.length, y.length);
+}
+
+/**
+ * 1 - distance / longer length, on normalized names, and again on the names without their common
+ * suffixes; the higher of the two. 1 for identical, 0 when nothing is shared.
+ */
+export function nameSimilarity(a: string, b: string): number {
+  return Math.max(ratio(normalizeName(a), normalizeName(b)), ratio(coreName(a), coreName(b)));
 }
 
 export interface NameCandidate {
@@ -68,7 +114,7 @@ export function checkSimilarNames(name: string, candidates: NameCandidate[], lim
     const key = `${candidate.kind}:${normalizeName(candidate.name)}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const similarity = nameSimilarity(normalized, candidate.name);
+    const similarity = nameSimilarity(name, candidate.name);
     if (similarity > SIMILAR_SHOW_THRESHOLD) scored.push({ ...candidate, similarity, percent: Math.round(similarity * 100) });
   }
   scored.sort((a, b) => b.similarity - a.similarity || (a.kind === "platform" ? -1 : 1));

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { safeHref } from "~db/platform-links";
-import { badge, card, fieldError, flush, muted } from "~/styles/ui.css";
+import { badge, card, fieldError, flush, muted, visuallyHidden } from "~/styles/ui.css";
 import * as styles from "./community.css";
 import { badgeClass, buttonClass } from "~/styles/recipes";
 
@@ -65,13 +65,9 @@ function SuggestionItem({ suggestion: s, refusal }: { suggestion: SuggestionView
         </h3>
         {s.description ? <p className={`${muted} ${flush}`}>{s.description}</p> : null}
         {website ? (
-          <a
-            href={website}
-            target="_blank"
-            rel="nofollow ugc noopener noreferrer"
-            aria-label={t("list.websiteOf", { name: s.name })}
-          >
+          <a href={website} target="_blank" rel="nofollow ugc noopener noreferrer">
             {new URL(website).hostname}
+            <span className={visuallyHidden}> ({t("list.websiteOf", { name: s.name })})</span>
           </a>
         ) : null}
         {message ? (
@@ -85,7 +81,7 @@ function SuggestionItem({ suggestion: s, refusal }: { suggestion: SuggestionView
           <span data-testid="votes-count">{votes}</span>
           <span className={muted} aria-hidden="true">
             {" "}
-            {t("list.votes")}
+            {t("list.votes", { count: votes })}
           </span>
         </p>
         <fetcher.Form method="post" action="/suggest-platform" preventScrollReset>

@@ -52,7 +52,7 @@ export function limitByAddress(limit: RateLimit, context: AppLoadContext, t: Gam
   const hit = hitRateLimit(limit, clientIp(context));
   if (hit.ok) return null;
   return jsonResponse(
-    { error: t("errors.rateLimited", { minutes: Math.max(1, Math.ceil(hit.retryAfterSeconds / 60)) }), code: "rateLimited" },
+    { error: t("errors.rateLimited", { count: Math.max(1, Math.ceil(hit.retryAfterSeconds / 60)) }), code: "rateLimited" },
     429,
     { "Retry-After": String(hit.retryAfterSeconds) },
   );

@@ -2,17 +2,31 @@
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const MAX_SLUG_LENGTH = 60;
 
-/** Paths the site already uses: a platform there would be unreachable or shadow a page. */
+/**
+ * Every first path segment the site uses, now or by a route another part of the site adds: a
+ * platform there would be unreachable or shadow a page. A unit test walks app/routes and fails when
+ * a route's first segment is missing here.
+ */
 export const RESERVED_SLUGS = new Set([
+  "404",
+  "ads.txt",
   "admin",
   "assets",
-  "uploads",
-  "submit",
-  "suggest-platform",
-  "random",
+  "events",
+  "fairness",
+  "favicon.svg",
+  "feeds",
+  "game",
+  "healthz",
+  "my-code",
   "partnerships",
+  "platforms",
+  "preferences",
   "privacy",
-  "terms",
+  "random",
+  "resources",
+  "robots.txt",
+  "site.webmanifest",
   "sitemap-audit",
   "sitemap-audit.json",
   "ads.txt",
@@ -26,6 +40,10 @@ export const RESERVED_SLUGS = new Set([
   "fairness",
   "feeds",
   "my-code",
+  "submit",
+  "suggest-platform",
+  "terms",
+  "uploads",
 ]);
 
 /** Lower-case, accents removed, anything else than letters and digits to single hyphens, trimmed. */

@@ -33,7 +33,7 @@ export function DrawsChart({ days }: { days: Array<{ dayStart: string; count: nu
       >
         <title id="draws-chart-title">{t("requests.chart.title")}</title>
         <desc id="draws-chart-desc">
-          {t("requests.chart.desc", { total, from: formatDate(first?.dayStart), to: formatDate(last?.dayStart), max })}
+          {t("requests.chart.desc", { count: total, from: formatDate(first?.dayStart), to: formatDate(last?.dayStart), max })}
         </desc>
         <line x1={LEFT} x2={WIDTH} y1={HEIGHT - BOTTOM} y2={HEIGHT - BOTTOM} className={site.chartAxis} />
         {days.map((d, i) => {
@@ -48,7 +48,7 @@ export function DrawsChart({ days }: { days: Array<{ dayStart: string; count: nu
               className={site.chartBar}
               data-count={d.count}
             >
-              <title>{t("requests.chart.bar", { date: formatDate(d.dayStart), n: d.count })}</title>
+              <title>{t("requests.chart.bar", { date: formatDate(d.dayStart), count: d.count })}</title>
             </rect>
           );
         })}

@@ -30,6 +30,9 @@ export const partnershipSchema = z.object({
     .refine(isHttpUrl, "partnerships.errors.logoUrl")
     .optional(),
   description: z.string().trim().max(500, "partnerships.errors.descriptionTooLong").optional(),
+  description_en: z.string().trim().max(500, "partnerships.errors.descriptionTooLong").optional(),
+  description_de: z.string().trim().max(500, "partnerships.errors.descriptionTooLong").optional(),
+  description_es: z.string().trim().max(500, "partnerships.errors.descriptionTooLong").optional(),
   display_mode: z.enum(DISPLAY_MODES, { errorMap: () => ({ message: "partnerships.errors.displayMode" }) }).default("both"),
   is_active: z.boolean().default(false),
 });

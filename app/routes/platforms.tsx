@@ -1,0 +1,115 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { assignInlineVars } from "@vanilla-extract/dynamic";
+import { useTranslation } from "react-i18next";
+import { listActivePlatformsWithCounts } from "~db/repositories/codes.server";
+import { platformDescription } from "~db/repositories/platforms.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import * as styles from "~/features/community/community.css";
+import { normalizeName } from "~/features/community/similarity";
+import { breadcrumbLd } from "~/features/community/structured-data";
+import { getLanguage, getT } from "~/i18n/i18next.server";
+import { gradientFrom, gradientTo } from "~/styles/theme.css";
+import { button, card, container, grid, input, label, muted, row, section } from "~/styles/ui.css";
+import { getEnv } from "~/utils/env.server";
+import { routeMeta } from "~/utils/meta";
+import { loadOrFail } from "~/utils/failures.server";
+
+export const handle = { i18n: ["platforms"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const [t, language, platforms] = await Promise.all([
+    getT(request, "platforms"),
+    getLanguage(request),
+    loadOrFail(request, "errors.load.platforms", () => listActivePlatformsWithCounts()),
+  ]);
+  // Accents, case and punctuation ignored: 'trade rep' finds 'Trade Republic'.
+  const wanted = normalizeName(q);
+  const shown = wanted ? platforms.filter((p) => normalizeName(p.name).includes(wanted)) : platforms;
+  const siteUrl = getEnv().SITE_URL;
+  return {
+    q,
+    total: platforms.length,
+    platforms: shown.map((p) => ({
+      slug: p.slug,
+      name: p.name,
+      emoji: p.emoji_icon,
+      description: platformDescription(p, language),
+      available: p.available,
+      from: p.gradient_from,
+      to: p.gradient_to,
+    })),
+    meta: {
+      title: t("meta.title"),
+      description: t("meta.description"),
+      path: q ? `/platforms?q=${encodeURIComponent(q)}` : "/platforms",
+      noindex: Boolean(q),
+      structuredData: breadcrumbLd(siteUrl, t("breadcrumbHome"), { name: t("meta.title"), path: "/platforms" }),
+    },
+  };
+}
+
+export const meta = routeMeta;
+
+export default function Platforms() {
+  const { q, total, platforms } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("platforms");
+  return (
+    <div className={container}>
+      <section className={section} aria-labelledby="platforms-heading">
+        <h1 id="platforms-heading">{t("heading")}</h1>
+        <p className={muted}>{t("intro", { count: total })}</p>
+        <Form method="get" role="search" className={row} aria-label={t("search.label")}>
+          <label htmlFor="platforms-q" className={label}>
+            {t("search.label")}
+          </label>
+          <input id="platforms-q" name="q" type="search" defaultValue={q} className={`${input} ${styles.searchInput}`} />
+          <button type="submit" className={button.secondary}>
+            {t("search.submit")}
+          </button>
+        </Form>
+        {q ? (
+          <p className={muted} role="status" data-testid="platforms-result-count">
+            {t("search.results", { count: platforms.length, q })} <Link to="/platforms">{t("search.clear")}</Link>
+          </p>
+        ) : null}
+        {platforms.length === 0 ? (
+          <p className={muted} data-testid="platforms-empty">
+            {q ? t("search.none", { q }) : t("empty")}
+          </p>
+        ) : (
+          <ul className={`${grid} ${styles.plainList}`} data-testid="platform-list">
+            {platforms.map((p) => (
+              <li
+                key={p.slug}
+                className={`${card} ${styles.platformCard}`}
+                style={assignInlineVars({ [gradientFrom]: p.from, [gradientTo]: p.to })}
+                data-testid="platform-item"
+                data-slug={p.slug}
+              >
+                <h2 style={{ margin: 0, fontSize: "1.25rem" }}>
+                  <span aria-hidden="true">{p.emoji} </span>
+                  <Link to={`/${p.slug}`}>{p.name}</Link>
+                </h2>
+                {p.description ? (
+                  <p className={muted} style={{ margin: 0 }}>
+                    {p.description}
+                  </p>
+                ) : null}
+                <p style={{ margin: 0 }} data-testid="platform-available">
+                  {p.available > 0 ? t("available", { count: p.available }) : t("none")}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,74 @@
+import { createCookie } from "@remix-run/node";
+import { getEnv } from "./env.server";
+import { hitRateLimit, isRateLimited, rateLimitCount, resetRateLimit, type RateLimit } from "./rate-limit.server";
+
+/**
+ * Password guessing on the admin sign-in, without letting a stranger lock the admin out
+ * (decision 111):
+ * - one address: 30 attempts per 15 minutes, whatever the account;
+ * - one account from one address: 10 failures per 15 minutes, then that pair waits;
+ * - one account from everywhere: each failure slows the next attempts (0.25 s more per failure
+ *   past the 5th, 5 s at most), and past 100 failures in an hour only a browser that has already
+ *   signed in to that account may still try. That browser carries a signed device cookie and is
+ *   never slowed or stopped by what others do.
+ */
+const LOGIN_LIMITS = {
+  perAddress: { name: "login-ip", max: 30, windowMs: 15 * 60_000 },
+  perAccountAndAddress: { name: "login-account-ip", max: 10, windowMs: 15 * 60_000 },
+  perAccount: { name: "login-account", max: 100, windowMs: 60 * 60_000 },
+} satisfies Record<string, RateLimit>;
+
+const FREE_FAILURES = 5;
+const DELAY_STEP_MS = 250;
+const MAX_DELAY_MS = 5_000;
+
+export type LoginGate = { ok: true; delayMs: number } | { ok: false; retryAfterSeconds: number };
+
+const pairKey = (account: string, address: string) => `${account}\n${address}`;
+
+/** Counts this attempt and says whether, and after how long, the password may be checked. */
+export function gateLoginAttempt(account: string, address: string, knownDevice: boolean, now = Date.now()): LoginGate {
+  const byAddress = hitRateLimit(LOGIN_LIMITS.perAddress, address, now);
+  if (!byAddress.ok) return byAddress;
+  if (isRateLimited(LOGIN_LIMITS.perAccountAndAddress, pairKey(account, address), now))
+    return { ok: false, retryAfterSeconds: LOGIN_LIMITS.perAccountAndAddress.windowMs / 1000 };
+  if (knownDevice) return { ok: true, delayMs: 0 };
+  const failures = rateLimitCount(LOGIN_LIMITS.perAccount, account, now);
+  if (failures >= LOGIN_LIMITS.perAccount.max) return { ok: false, retryAfterSeconds: LOGIN_LIMITS.perAccount.windowMs / 1000 };
+  return { ok: true, delayMs: Math.min(Math.max(0, failures - FREE_FAILURES + 1) * DELAY_STEP_MS, MAX_DELAY_MS) };
+}
+
+export function recordLoginFailure(account: string, address: string, now = Date.now()) {
+  hitRateLimit(LOGIN_LIMITS.perAccountAndAddress, pairKey(account, address), now);
+  hitRateLimit(LOGIN_LIMITS.perAccount, account, now);
+}
+
+export function recordLoginSuccess(account: string, address: string) {
+  resetRateLimit(LOGIN_LIMITS.perAccountAndAddress, pairKey(account, address));
+}
+
+let deviceCookie: ReturnType<typeof createCookie> | undefined;
+function adminDeviceCookie() {
+  const env = getEnv();
+  deviceCookie ??= createCookie("admin_device", {
+    path: "/admin",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.NODE_ENV === "production",
+    secrets: [env.SESSION_SECRET],
+    maxAge: 60 * 60 * 24 * 365,
+  });
+  return deviceCookie;
+}
+
+/** Whether this browser has signed in to `account` before (a signed cookie naming it). */
+export async function isKnownDevice(request: Request, account: string): Promise<boolean> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes("admin_device=")) return false;
+  const value: unknown = await adminDeviceCookie().parse(header);
+  return value === account;
+}
+
+export function knownDeviceCookie(account: string): Promise<string> {
+  return adminDeviceCookie().serialize(account);
+}

@@ -1,0 +1,531 @@
+// The pages part of `npm run bench`: Parrainly's built server against a stock Remix 2.17.5 + Express
+// app (built here, in a temporary directory, from the installed node_modules) serving a page of about
+// the same size from an in-memory list, and against a bare node:http server (the ceiling). In one run,
+// interleaved: req/s and p50/p99 at 10 keep-alive connections for the home page and a platform page,
+// RSS before and after the load, cold start (spawn to the first 200) with a fresh and with an existing
+// database, and the JavaScript (gzip -9) that `/` and `/submit` load. Prints ratios and writes a JSON
+// file. Never fails on a number. Parrainly is started with the node flags of package.json's `start`,
+// once as shipped and once with its anonymous page cache off (PAGE_CACHE_MS=0).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+
+const CONNECTIONS = 10;
+const SECRET = "bench-secret-0123456789abcdef";
+
+export interface PagesOptions {
+  root: string;
+  /** Seconds per measured run. */
+  seconds: number;
+  /** Interleaved rounds (medians are reported). */
+  rounds: number;
+  /** Where the JSON goes. */
+  jsonFile: string;
+  /** Node flags for Parrainly; defaults to those of package.json's `start`. */
+  nodeFlags?: string[];
+}
+
+interface Server {
+  port: number;
+  pid: number;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+/** The node flags between `node` and `build/server.mjs` in package.json's `start` script. */
+export function startFlags(root: string): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } };
+  const match = /^node\s+(.*?)\s*build\/server\.mjs/.exec(pkg.scripts.start);
+  return match?.[1] ? match[1].split(/\s+/) : [];
+}
+
+function spawnServer(args: string[], cwd: string, env: Record<string, string>): { child: ChildProcess; port: Promise<number> } {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, NODE_OPTIONS: "", PORT: "0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const port = new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        output = "";
+        child.stdout!.off("data", onData);
+        child.stdout!.resume(); // keep draining the request log
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  return { child, port };
+}
+
+async function startServer(args: string[], cwd: string, env: Record<string, string>): Promise<Server> {
+  const { child, port } = spawnServer(args, cwd, env);
+  return {
+    port: await port,
+    pid: child.pid!,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+function get(agent: http.Agent | false, port: number, target: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; body: string }>((resolve) => {
+    const req = http.get({ host: "127.0.0.1", port, path: target, agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+    });
+    req.on("error", () => resolve({ status: 0, body: "" }));
+  });
+}
+
+/** Spawn to the first 200 on `/`, in ms. */
+async function coldStart(args: string[], cwd: string, env: Record<string, string>): Promise<number> {
+  const start = performance.now();
+  const { child, port } = spawnServer(args, cwd, env);
+  const p = await port;
+  while ((await get(false, p, "/")).status !== 200) await new Promise((r) => setTimeout(r, 5));
+  const elapsed = performance.now() - start;
+  await new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+  return elapsed;
+}
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
+}
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** CONNECTIONS loops of keep-alive GETs for `seconds`; latency of each response to its last byte. */
+async function load(port: number, target: string, seconds: number): Promise<Load> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies: number[] = [];
+  let errors = 0;
+  const loop = async (until: number, record: boolean) => {
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      const { status } = await get(agent, port, target);
+      if (!record) continue;
+      if (status === 200) latencies.push(performance.now() - t0);
+      else errors++;
+    }
+  };
+  // Warm-up: JIT, caches, sockets.
+  const warm = performance.now() + Math.min(2, seconds / 3) * 1000;
+  await Promise.all(Array.from({ length: CONNECTIONS }, () => loop(warm, false)));
+  const start = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, () => loop(start + seconds * 1000, true)));
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
+}
+
+/** Gzip -9 bytes of every JS file a page's HTML preloads or imports, read from the build. */
+async function pageJs(port: number, target: string, clientDir: string): Promise<{ files: number; gzBytes: number }> {
+  const { body } = await get(false, port, target);
+  const files = new Set<string>();
+  for (const m of body.matchAll(/["'(](\/assets\/[^"'()\s]+\.js)["')]/g)) files.add(m[1]!);
+  let gzBytes = 0;
+  for (const file of files) {
+    const full = path.join(clientDir, file);
+    if (fs.existsSync(full)) gzBytes += zlib.gzipSync(fs.readFileSync(full), { level: 9 }).length;
+  }
+  return { files: files.size, gzBytes };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].filter(Number.isFinite).sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)]! : NaN;
+};
+
+// ---- The stock app: Remix 2.17.5's template (Express server), one list page. ----
+
+const STOCK_FILES: Record<string, string> = {
+  // Remix works out the server runtime from the dependencies listed here.
+  "package.json": JSON.stringify({
+    type: "module",
+    sideEffects: false,
+    dependencies: {
+      "@remix-run/express": "2.17.5",
+      "@remix-run/node": "2.17.5",
+      "@remix-run/react": "2.17.5",
+      express: "*",
+      isbot: "*",
+      react: "*",
+      "react-dom": "*",
+    },
+    devDependencies: { "@remix-run/dev": "2.17.5", vite: "*" },
+  }),
+  "vite.config.mjs": `import { vitePlugin as remix } from "@remix-run/dev";
+import { defineConfig } from "vite";
+export default defineConfig({
+  logLevel: "warn",
+  plugins: [remix({ future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_singleFetch: true, v3_lazyRouteDiscovery: true } })],
+});
+`,
+  "app/root.tsx": `import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+export default function App() {
+  return <Outlet />;
+}
+`,
+  "app/items.ts": `export const items = Array.from({ length: 44 }, (_, i) => ({
+  id: i,
+  slug: "platform-" + i,
+  name: "Platform number " + i,
+  description: "A referral programme with a bonus for both sides, item " + i + ", described here.",
+}));
+`,
+  "app/routes/_index.tsx": `import { Link, useLoaderData } from "@remix-run/react";
+import { items } from "../items";
+export const meta = () => [{ title: "Stock Remix" }, { name: "description", content: "Baseline" }];
+export async function loader() {
+  return { items };
+}
+export default function Index() {
+  const { items } = useLoaderData<typeof loader>();
+  return (
+    <main>
+      <h1>Referral codes</h1>
+      <ul>
+        {items.map((item) => (
+          <li key={item.id} className="item">
+            <Link to={"/p/" + item.slug}>{item.name}</Link>
+            <p>{item.description}</p>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}
+`,
+  "app/routes/p.$slug.tsx": `import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { items } from "../items";
+export async function loader({ params }: LoaderFunctionArgs) {
+  const item = items.find((i) => i.slug === params.slug);
+  if (!item) throw new Response("Not found", { status: 404 });
+  return { item, others: items.filter((i) => i !== item) };
+}
+export default function Platform() {
+  const { item, others } = useLoaderData<typeof loader>();
+  return (
+    <main>
+      <h1>{item.name}</h1>
+      <p>{item.description}</p>
+      <ul>
+        {others.map((o) => (
+          <li key={o.id}>
+            <Link to={"/p/" + o.slug}>{o.name}</Link> <span>{o.description}</span>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}
+`,
+  "server.mjs": `import { createRequestHandler } from "@remix-run/express";
+import express from "express";
+const app = express();
+app.disable("x-powered-by");
+app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+app.use(express.static("build/client", { maxAge: "1h" }));
+app.all("*", createRequestHandler({ build: await import("./build/server/index.js") }));
+const server = app.listen(Number(process.env.PORT ?? 3000), () => {
+  console.log("listening on http://localhost:" + server.address().port);
+});
+process.on("SIGTERM", () => process.exit(0));
+`,
+};
+
+function buildStock(root: string, dir: string): void {
+  for (const [file, text] of Object.entries(STOCK_FILES)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+  fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
+  const result = spawnSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"], {
+    cwd: dir,
+    env: { ...process.env, NODE_ENV: "production" },
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`stock build failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+const BARE = `const http = require("node:http");
+const body = Buffer.from("<!DOCTYPE html>" + "<p>".padEnd(17000, "x"));
+const server = http.createServer((req, res) => {
+  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length });
+  res.end(body);
+});
+server.keepAliveTimeout = 65000;
+server.listen(0, () => console.log("listening on http://localhost:" + server.address().port));
+process.on("SIGTERM", () => process.exit(0));
+`;
+
+export async function benchPages(options: PagesOptions) {
+  const { root, seconds, rounds } = options;
+  const entry = path.join(root, "build", "server.mjs");
+  if (!fs.existsSync(entry)) throw new Error("No build: run `npm run build` first.");
+  const flags = options.nodeFlags ?? startFlags(root);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "parrainly-bench-pages-"));
+  const stockDir = path.join(tmp, "stock");
+  const servers: Server[] = [];
+  try {
+    console.log(`Pages benchmark: ${rounds} interleaved round(s) of ${seconds} s per page and app, ${CONNECTIONS} connections`);
+    console.log(`Parrainly node flags: ${flags.join(" ") || "(none)"}`);
+    const buildStart = performance.now();
+    buildStock(root, stockDir);
+    console.log(`stock Remix app built in ${Math.round(performance.now() - buildStart)} ms`);
+
+    const parrainlyEnv = {
+      NODE_ENV: "production",
+      DATABASE_URL: `file:${path.join(tmp, "parrainly.db")}`,
+      SESSION_SECRET: SECRET,
+      UPLOADS_DIR: path.join(tmp, "uploads"),
+      SEED_DEMO: "1",
+    };
+    const parrainlyArgs = [...flags, entry];
+    const stockArgs = ["server.mjs"];
+    const stockEnv = { NODE_ENV: "production" };
+
+    // Cold starts: first on a fresh database (migrations, seed), then with it existing.
+    const freshStart = await coldStart(parrainlyArgs, root, parrainlyEnv);
+    const cold = { parrainly: [] as number[], stock: [] as number[] };
+    for (let i = 0; i < 3; i++) {
+      cold.parrainly.push(await coldStart(parrainlyArgs, root, parrainlyEnv));
+      cold.stock.push(await coldStart(stockArgs, stockDir, stockEnv));
+    }
+
+    const parrainly = await startServer(parrainlyArgs, root, parrainlyEnv);
+    // The same build with the anonymous page cache off: what a render costs.
+    const uncached = await startServer(parrainlyArgs, root, { ...parrainlyEnv, PAGE_CACHE_MS: "0" });
+    const stock = await startServer(stockArgs, stockDir, stockEnv);
+    const bare = await startServer(["-e", BARE], tmp, {});
+    servers.push(parrainly, uncached, stock, bare);
+    const idle = { parrainly: rssMb(parrainly.pid), stock: rssMb(stock.pid) };
+
+    const home = await get(false, parrainly.port, "/");
+    const slug = /href="\/([a-z0-9-]+)"/.exec(home.body.slice(home.body.indexOf("<main")))?.[1] ?? "revolut";
+    const stockHome = await get(false, stock.port, "/");
+    const stockPlatform = await get(false, stock.port, "/p/platform-3");
+    const parrainlyPlatform = await get(false, parrainly.port, `/${slug}`);
+    const sizes = {
+      parrainlyHome: home.body.length,
+      parrainlyPlatform: parrainlyPlatform.body.length,
+      stockHome: stockHome.body.length,
+      stockPlatform: stockPlatform.body.length,
+    };
+
+    const targets = [
+      ["home", "/", "/"],
+      ["platform", `/${slug}`, "/p/platform-3"],
+    ] as const;
+    const runs: Record<string, Load[]> = {};
+    const push = (key: string, l: Load) => (runs[key] ??= []).push(l);
+    for (let round = 0; round < rounds; round++) {
+      for (const [name, ours, theirs] of targets) {
+        // Alternate which app goes first, so neither always gets the quieter moment.
+        const apps = ["parrainly", "uncached", "stock"] as const;
+        const order = apps.map((_, i) => apps[(i + round) % apps.length]!);
+        for (const app of order) {
+          const port = app === "parrainly" ? parrainly.port : app === "uncached" ? uncached.port : stock.port;
+          const l = await load(port, app === "stock" ? theirs : ours, seconds);
+          push(`${app}:${name}`, l);
+        }
+      }
+      push("bare", await load(bare.port, "/", seconds));
+    }
+    const after = { parrainly: rssMb(parrainly.pid), stock: rssMb(stock.pid) };
+
+    const js = {
+      parrainlyHome: await pageJs(parrainly.port, "/", path.join(root, "build", "client")),
+      parrainlySubmit: await pageJs(parrainly.port, "/submit", path.join(root, "build", "client")),
+      stockHome: await pageJs(stock.port, "/", path.join(stockDir, "build", "client")),
+    };
+
+    const summary = (key: string) => {
+      const list = runs[key]!;
+      return {
+        rps: Math.round(median(list.map((l) => l.rps))),
+        rpsRange: [Math.round(Math.min(...list.map((l) => l.rps))), Math.round(Math.max(...list.map((l) => l.rps)))],
+        p50: Number(median(list.map((l) => l.p50)).toFixed(1)),
+        p99: Number(median(list.map((l) => l.p99)).toFixed(1)),
+        errors: list.reduce((a, l) => a + l.errors, 0),
+      };
+    };
+    const result = {
+      date: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, loadAverage: os.loadavg()[0], node: process.version },
+      seconds,
+      rounds,
+      connections: CONNECTIONS,
+      nodeFlags: flags,
+      pageBytes: sizes,
+      home: { parrainly: summary("parrainly:home"), uncached: summary("uncached:home"), stock: summary("stock:home") },
+      platform: {
+        parrainly: summary("parrainly:platform"),
+        uncached: summary("uncached:platform"),
+        stock: summary("stock:platform"),
+        slug,
+      },
+      bare: summary("bare"),
+      rssMb: { idle, afterLoad: after, loadSecondsPerApp: rounds * 2 * (seconds + Math.min(2, seconds / 3)) },
+      coldStartMs: {
+        parrainlyFreshDatabase: Math.round(freshStart),
+        parrainly: Math.round(median(cold.parrainly)),
+        stock: Math.round(median(cold.stock)),
+      },
+      jsGzBytes: js,
+    };
+    fs.writeFileSync(options.jsonFile, `${JSON.stringify(result, null, 2)}\n`);
+
+    const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+    const table = [
+      ...(["home", "platform"] as const).flatMap((page) => {
+        const ours = result[page].parrainly;
+        const theirs = result[page].stock;
+        const raw = result[page].uncached;
+        return [
+          {
+            figure: `${page} req/s (min-max)`,
+            parrainly: `${ours.rps} (${ours.rpsRange.join("-")})`,
+            stock: `${theirs.rps} (${theirs.rpsRange.join("-")})`,
+            ratio: ratio(ours.rps, theirs.rps),
+            target: ">= 1.90x",
+          },
+          {
+            figure: `${page} p50 / p99 ms`,
+            parrainly: `${ours.p50} / ${ours.p99}`,
+            stock: `${theirs.p50} / ${theirs.p99}`,
+            ratio: `${ratio(ours.p50, theirs.p50)} / ${ratio(ours.p99, theirs.p99)}`,
+            target: "p99 <= 20 ms (idle machine)",
+          },
+          {
+            figure: `${page} uncached req/s, p50 / p99`,
+            parrainly: `${raw.rps} (${raw.rpsRange.join("-")}), ${raw.p50} / ${raw.p99}`,
+            stock: "",
+            ratio: ratio(raw.rps, theirs.rps),
+            target: ">= 1.00x",
+          },
+        ];
+      }),
+      {
+        figure: "bare node:http req/s (17 KB)",
+        parrainly: `${result.bare.rps}`,
+        stock: "",
+        ratio: `home at ${((100 * result.home.parrainly.rps) / result.bare.rps).toFixed(1)} % of it`,
+        target: "",
+      },
+      {
+        figure: "RSS idle -> after load (MB)",
+        parrainly: `${idle.parrainly} -> ${after.parrainly}`,
+        stock: `${idle.stock} -> ${after.stock}`,
+        ratio: ratio(after.parrainly, after.stock),
+        target: "<= 150 MB",
+      },
+      {
+        figure: "cold start to first 200 (ms)",
+        parrainly: `${result.coldStartMs.parrainly} (fresh db ${result.coldStartMs.parrainlyFreshDatabase})`,
+        stock: `${result.coldStartMs.stock}`,
+        ratio: ratio(result.coldStartMs.parrainly, result.coldStartMs.stock),
+        target: "<= 500 ms",
+      },
+      {
+        figure: "JS gz -9 on / (files)",
+        parrainly: `${kb(js.parrainlyHome.gzBytes)} (${js.parrainlyHome.files})`,
+        stock: `${kb(js.stockHome.gzBytes)} (${js.stockHome.files})`,
+        ratio: ratio(js.parrainlyHome.gzBytes, js.stockHome.gzBytes),
+        target: "<= 90 KB",
+      },
+      {
+        figure: "JS gz -9 on /submit (files)",
+        parrainly: `${kb(js.parrainlySubmit.gzBytes)} (${js.parrainlySubmit.files})`,
+        stock: "",
+        ratio: "",
+        target: "<= 100 KB",
+      },
+      {
+        figure: "page bytes home / platform",
+        parrainly: `${sizes.parrainlyHome} / ${sizes.parrainlyPlatform}`,
+        stock: `${sizes.stockHome} / ${sizes.stockPlatform}`,
+        ratio: "",
+        target: "",
+      },
+    ];
+    console.table(table);
+    const errors = Object.values(runs)
+      .flat()
+      .reduce((a, l) => a + l.errors, 0);
+    if (errors) console.log(`non-200 responses during load: ${errors}`);
+    console.log(`(load average ${os.loadavg()[0]!.toFixed(1)}; figures written to ${path.relative(root, options.jsonFile)})`);
+    return result;
+  } finally {
+    for (const s of servers) await s.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+// Alone: `npx tsx scripts/bench-pages.ts --seconds 5 --rounds 3 [--flags "--max-old-space-size=96"]`.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i >= 0 ? process.argv[i + 1] : undefined;
+  };
+  const root = path.resolve(import.meta.dirname, "..");
+  const flags = arg("flags");
+  benchPages({
+    root,
+    seconds: Number(arg("seconds") ?? 5),
+    rounds: Number(arg("rounds") ?? 3),
+    jsonFile: path.resolve(arg("json") ?? path.join(root, "bench-results.json")),
+    nodeFlags: flags === undefined ? undefined : flags.split(/\s+/).filter(Boolean),
+  }).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });
+}

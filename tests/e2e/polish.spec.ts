@@ -1,0 +1,127 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "./admin-support";
+import { createE2ePlatform, e2eDb, jsDisabled } from "./support";
+
+const rand = () => Math.random().toString(36).slice(2, 8);
+
+test.describe.configure({ timeout: 60_000 });
+
+test("a blocked suggestion keeps its values after a vote: no {{name}} or {{percent}}, in any language", async ({
+  page,
+}, testInfo) => {
+  for (const lng of ["fr", "en"]) {
+    // One suggestion per language: each is voted for once.
+    const existing = `Quorvex ${rand()} ${lng} ${testInfo.project.name}`;
+    await e2eDb()
+      .insertInto("platform_suggestions")
+      .values({
+        name: existing,
+        normalized_name: existing.toLowerCase().replace(/[^a-z0-9]/g, ""),
+        created_at: new Date().toISOString(),
+      } as never)
+      .execute();
+    await page.goto(`/suggest-platform?lng=${lng}`);
+    await page.locator('input[name="name"]').fill(existing);
+    await page.locator("#suggest-platform").getByRole("button").last().click();
+    const blocked = page.getByTestId("similar-blocked");
+    await expect(blocked).toContainText(existing);
+    await expect(blocked).toContainText("100");
+    // Voting is another form on the same page; the blocked message must survive it intact.
+    await page.getByTestId("suggestion").filter({ hasText: existing }).locator('button[type="submit"]').click();
+    await expect(page.getByTestId("toast")).toBeVisible();
+    expect(await page.locator("body").innerText()).not.toContain("{{");
+  }
+});
+
+test("/platforms lists every active platform with its code count; the GET search filters by name", async ({ page }) => {
+  const tag = rand();
+  const p = await createE2ePlatform({ name: `Zébulon ${tag}` } as never);
+  await e2eDb()
+    .insertInto("referral_codes")
+    .values({ platform_id: p.id, code: `ZEB${rand().toUpperCase()}`, created_at: new Date().toISOString() } as never)
+    .execute();
+  await page.goto("/");
+  await page.getByTestId("all-platforms-link").click();
+  await expect(page).toHaveURL("/platforms");
+  const item = page.locator(`[data-testid="platform-item"][data-slug="${p.slug}"]`);
+  await expect(item.getByTestId("platform-available")).toHaveText("1 code disponible");
+  // Accents and case do not matter.
+  await page.getByRole("searchbox", { name: "Rechercher une plateforme" }).fill(`ZEBULON ${tag}`);
+  await page.getByRole("button", { name: "Rechercher" }).click();
+  await expect(page).toHaveURL(/\/platforms\?q=ZEBULON/);
+  await expect(page.getByTestId("platform-item")).toHaveCount(1);
+  await expect(item).toBeVisible();
+  await page.goto("/platforms?q=nothing-like-it");
+  await expect(page.getByTestId("platforms-empty")).toContainText("nothing-like-it");
+});
+
+test("header, menu and home link to /platforms; 'Voir tout' stays on /partnerships; the menu has Home", async ({ page }) => {
+  await page.goto("/");
+  const header = page.locator("header");
+  await expect(
+    header.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "Toutes les plateformes" }),
+  ).toHaveAttribute("href", "/platforms");
+  await expect(header.getByRole("link", { name: "Voir tout" }).first()).toHaveAttribute("href", "/partnerships");
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.getByRole("button", { name: "Menu" }).or(page.locator("header summary")).first().click();
+  const menu = page.locator("details nav");
+  await expect(menu.getByRole("link", { name: "Accueil" })).toHaveAttribute("href", "/");
+  await expect(menu.getByRole("link", { name: "Toutes les plateformes" })).toHaveAttribute("href", "/platforms");
+  // The hero's main action is the draw, visibly heavier than sharing.
+  const draw = await page.getByTestId("hero-draw").evaluate((el) => getComputedStyle(el).backgroundColor);
+  const share = await page.getByTestId("hero-share").evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(draw).not.toBe(share);
+});
+
+test("toasts: F8 moves focus to the notifications; a swipe right of 50 px dismisses, a shorter one does not", async ({
+  page,
+}, testInfo) => {
+  test.skip(jsDisabled(testInfo), "swipe and hotkey are JavaScript polish");
+  const toastAfterCancel = async () => {
+    await page.goto("/submit");
+    await page.evaluate(() => {
+      const form = document.createElement("form");
+      form.method = "post";
+      form.innerHTML = '<input type="hidden" name="intent" value="cancel">';
+      document.body.append(form);
+      form.submit();
+    });
+    await expect(page.getByTestId("toast")).toBeVisible();
+  };
+  await toastAfterCancel();
+  await page.keyboard.press("F8");
+  await expect(page.getByTestId("toast-region")).toBeFocused();
+
+  const swipe = async (dx: number) => {
+    const box = (await page.getByTestId("toast").boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 10, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 10 + dx / 2, y, { steps: 3 });
+    await page.mouse.move(box.x + 10 + dx, y, { steps: 3 });
+    await page.mouse.up();
+  };
+  await swipe(30);
+  await expect(page.getByTestId("toast")).toBeVisible();
+  await swipe(60);
+  await expect(page.getByTestId("toast")).toHaveCount(0);
+});
+
+test("admin lists become cards under 768 px: at 360 px every row button is on screen", async ({ page }) => {
+  const p = await createE2ePlatform();
+  await e2eDb()
+    .insertInto("referral_codes")
+    .values({ platform_id: p.id, code: `CARD${rand().toUpperCase()}`, created_at: new Date().toISOString() } as never)
+    .execute();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, `/admin/codes?platform=${p.slug}`);
+  await page.goto(`/admin/codes?platform=${p.slug}`);
+  const row = page.locator('[data-testid^="code-row-"]').first();
+  await expect(row).toHaveCSS("display", "block");
+  for (const button of await row.getByRole("button").all()) {
+    const box = (await button.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});

@@ -1,0 +1,171 @@
+import SQLite from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInAsAdmin, startServerWithAdmin } from "../support/admin";
+import { postForm, type RunningServer } from "../support/server";
+
+/**
+ * Failures say what failed. The database really fails here (a trigger that aborts a write, a
+ * table renamed away under the running server), never a mock: each page answers with the spec's own
+ * message in the visitor's language, keeps the input, and never a bare 500.
+ */
+let server: RunningServer;
+let cookie: string;
+let sqlite: SQLite.Database;
+
+beforeAll(async () => {
+  server = await startServerWithAdmin();
+  cookie = (await signInAsAdmin(server))
+    .split("; ")
+    .filter((c) => c.startsWith("__session="))
+    .join("; ");
+  sqlite = new SQLite(server.dbFile);
+  sqlite.pragma("busy_timeout = 5000");
+});
+afterAll(async () => {
+  sqlite?.close();
+  await server?.stop();
+});
+
+const text = async (res: Response) =>
+  (await res.text())
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
+const page = (path: string, withCookie = "") => fetch(`${server.url}${path}`, { headers: { Cookie: withCookie } });
+
+/** Runs `check` while writes to `table` abort, as a full disk or a locked file would. */
+async function whileWritesFail(table: string, event: "insert" | "update", check: () => Promise<void>) {
+  sqlite.exec(
+    `create trigger fail_${table} before ${event} on ${table} begin select raise(abort, 'simulated disk failure'); end;`,
+  );
+  try {
+    await check();
+  } finally {
+    sqlite.exec(`drop trigger fail_${table}`);
+  }
+}
+/** Runs `check` while `table` cannot be read at all. */
+async function whileTableIsGone(table: string, check: () => Promise<void>) {
+  sqlite.exec(`alter table ${table} rename to ${table}_away`);
+  try {
+    await check();
+  } finally {
+    sqlite.exec(`alter table ${table}_away rename to ${table}`);
+  }
+}
+
+describe("failures say what failed", () => {
+  it("/404 shows the generic not-found text, not 'Plateforme introuvable'", async () => {
+    const res = await page("/404");
+    expect(res.status).toBe(404);
+    const html = await text(res);
+    expect(html).toContain("Oops! Page introuvable");
+    expect(html).not.toContain("Plateforme introuvable");
+  });
+
+  it("a suggestion that cannot be saved: 503, 'Impossible de soumettre votre suggestion', the input kept, nothing written", async () => {
+    await whileWritesFail("platform_suggestions", "insert", async () => {
+      const res = await postForm(`${server.url}/suggest-platform`, {
+        intent: "suggest",
+        name: "Plateforme Indisponible",
+        description: "Une description gardée",
+        website_url: "",
+      });
+      expect(res.status).toBe(503);
+      const html = await text(res);
+      expect(html).toContain("Impossible de soumettre votre suggestion");
+      expect(html).toContain('value="Plateforme Indisponible"');
+      expect(html).toContain("Une description gardée");
+    });
+    expect(sqlite.prepare("select count(*) n from platform_suggestions where name = ?").get("Plateforme Indisponible")).toEqual({
+      n: 0,
+    });
+  });
+
+  it("pages whose data cannot be loaded name it, in the visitor's language, with 503", async () => {
+    await whileTableIsGone("platforms", async () => {
+      for (const path of ["/", "/submit", "/platforms", "/partnerships"]) {
+        const res = await page(path);
+        expect(res.status, path).toBe(503);
+        expect(await text(res), path).toContain("Erreur lors du chargement des plateformes");
+      }
+      const en = await page("/platforms?lng=en");
+      expect(await text(en)).toContain("Error loading the platforms");
+      const admin = await page("/admin/platforms", cookie);
+      expect(admin.status).toBe(503);
+      expect(await text(admin)).toContain("Erreur lors du chargement des plateformes");
+    });
+    await whileTableIsGone("platform_suggestions", async () => {
+      const res = await page("/suggest-platform");
+      expect(res.status).toBe(503);
+      expect(await text(res)).toContain("Erreur lors du chargement");
+    });
+    await whileTableIsGone("deletion_requests", async () => {
+      const res = await page("/admin/deletions", cookie);
+      expect(res.status).toBe(503);
+      expect(await text(res)).toContain("Erreur lors du chargement des demandes");
+    });
+    // Back to normal afterwards.
+    expect((await page("/platforms")).status).toBe(200);
+  });
+
+  it("admin: a failing create says 'Erreur lors de la création de la plateforme' with the input kept", async () => {
+    await whileWritesFail("platforms", "insert", async () => {
+      const res = await postForm(
+        `${server.url}/admin/platforms/new`,
+        { intent: "create", name: "Échec Créé", slug: "echec-cree", description: "Texte gardé", code_pattern: "^[A-Z0-9]{4,}$" },
+        { cookie },
+      );
+      expect(res.status).toBe(503);
+      const html = await text(res);
+      expect(html).toContain("Erreur lors de la création de la plateforme");
+      expect(html).toContain('value="Échec Créé"');
+    });
+    expect(sqlite.prepare("select count(*) n from platforms where slug = 'echec-cree'").get()).toEqual({ n: 0 });
+  });
+
+  it("admin: a failing partnership save says so next to the form, with the input kept", async () => {
+    await whileWritesFail("partnerships", "insert", async () => {
+      const res = await postForm(
+        `${server.url}/admin/partnerships`,
+        { intent: "create", name: "Partenaire Perdu", url: "https://perdu.example/" },
+        { cookie },
+      );
+      expect(res.status).toBe(503);
+      const html = await text(res);
+      expect(html).toContain("Erreur lors de la création du partenariat");
+      expect(html).toContain('value="Partenaire Perdu"');
+    });
+  });
+
+  it("admin: a failing code update says 'Erreur lors de la modification', a failing delete 'Erreur lors de la suppression'", async () => {
+    const platform = sqlite.prepare("select id, slug from platforms order by id limit 1").get() as { id: number; slug: string };
+    const id = Number(
+      sqlite
+        .prepare("insert into referral_codes (platform_id, code, created_at) values (?, 'FAILS123', ?)")
+        .run(platform.id, new Date().toISOString()).lastInsertRowid,
+    );
+    await whileWritesFail("referral_codes", "update", async () => {
+      const res = await postForm(
+        `${server.url}/admin/codes?platform=${platform.slug}`,
+        { intent: "update", id: String(id), code: "FAILS456", referral_url: "" },
+        { cookie },
+      );
+      expect(res.status).toBe(503);
+      expect(await text(res)).toContain("Erreur lors de la modification");
+    });
+    sqlite.exec("create trigger fail_delete before delete on referral_codes begin select raise(abort, 'simulated'); end;");
+    try {
+      const res = await postForm(
+        `${server.url}/admin/codes?platform=${platform.slug}`,
+        { intent: "delete", id: String(id) },
+        { cookie },
+      );
+      expect(res.status).toBe(503);
+      expect(await text(res)).toContain("Erreur lors de la suppression");
+    } finally {
+      sqlite.exec("drop trigger fail_delete");
+    }
+    expect(sqlite.prepare("select code from referral_codes where id = ?").get(id)).toEqual({ code: "FAILS123" });
+  });
+});

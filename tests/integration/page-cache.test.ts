@@ -1,0 +1,68 @@
+import SQLite from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInAsAdmin, startServerWithAdmin } from "../support/admin";
+import { postForm, type RunningServer } from "../support/server";
+
+// A long lifetime, so that anything served stale in these tests is the cache's doing, not timing.
+let server: RunningServer;
+let adminCookie: string;
+beforeAll(async () => {
+  server = await startServerWithAdmin({ PAGE_CACHE_MS: "60000" });
+  adminCookie = (await signInAsAdmin(server))
+    .split("; ")
+    .filter((c) => !c.startsWith("toast="))
+    .join("; ");
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** Renames a platform behind the server's back (no request, so nothing clears the cache). */
+function renameQuietly(slug: string, name: string) {
+  const db = new SQLite(server.dbFile);
+  try {
+    db.pragma("busy_timeout = 5000");
+    db.prepare("update platforms set name = ? where slug = ?").run(name, slug);
+  } finally {
+    db.close();
+  }
+}
+const home = (cookie?: string) => fetch(server.url, { headers: cookie ? { Cookie: cookie } : {} });
+const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+
+describe("anonymous page cache", () => {
+  it("serves an anonymous page again, each answer with its own CSP nonce", async () => {
+    const first = await home();
+    const firstHtml = await first.text();
+    renameQuietly("revolut", "Revolut Cached Check");
+    const second = await home();
+    const secondHtml = await second.text();
+    // Still the stored page: the rename is not visible to anonymous visitors yet.
+    expect(secondHtml).not.toContain("Revolut Cached Check");
+    const [a, b] = [nonceOf(first), nonceOf(second)];
+    expect(a && b && a !== b).toBe(true);
+    expect(firstHtml).toContain(`nonce="${a}"`);
+    expect(secondHtml).toContain(`nonce="${b}"`);
+    expect(secondHtml).not.toContain(`nonce="${a}"`);
+    expect(second.headers.get("vary")).toMatch(/Cookie/);
+  });
+
+  it("never serves a cached page to a signed-in admin, nor to another language", async () => {
+    const admin = await (await home(adminCookie)).text();
+    expect(admin).toContain("Revolut Cached Check");
+    const english = await (await home("language=en")).text();
+    expect(english).toContain("Revolut Cached Check");
+  });
+
+  it("an admin's write empties it: a setting saved shows at once", async () => {
+    const saved = await postForm(
+      `${server.url}/admin/settings`,
+      { intent: "save", key: "price_tracker_name", value: "Tracker Fresh Name" },
+      { cookie: adminCookie },
+    );
+    expect(saved.status).toBeLessThan(400);
+    const html = await (await home()).text();
+    expect(html).toContain("Tracker Fresh Name");
+    expect(html).toContain("Revolut Cached Check");
+  });
+});

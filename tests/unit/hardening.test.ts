@@ -1,0 +1,104 @@
+import type { Request } from "express";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { clientIpOf as clientAddressOf } from "../../server/client-ip";
+import { safeRedirectPath } from "~/utils/http.server";
+import { gateLoginAttempt, recordLoginFailure } from "~/utils/login-throttle.server";
+
+/** Just what clientAddressOf reads from an Express request. */
+function requestWith(headers: Record<string, string>, socketAddress = "10.0.0.2"): Request {
+  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  return { get: (name: string) => lower[name.toLowerCase()], socket: { remoteAddress: socketAddress } } as unknown as Request;
+}
+
+describe("the client's address", () => {
+  it("is the socket's unless TRUST_PROXY is on", () => {
+    expect(clientAddressOf(requestWith({ "Fly-Client-IP": "203.0.113.1" }), false)).toBe("10.0.0.2");
+  });
+
+  it("takes Fly-Client-IP first", () => {
+    const req = requestWith({ "Fly-Client-IP": "203.0.113.1", "X-Forwarded-For": "198.51.100.1, 198.51.100.2" });
+    expect(clientAddressOf(req, true)).toBe("203.0.113.1");
+  });
+
+  it("else the right-most X-Forwarded-For entry that is not one of our proxies", () => {
+    const at = (xff: string) => clientAddressOf(requestWith({ "X-Forwarded-For": xff }), true);
+    expect(at("1.1.1.1, 203.0.113.7")).toBe("203.0.113.7");
+    expect(at("1.1.1.1, 203.0.113.7, 10.1.2.3, 172.16.0.9")).toBe("203.0.113.7");
+    expect(at("2001:db8::1, fdaa::3")).toBe("2001:db8::1");
+    expect(at("::ffff:203.0.113.8")).toBe("203.0.113.8");
+    expect(at("10.0.0.5")).toBe("10.0.0.5");
+    // An unreadable entry ends the walk: nothing to its left can be trusted.
+    expect(at("203.0.113.7, not-an-ip")).toBe("10.0.0.2");
+    expect(clientAddressOf(requestWith({ "Fly-Client-IP": "garbage" }), true)).toBe("10.0.0.2");
+  });
+});
+
+describe("safeRedirectPath", () => {
+  const origin = new URL(process.env.SITE_URL!).origin;
+
+  it("keeps local paths, query and fragment", () => {
+    expect(safeRedirectPath("/submit?platform=n26#form")).toBe("/submit?platform=n26#form");
+    expect(safeRedirectPath("/admin/codes", "/admin")).toBe("/admin/codes");
+  });
+
+  it("refuses what a browser would follow elsewhere, and control characters", () => {
+    for (const value of [
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\\evil.example",
+      "//evil.example",
+      "https://evil.example",
+      "/\u0000x",
+      "/x\u007f",
+      "",
+      null,
+    ]) {
+      expect(safeRedirectPath(value, "/fallback")).toBe("/fallback");
+    }
+  });
+
+  it("whatever the input, the answer is a header-safe path that a browser resolves on the site", () => {
+    fc.assert(
+      fc.property(
+        fc
+          .oneof(fc.string(), fc.string({ unit: "binary" }), fc.constantFrom("/", "//", "/\\", "/\t", "/\r\n"))
+          .chain((a) => fc.tuple(fc.constant(a), fc.string({ unit: "binary" }))),
+        ([prefix, rest]) => {
+          const path = safeRedirectPath(prefix + rest);
+          // eslint-disable-next-line no-control-regex
+          expect(path).not.toMatch(/[\u0000-\u001f\u007f]/);
+          expect(new URL(path, origin).origin).toBe(origin);
+          expect(() => new Headers({ Location: path })).not.toThrow();
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe("login throttle", () => {
+  it("past 100 failures in an hour, only a browser that signed in before may still try", () => {
+    const account = `victim-${Math.random()}@example.test`;
+    const now = Date.now();
+    for (let i = 0; i < 100; i++) recordLoginFailure(account, `198.51.100.${i % 250}`, now);
+    expect(gateLoginAttempt(account, "203.0.113.1", false, now)).toMatchObject({ ok: false });
+    expect(gateLoginAttempt(account, "203.0.113.2", true, now)).toEqual({ ok: true, delayMs: 0 });
+    // An hour later the account is free again.
+    expect(gateLoginAttempt(account, "203.0.113.3", false, now + 60 * 60_000 + 1)).toEqual({ ok: true, delayMs: 0 });
+  });
+
+  it("slows an account under attack step by step, 5 s at most", () => {
+    const account = `slow-${Math.random()}@example.test`;
+    const now = Date.now();
+    const delays: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const gate = gateLoginAttempt(account, `192.0.2.${i}`, false, now);
+      delays.push(gate.ok ? gate.delayMs : -1);
+      recordLoginFailure(account, `192.0.2.${i}`, now);
+    }
+    expect(delays.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
+    expect(delays[5]).toBe(250);
+    expect(Math.max(...delays)).toBe(5_000);
+  });
+});
