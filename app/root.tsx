@@ -16,6 +16,7 @@ import * as layout from "./styles/layout.css";
 import { LANGUAGE_COOKIE, preferenceCookie, readCookie, THEME_COOKIE } from "./utils/cookies.server";
 import { getEnv } from "./utils/env.server";
 import type { PageMeta } from "./utils/meta";
+import { keepRetryAfter } from "./utils/responses.server";
 import { routeMeta } from "./utils/meta";
 import { useNonce } from "./utils/nonce";
 import { DEFAULT_THEME, isTheme } from "./utils/theme";
@@ -65,12 +66,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * Every page depends on the language, theme and consent cookies: say so to caches. A thrown 429
  * keeps its Retry-After on the rendered error page.
  */
-export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
-  const headers = new Headers();
-  headers.set("Vary", loaderHeaders.get("Vary") ?? "Cookie, Accept-Language");
+export const headers: HeadersFunction = (args) => {
+  const headers = new Headers(keepRetryAfter(args));
+  headers.set("Vary", args.loaderHeaders.get("Vary") ?? "Cookie, Accept-Language");
   headers.set("Cache-Control", "private, no-cache");
-  const retryAfter = errorHeaders?.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
 };
 

@@ -1,21 +1,22 @@
 import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { button, card, muted, narrow, stack } from "~/styles/ui.css";
+import { buttonClass, cardClass } from "~/styles/recipes";
+import { bigEmoji, lead, muted, narrow, stack } from "~/styles/ui.css";
 
 /** The not-found page (status 404): any unknown route, unknown platform, missing row. */
 export function NotFound({ message }: { message?: string }) {
   const { t } = useTranslation();
   return (
     <div className={narrow}>
-      <div className={`${card} ${stack}`} data-testid="not-found" style={{ textAlign: "center" }}>
-        <p aria-hidden="true" style={{ fontSize: "3rem", margin: 0 }}>
+      <div className={`${cardClass({ tone: "centered" })} ${stack}`} data-testid="not-found">
+        <p aria-hidden="true" className={bigEmoji}>
           🧭
         </p>
         <h1>{t("notFound.heading")}</h1>
-        <p style={{ fontSize: "1.25rem", fontWeight: 700, margin: 0 }}>{t("notFound.title")}</p>
+        <p className={lead}>{t("notFound.title")}</p>
         <p className={muted}>{message ?? t("notFound.message")}</p>
         <p>
-          <Link to="/" className={button.primary}>
+          <Link to="/" className={buttonClass()}>
             {t("notFound.home")}
           </Link>
         </p>
@@ -52,11 +53,11 @@ function ErrorCard({ title, message, status }: { title: string; message: string;
   const { t } = useTranslation();
   return (
     <div className={narrow}>
-      <div className={`${card} ${stack}`} role="alert" data-status={status} style={{ textAlign: "center" }}>
+      <div className={`${cardClass({ tone: "centered" })} ${stack}`} role="alert" data-status={status}>
         <h1>{title}</h1>
         <p className={muted}>{message}</p>
         <p>
-          <Link to="/" className={button.primary}>
+          <Link to="/" className={buttonClass()}>
             {t("notFound.home")}
           </Link>
         </p>

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as layout from "~/styles/layout.css";
-import { muted } from "~/styles/ui.css";
+import { flush, muted } from "~/styles/ui.css";
 import { copyrightYears } from "~/utils/dates";
 
 export function SiteFooter() {
@@ -10,9 +10,7 @@ export function SiteFooter() {
   return (
     <footer className={layout.footer}>
       <div className={layout.footerInner}>
-        <p className={muted} style={{ margin: 0 }}>
-          {t("footer.copyright", { years: copyrightYears(new Date()) })}
-        </p>
+        <p className={`${muted} ${flush}`}>{t("footer.copyright", { years: copyrightYears(new Date()) })}</p>
         <nav aria-label={t("footer.legal")}>
           <ul className={layout.footerLinks}>
             <li>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/root";
 import * as layout from "~/styles/layout.css";
+import { flush } from "~/styles/ui.css";
 
 const TOAST_MS = 5000;
 /** A swipe to the right of at least this many pixels dismisses the toast. */
@@ -89,7 +90,7 @@ export function ToastRegion() {
             onPointerUp={onPointerEnd}
             onPointerCancel={onPointerEnd}
           >
-            <p style={{ margin: 0 }}>{t(visible.key, visible.values)}</p>
+            <p className={flush}>{t(visible.key, visible.values)}</p>
             <label htmlFor={`toast-${visible.id}`} className={layout.toastClose} title={t("toast.dismiss")}>
               <span aria-hidden="true">×</span>
             </label>

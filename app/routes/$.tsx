@@ -1,8 +1,9 @@
 import { NotFound } from "~/components/error-boundary";
+import { failure } from "~/utils/responses.server";
 
 /** Any unknown path: status 404 with the not-found page. */
 export function loader() {
-  throw new Response(null, { status: 404 });
+  throw failure(404, "");
 }
 
 /** A form posted to an unknown path: the same 404 (without an action, Remix answers 405 and logs a stack). */

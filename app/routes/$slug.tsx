@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useOutlet } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
 import { countAvailableCodes } from "~db/repositories/codes.server";
@@ -12,15 +12,28 @@ import { AnswerFigure } from "~/features/trust/report-views";
 import { platformAnswerFigure } from "~/features/trust/trust-view.server";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
-import { alert, card, container, gradientHero, grid, muted, section, stack } from "~/styles/ui.css";
+import {
+  alert,
+  bareList,
+  card,
+  container,
+  flush,
+  flushTop,
+  gradientHero,
+  grid,
+  leadIn,
+  muted,
+  section,
+  stack,
+} from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["platform", "trust"] };
 
 /**
- * The platform landing page, and the parent of /{slug}/get-code (which renders in its place).
- * Static routes (submit, random, admin, ...) rank above this single dynamic segment.
+ * The platform landing page. /{slug}/get-code is a page of its own ($slug_.get-code.tsx), with
+ * its own loader: opening it never runs this one. Static routes (submit, random, admin, ...) rank above this single dynamic segment.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { platform, preview } = await loadPlatformPage(request, params.slug);
@@ -69,11 +82,9 @@ const BENEFITS = ["fair", "free", "validity"] as const;
 const STEPS = ["click", "copy", "enjoy"] as const;
 
 export default function PlatformLanding() {
-  const outlet = useOutlet();
   const { platform, available, figure, preview } = useLoaderData<typeof loader>();
   const { t } = useTranslation("platform");
   const { t: tt } = useTranslation("trust");
-  if (outlet) return outlet;
   return (
     <div className={container} style={assignInlineVars({ [gradientFrom]: platform.from, [gradientTo]: platform.to })}>
       {preview ? (
@@ -85,10 +96,10 @@ export default function PlatformLanding() {
         <div className={styles.heroInner}>
           <PlatformLogo name={platform.name} emoji={platform.emoji} light={platform.logoLight} dark={platform.logoDark} />
           <div>
-            <h1 id="platform-heading" style={{ margin: 0 }}>
+            <h1 id="platform-heading" className={flush}>
               {platform.name}
             </h1>
-            <p style={{ margin: "0.5rem 0 0" }}>{platform.description}</p>
+            <p className={leadIn}>{platform.description}</p>
             <p className={styles.count} data-testid="available-count">
               {available > 0 ? t("landing.available", { count: available }) : t("landing.none")}
             </p>
@@ -107,13 +118,11 @@ export default function PlatformLanding() {
 
       <section className={section} aria-labelledby="benefits-heading">
         <h2 id="benefits-heading">{t("landing.benefitsHeading")}</h2>
-        <ul className={grid} style={{ listStyle: "none", padding: 0 }}>
+        <ul className={`${grid} ${bareList}`}>
           {BENEFITS.map((key) => (
             <li key={key} className={`${card} ${stack}`}>
-              <h3 style={{ margin: 0 }}>{t(`landing.benefits.${key}.title`)}</h3>
-              <p className={muted} style={{ margin: 0 }}>
-                {t(`landing.benefits.${key}.text`)}
-              </p>
+              <h3 className={flush}>{t(`landing.benefits.${key}.title`)}</h3>
+              <p className={`${muted} ${flush}`}>{t(`landing.benefits.${key}.text`)}</p>
             </li>
           ))}
         </ul>
@@ -124,15 +133,13 @@ export default function PlatformLanding() {
         <ol className={styles.steps}>
           {STEPS.map((key, index) => (
             <li key={key} className={card}>
-              <h3 style={{ marginTop: 0 }}>
+              <h3 className={flushTop}>
                 <span className={styles.stepNumber} aria-hidden="true">
                   {index + 1}
                 </span>
                 {t(`landing.steps.${key}.title`)}
               </h3>
-              <p className={muted} style={{ margin: 0 }}>
-                {t(`landing.steps.${key}.text`, { name: platform.name })}
-              </p>
+              <p className={`${muted} ${flush}`}>{t(`landing.steps.${key}.text`, { name: platform.name })}</p>
             </li>
           ))}
         </ol>

@@ -14,7 +14,7 @@ import { PlatformCarousel } from "~/features/community/platform-carousel";
 import { organizationLd } from "~/features/community/structured-data";
 import { GameMount } from "~/features/game/game-mount";
 import { getLanguage, getT } from "~/i18n/i18next.server";
-import { badge, card, container, gradientHero, muted, section } from "~/styles/ui.css";
+import { badge, card, container, flush, gradientHero, muted, section, visuallyHidden } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta, SITE_NAME } from "~/utils/meta";
 import { loadOrFail } from "~/utils/failures.server";
@@ -113,9 +113,7 @@ export default function Home() {
                 {i + 1}
               </span>
               <h3>{t(`steps.${step}.title`)}</h3>
-              <p className={muted} style={{ margin: 0 }}>
-                {t(`steps.${step}.text`)}
-              </p>
+              <p className={`${muted} ${flush}`}>{t(`steps.${step}.text`)}</p>
             </li>
           ))}
         </ol>
@@ -124,21 +122,19 @@ export default function Home() {
       <section className={section} aria-labelledby="promo-heading">
         <div className={`${card} ${styles.promo}`} data-testid="price-tracker-promo">
           <span className={`${badge} ${styles.promoFree}`}>{t("promo.free")}</span>
-          <h2 id="promo-heading" style={{ margin: 0 }}>
+          <h2 id="promo-heading" className={flush}>
             {t("promo.title", { name: tracker.name })}
           </h2>
-          <p className={muted} style={{ margin: 0 }}>
-            {t("promo.text")}
-          </p>
+          <p className={`${muted} ${flush}`}>{t("promo.text")}</p>
           <ul className={styles.featureList}>
             <li>{t("promo.feature1")}</li>
             <li>{t("promo.feature2")}</li>
             <li>{t("promo.feature3")}</li>
           </ul>
-          <p style={{ margin: 0 }}>
+          <p className={flush}>
             <a href={tracker.url} target="_blank" rel="noopener noreferrer" className={styles.promoLink}>
               {t("promo.cta", { name: tracker.name })}
-              <span className={styles.newTab}> {t("promo.newTab")}</span>
+              <span className={visuallyHidden}> {t("promo.newTab")}</span>
             </a>
           </p>
         </div>

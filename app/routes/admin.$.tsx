@@ -1,6 +1,8 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { NotFound } from "~/components/error-boundary";
 import { requireAdmin } from "~/utils/auth.server";
+import { failure } from "~/utils/responses.server";
 
 /**
  * Any other path under /admin: strangers meet the same guard as on real tabs (so nothing about
@@ -8,14 +10,18 @@ import { requireAdmin } from "~/utils/auth.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  throw new Response(null, { status: 404 });
+  throw failure(404, "");
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  throw new Response(null, { status: 404 });
+  throw failure(404, "");
 }
 
 export default function AdminNotFound() {
   return <NotFound />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

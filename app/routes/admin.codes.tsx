@@ -1,6 +1,6 @@
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import {
@@ -18,15 +18,21 @@ import { listCodesPausedByReports, restoreReportedCode } from "~db/repositories/
 import { getSettings } from "~db/repositories/settings.server";
 import { hostMatches, normalizeCodeInput, parseHosts, parseHttpUrl, safeHref } from "~db/platform-links";
 import * as admin from "~/features/admin/admin.css";
-import { errorsOf, FieldErrors, FormAlert, RowButton, valueOf } from "~/features/admin/catalog/components";
-import { readAdminForm, rowError, rowIdOf, type RowActionData } from "~/features/admin/catalog/forms.server";
 import { codeUpdateSchema, expirySchema } from "~/features/admin/catalog/schemas";
+import { errorsOf, FieldError, FormAlert, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
+import { readAdminForm, rejectForm, rejectWith } from "~/features/admin/forms.server";
 import { PausedCodes } from "~/features/trust/paused-codes";
+import { RowAction } from "~/features/admin/row-action";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getT } from "~/i18n/i18next.server";
-import { badge, button, buttonSmall, field, input, label, muted, row, stack } from "~/styles/ui.css";
+import { badgeClass, buttonClass } from "~/styles/recipes";
+import { field, input, label, muted, row, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
+import { badRequest, notFound } from "~/utils/responses.server";
+import { intentOf, parseRowId } from "~/utils/row-id";
+import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import { loadOrFail } from "~/utils/failures.server";
 
@@ -87,36 +93,42 @@ const FAILURE_KEYS: Record<string, string> = {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const { form } = await readAdminForm(request);
-  const intent = String(form.get("intent") ?? "");
-  const id = rowIdOf(form);
+  const intent = intentOf(form);
+  if (!["restore", "toggle-active", "toggle-permanent", "set-expiry", "update", "delete"].includes(intent))
+    throw await badRequest(request);
+  const id = parseRowId(form.get("id"));
+  if (id === null) throw await badRequest(request);
+  const code = await getCodeWithPlatform(id);
+  if (!code) throw await notFound(request, "admin-catalog:errors.notFound");
+  const formId = formIdOf(intent, id);
+  const gone = async () => notFound(request, "admin-catalog:errors.notFound");
   try {
-    return await runCodeAction(form, intent, id);
+    return await runCodeAction(form, intent, code, formId, gone);
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error(`admin codes: ${intent} failed`, error);
-    return rowError(intent, id, FAILURE_KEYS[intent] ?? "codes.errors.update", 503);
+    return rejectWith(formId, FAILURE_KEYS[intent] ?? "codes.errors.update", { status: 503 });
   }
 }
 
-async function runCodeAction(form: FormData, intent: string, id: number | null) {
-  const code = id ? await getCodeWithPlatform(id) : undefined;
+type AdminCode = NonNullable<Awaited<ReturnType<typeof getCodeWithPlatform>>>;
 
+async function runCodeAction(form: FormData, intent: string, code: AdminCode, formId: string, gone: () => Promise<Response>) {
   switch (intent) {
     case "restore": {
       // A code paused after failing answers, back into the rotation once checked.
-      if (!code || !(await restoreReportedCode(code.id))) return rowError(intent, id, "codes.errors.update", 404);
+      if (!(await restoreReportedCode(code.id))) throw await gone();
       return redirectWithToast(back(code.slug), { type: "success", key: "trust:admin.toast.restored" });
     }
     case "toggle-active": {
-      if (!code || !(await setCodeActive(code.id, code.is_active !== 1))) return rowError(intent, id, "codes.errors.update", 404);
+      if (!(await setCodeActive(code.id, code.is_active !== 1))) throw await gone();
       return redirectWithToast(back(code.slug), {
         type: "success",
         key: code.is_active === 1 ? "admin-catalog:codes.toast.deactivated" : "admin-catalog:codes.toast.activated",
       });
     }
     case "toggle-permanent": {
-      if (!code || !(await setCodePermanent(code.id, code.is_permanent !== 1)))
-        return rowError(intent, id, "codes.errors.update", 404);
+      if (!(await setCodePermanent(code.id, code.is_permanent !== 1))) throw await gone();
       return redirectWithToast(back(code.slug), {
         type: "success",
         key: code.is_permanent === 1 ? "admin-catalog:codes.toast.temporary" : "admin-catalog:codes.toast.permanent",
@@ -124,19 +136,14 @@ async function runCodeAction(form: FormData, intent: string, id: number | null) 
     }
     case "set-expiry": {
       const submission = parseWithZod(form, { schema: expirySchema });
-      if (!code) return rowError(intent, id, "codes.errors.update", 404);
-      if (submission.status !== "success")
-        return data<RowActionData>({ intent, id, result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return rejectForm(formId, submission.reply());
       const settings = await getSettings();
       // Only a temporary code with an expiry can move, and only while auto-cleanup would remove it.
       if (code.is_permanent === 1 || !code.expires_at || settings.enable_auto_cleanup !== "true") {
-        return data<RowActionData>(
-          { intent, id, result: submission.reply({ formErrors: ["codes.errors.expiryNotEditable"] }) },
-          { status: 400 },
-        );
+        return rejectForm(formId, submission.reply({ formErrors: ["codes.errors.expiryNotEditable"] }));
       }
       const expiresAt = await setCodeExpiry(code.id, submission.value.days);
-      if (!expiresAt) return rowError(intent, id, "codes.errors.update", 404);
+      if (!expiresAt) throw await gone();
       return redirectWithToast(back(code.slug), {
         type: "success",
         key: "admin-catalog:codes.toast.expiry",
@@ -145,22 +152,10 @@ async function runCodeAction(form: FormData, intent: string, id: number | null) 
     }
     case "update": {
       const submission = parseWithZod(form, { schema: codeUpdateSchema });
-      if (!code) return rowError(intent, id, "codes.errors.modify", 404);
-      if (submission.status !== "success")
-        return data<RowActionData>({ intent, id, result: submission.reply() }, { status: 400 });
-      const config = {
-        slug: code.slug,
-        hosts: code.hosts,
-        url_rules: code.url_rules,
-        referral_url_template: code.referral_url_template,
-        code_pattern: code.code_pattern,
-      };
-      const normalized = normalizeCodeInput(submission.value.code, config);
+      if (submission.status !== "success") return rejectForm(formId, submission.reply());
+      const normalized = normalizeCodeInput(submission.value.code, code);
       if (!normalized.ok) {
-        return data<RowActionData>(
-          { intent, id, result: submission.reply({ fieldErrors: { code: [`link.${normalized.error}`] } }) },
-          { status: 400 },
-        );
+        return rejectForm(formId, submission.reply({ fieldErrors: { code: [`link.${normalized.error}`] } }));
       }
       let referralUrl = normalized.referralUrl;
       const given = submission.value.referral_url;
@@ -171,50 +166,43 @@ async function runCodeAction(form: FormData, intent: string, id: number | null) 
         // A pasted link must be http(s) and live on one of the platform's hosts, like a submission's.
         const url = parseHttpUrl(given);
         if (!url || !hostMatches(url.hostname, parseHosts(code.hosts))) {
-          return data<RowActionData>(
-            { intent, id, result: submission.reply({ fieldErrors: { referral_url: ["codes.errors.referralUrl"] } }) },
-            { status: 400 },
-          );
+          return rejectForm(formId, submission.reply({ fieldErrors: { referral_url: ["codes.errors.referralUrl"] } }));
         }
         referralUrl = url.href;
       }
       try {
-        if (!(await updateCode(code.id, normalized.code, referralUrl))) return rowError(intent, id, "codes.errors.modify", 404);
+        if (!(await updateCode(code.id, normalized.code, referralUrl))) throw await gone();
       } catch (error) {
         if (error instanceof CodeTakenError) {
-          return data<RowActionData>(
-            { intent, id, result: submission.reply({ fieldErrors: { code: ["codes.errors.codeTaken"] } }) },
-            { status: 400 },
-          );
+          return rejectForm(formId, submission.reply({ fieldErrors: { code: ["codes.errors.codeTaken"] } }));
         }
         throw error;
       }
       return redirectWithToast(back(code.slug), { type: "success", key: "admin-catalog:codes.toast.updated" });
     }
-    case "delete": {
-      if (!code || !(await deleteCode(code.id))) return rowError(intent, id, "codes.errors.delete", 404);
+    default: {
+      if (!(await deleteCode(code.id))) throw await gone();
       return redirectWithToast(back(code.slug), { type: "success", key: "admin-catalog:codes.toast.deleted" });
     }
-    default:
-      return rowError(intent, id, "errors.unknownIntent", 400);
   }
 }
 
+type CodeRowData = ReturnType<typeof useLoaderData<typeof loader>>["codes"][number];
+
 export default function AdminCodes() {
   const { platforms, selected, codes, autoCleanup, paused } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as RowActionData | undefined;
+  const reply = useActionData<typeof action>() as AdminFormReply | undefined;
   const { t } = useTranslation("admin-catalog");
-  const { t: tt } = useTranslation("trust");
 
   return (
     <section className={stack} aria-labelledby="codes-heading">
       <h2 id="codes-heading">{t("codes.title")}</h2>
-      <PausedCodes codes={paused} errors={actionData?.intent === "restore" ? actionData : undefined} />
+      <PausedCodes codes={paused} />
       <Form method="get" className={row}>
         <label htmlFor="platform-select" className={label}>
           {t("codes.platform")}
         </label>
-        <select id="platform-select" name="platform" defaultValue={selected?.slug} className={input} style={{ width: "auto" }}>
+        <select id="platform-select" name="platform" defaultValue={selected?.slug} className={`${input} ${admin.autoWidth}`}>
           {platforms.map((p) => (
             <option key={p.id} value={p.slug}>
               {p.name}
@@ -222,13 +210,10 @@ export default function AdminCodes() {
             </option>
           ))}
         </select>
-        <button type="submit" className={`${button.secondary} ${buttonSmall}`}>
+        <button type="submit" className={buttonClass({ tone: "secondary", size: "small" })}>
           {t("codes.show")}
         </button>
       </Form>
-      {actionData && !codes.some((c) => c.id === actionData.id) ? (
-        <FormAlert errors={Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? [])} />
-      ) : null}
       {!selected ? (
         <p className={muted}>{t("codes.noPlatform")}</p>
       ) : codes.length === 0 ? (
@@ -238,176 +223,163 @@ export default function AdminCodes() {
       ) : (
         <div className={admin.tableWrap}>
           <table className={admin.table} data-testid="codes-table">
-            <caption className={muted} style={{ textAlign: "left", padding: "0.5rem 1rem" }}>
+            <caption className={`${muted} ${admin.caption}`}>
               {t("codes.caption", { name: selected.name, total: codes.length })}
             </caption>
             <thead>
               <tr>
-                <th className={admin.cell} scope="col">
-                  {t("codes.columns.code")}
-                </th>
-                <th className={admin.cell} scope="col">
-                  {t("codes.columns.status")}
-                </th>
-                <th className={admin.cell} scope="col">
-                  {t("codes.columns.expires")}
-                </th>
-                <th className={admin.cell} scope="col">
-                  {t("codes.columns.served")}
-                </th>
-                <th className={admin.cell} scope="col">
-                  {t("codes.columns.created")}
-                </th>
-                <th className={admin.cell} scope="col">
-                  {t("codes.columns.actions")}
-                </th>
+                {(["code", "status", "expires", "served", "created", "actions"] as const).map((column) => (
+                  <th key={column} className={admin.cell} scope="col">
+                    {t(`codes.columns.${column}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
-              {codes.map((c) => {
-                const rowErrors = ["toggle-active", "toggle-permanent", "delete"].flatMap((i) =>
-                  errorsOf(actionData, i, c.id, ""),
-                );
-                const expiryErrors = [
-                  ...errorsOf(actionData, "set-expiry", c.id, "days"),
-                  ...errorsOf(actionData, "set-expiry", c.id, ""),
-                ];
-                const codeErrors = errorsOf(actionData, "update", c.id, "code");
-                const urlErrors = errorsOf(actionData, "update", c.id, "referral_url");
-                const updateFormErrors = errorsOf(actionData, "update", c.id, "");
-                const editing = codeErrors.length + urlErrors.length + updateFormErrors.length > 0;
-                const href = safeHref(c.referralUrl);
-                const expiryEditable = autoCleanup && !c.isPermanent && Boolean(c.expiresAt);
-                return (
-                  <tr key={c.id} data-testid={`code-row-${c.code}`}>
-                    <td className={admin.cell} data-label={t("codes.columns.code")}>
-                      <strong>{c.code}</strong>
-                      {href ? (
-                        <div>
-                          <a href={href} rel="noopener noreferrer nofollow" target="_blank" className={muted}>
-                            {c.referralUrl}
-                          </a>
-                        </div>
-                      ) : null}
-                    </td>
-                    <td className={admin.cell} data-label={t("codes.columns.status")}>
-                      <span className={badge}>{c.isActive ? t("common.active") : t("common.inactive")}</span>{" "}
-                      {c.pausedReason ? (
-                        <>
-                          <span className={badge} data-testid="paused-reason">
-                            {tt(`admin.pausedBy.${c.pausedReason}`)}
-                          </span>{" "}
-                        </>
-                      ) : null}
-                      <span className={badge}>{c.isPermanent ? t("codes.permanent") : t("codes.temporary")}</span>
-                    </td>
-                    <td className={admin.cell} data-label={t("codes.columns.expires")}>
-                      {c.isPermanent ? "—" : formatDate(c.expiresAt) || "—"}
-                    </td>
-                    <td className={admin.cell} data-label={t("codes.columns.served")}>
-                      {c.timesServed}
-                    </td>
-                    <td className={admin.cell} data-label={t("codes.columns.created")}>
-                      {formatDate(c.createdAt)}
-                    </td>
-                    <td className={admin.cell} data-label={t("codes.columns.actions")}>
-                      <div className={stack} style={{ gap: "0.5rem" }}>
-                        <div className={admin.actions}>
-                          <RowButton
-                            intent="toggle-active"
-                            id={c.id}
-                            label={c.isActive ? t("codes.deactivate") : t("codes.activate")}
-                            accessibleName={`${c.isActive ? t("codes.deactivate") : t("codes.activate")} ${c.code}`}
-                          />
-                          <RowButton
-                            intent="toggle-permanent"
-                            id={c.id}
-                            label={c.isPermanent ? t("codes.makeTemporary") : t("codes.makePermanent")}
-                            accessibleName={`${c.isPermanent ? t("codes.makeTemporary") : t("codes.makePermanent")} ${c.code}`}
-                          />
-                          <RowButton
-                            intent="delete"
-                            id={c.id}
-                            tone="danger"
-                            label={t("common.delete")}
-                            accessibleName={`${t("common.delete")} ${c.code}`}
-                          />
-                        </div>
-                        <FormAlert errors={rowErrors} />
-                        {expiryEditable ? null : <FormAlert errors={expiryErrors} />}
-                        {expiryEditable ? (
-                          <Form method="post" className={admin.inlineForm} preventScrollReset>
-                            <input type="hidden" name="intent" value="set-expiry" />
-                            <input type="hidden" name="id" value={c.id} />
-                            <label htmlFor={`days-${c.id}`}>{t("codes.days")}</label>
-                            <input
-                              id={`days-${c.id}`}
-                              name="days"
-                              inputMode="numeric"
-                              className={input}
-                              style={{ width: "6rem" }}
-                              defaultValue={valueOf(actionData, "set-expiry", c.id, "days") ?? ""}
-                              aria-invalid={expiryErrors.length > 0 || undefined}
-                              aria-describedby={expiryErrors.length > 0 ? `days-${c.id}-error` : undefined}
-                            />
-                            <button type="submit" className={`${button.secondary} ${buttonSmall}`}>
-                              {t("codes.setExpiry")}
-                            </button>
-                            <FieldErrors id={`days-${c.id}-error`} errors={expiryErrors} />
-                          </Form>
-                        ) : null}
-                        <details open={editing}>
-                          <summary>{t("common.edit")}</summary>
-                          <Form method="post" className={stack} style={{ gap: "0.5rem", marginTop: "0.5rem" }} preventScrollReset>
-                            <input type="hidden" name="intent" value="update" />
-                            <input type="hidden" name="id" value={c.id} />
-                            <div className={field}>
-                              <label htmlFor={`code-${c.id}`} className={label}>
-                                {t("codes.columns.code")}
-                              </label>
-                              <input
-                                id={`code-${c.id}`}
-                                name="code"
-                                className={input}
-                                required
-                                defaultValue={valueOf(actionData, "update", c.id, "code") ?? c.code}
-                                aria-invalid={codeErrors.length > 0 || undefined}
-                                aria-describedby={codeErrors.length > 0 ? `code-${c.id}-error` : undefined}
-                              />
-                              <FieldErrors id={`code-${c.id}-error`} errors={codeErrors} />
-                            </div>
-                            <div className={field}>
-                              <label htmlFor={`url-${c.id}`} className={label}>
-                                {t("codes.referralUrl")}
-                              </label>
-                              <input
-                                id={`url-${c.id}`}
-                                name="referral_url"
-                                type="url"
-                                className={input}
-                                defaultValue={valueOf(actionData, "update", c.id, "referral_url") ?? c.referralUrl ?? ""}
-                                aria-invalid={urlErrors.length > 0 || undefined}
-                                aria-describedby={urlErrors.length > 0 ? `url-${c.id}-error` : undefined}
-                              />
-                              <FieldErrors id={`url-${c.id}-error`} errors={urlErrors} />
-                            </div>
-                            <FormAlert errors={updateFormErrors} />
-                            <div>
-                              <button type="submit" className={`${button.primary} ${buttonSmall}`}>
-                                {t("common.save")}
-                              </button>
-                            </div>
-                          </Form>
-                        </details>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
+              {codes.map((c) => (
+                <CodeRow key={`${c.id}:${c.code}:${c.referralUrl}`} code={c} reply={reply} autoCleanup={autoCleanup} />
+              ))}
             </tbody>
           </table>
         </div>
       )}
     </section>
   );
+}
+
+function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: AdminFormReply; autoCleanup: boolean }) {
+  const { t } = useTranslation("admin-catalog");
+  const { t: tt } = useTranslation("trust");
+  const expiryId = formIdOf("set-expiry", c.id);
+  const updateId = formIdOf("update", c.id);
+  const [expiryForm, expiryFields] = useForm({
+    id: expiryId,
+    lastResult: lastResultFor(reply, expiryId),
+    constraint: getZodConstraint(expirySchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: expirySchema }),
+  });
+  const [updateForm, updateFields] = useForm({
+    id: updateId,
+    lastResult: lastResultFor(reply, updateId),
+    constraint: getZodConstraint(codeUpdateSchema),
+    defaultValue: { code: c.code, referral_url: c.referralUrl ?? "" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: codeUpdateSchema }),
+  });
+  const saving = usePending({ intent: "update", id: c.id });
+  const href = safeHref(c.referralUrl);
+  const expiryEditable = autoCleanup && !c.isPermanent && Boolean(c.expiresAt);
+  const editing = reply?.formId === updateId;
+  const activeLabel = c.isActive ? t("codes.deactivate") : t("codes.activate");
+  const permanentLabel = c.isPermanent ? t("codes.makeTemporary") : t("codes.makePermanent");
+  // A row action that failed (a write refused by the database) says so next to the row.
+  const rowErrors = ["toggle-active", "toggle-permanent", "delete"].flatMap((i) => errorsOf(reply, formIdOf(i, c.id), ""));
+  return (
+    <tr data-testid={`code-row-${c.code}`}>
+      <td className={admin.cell} data-label={t("codes.columns.code")}>
+        <strong>{c.code}</strong>
+        {href ? (
+          <div>
+            <a href={href} rel="noopener noreferrer nofollow" target="_blank" className={muted}>
+              {c.referralUrl}
+            </a>
+          </div>
+        ) : null}
+      </td>
+      <td className={admin.cell} data-label={t("codes.columns.status")}>
+        <span className={badgeClass()}>{c.isActive ? t("common.active") : t("common.inactive")}</span>{" "}
+        {c.pausedReason ? (
+          <>
+            <span className={badgeClass()} data-testid="paused-reason">
+              {tt(`admin.pausedBy.${c.pausedReason}`)}
+            </span>{" "}
+          </>
+        ) : null}
+        <span className={badgeClass()}>{c.isPermanent ? t("codes.permanent") : t("codes.temporary")}</span>
+      </td>
+      <td className={admin.cell} data-label={t("codes.columns.expires")}>
+        {c.isPermanent ? "—" : formatDate(c.expiresAt) || "—"}
+      </td>
+      <td className={admin.cell} data-label={t("codes.columns.served")}>
+        {c.timesServed}
+      </td>
+      <td className={admin.cell} data-label={t("codes.columns.created")}>
+        {formatDate(c.createdAt)}
+      </td>
+      <td className={admin.cell} data-label={t("codes.columns.actions")}>
+        <div className={`${stack} ${admin.tightStack}`}>
+          <div className={admin.actions}>
+            <RowAction intent="toggle-active" id={c.id} label={activeLabel} accessibleName={`${activeLabel} ${c.code}`} />
+            <RowAction
+              intent="toggle-permanent"
+              id={c.id}
+              label={permanentLabel}
+              accessibleName={`${permanentLabel} ${c.code}`}
+            />
+            <RowAction
+              intent="delete"
+              id={c.id}
+              tone="danger"
+              label={t("common.delete")}
+              accessibleName={`${t("common.delete")} ${c.code}`}
+            />
+          </div>
+          <FormAlert errors={rowErrors} ns="admin-catalog" />
+          {expiryEditable ? (
+            <Form method="post" {...getFormProps(expiryForm)} className={admin.inlineForm} preventScrollReset>
+              <input type="hidden" name="intent" value="set-expiry" />
+              <input type="hidden" name="id" value={c.id} />
+              <label htmlFor={expiryFields.days.id}>{t("codes.days")}</label>
+              <input
+                {...getInputProps(expiryFields.days, { type: "text" })}
+                inputMode="numeric"
+                className={`${input} ${admin.daysInput}`}
+              />
+              <button type="submit" className={buttonClass({ tone: "secondary", size: "small" })}>
+                {t("codes.setExpiry")}
+              </button>
+              <FieldError id={expiryFields.days.errorId} errors={expiryFields.days.errors} ns="admin-catalog" />
+              <FormAlert errors={expiryForm.errors} ns="admin-catalog" />
+            </Form>
+          ) : (
+            <FormAlert errors={lastResultFor(reply, expiryId)?.error?.[""] ?? undefined} ns="admin-catalog" />
+          )}
+          <details open={editing}>
+            <summary>{t("common.edit")}</summary>
+            <Form method="post" {...getFormProps(updateForm)} className={`${stack} ${admin.editForm}`} preventScrollReset>
+              <input type="hidden" name="intent" value="update" />
+              <input type="hidden" name="id" value={c.id} />
+              <div className={field}>
+                <label htmlFor={updateFields.code.id} className={label}>
+                  {t("codes.columns.code")}
+                </label>
+                <input {...getInputProps(updateFields.code, { type: "text" })} className={input} />
+                <FieldError id={updateFields.code.errorId} errors={updateFields.code.errors} ns="admin-catalog" />
+              </div>
+              <div className={field}>
+                <label htmlFor={updateFields.referral_url.id} className={label}>
+                  {t("codes.referralUrl")}
+                </label>
+                <input {...getInputProps(updateFields.referral_url, { type: "url" })} className={input} />
+                <FieldError id={updateFields.referral_url.errorId} errors={updateFields.referral_url.errors} ns="admin-catalog" />
+              </div>
+              <FormAlert errors={updateForm.errors} ns="admin-catalog" />
+              <div>
+                <button type="submit" className={buttonClass({ size: "small" })} disabled={saving}>
+                  {t("common.save")}
+                </button>
+              </div>
+            </Form>
+          </details>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import {
   approveDeletionRequest,
@@ -8,16 +8,19 @@ import {
   rejectDeletionRequest,
   RowGoneError,
 } from "~db/repositories/admin-catalog.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import * as admin from "~/features/admin/admin.css";
-import { errorsOf, FormAlert, RowButton } from "~/features/admin/catalog/components";
-import { readAdminForm, rowError, rowIdOf } from "~/features/admin/catalog/forms.server";
-import type { RowActionData } from "~/features/admin/catalog/types";
+import { RowAction } from "~/features/admin/row-action";
 import { getT } from "~/i18n/i18next.server";
-import { badge, muted, stack } from "~/styles/ui.css";
+import { badgeClass } from "~/styles/recipes";
+import { muted, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
+import { badRequest, notFound } from "~/utils/responses.server";
+import { intentOf, parseRowId } from "~/utils/row-id";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-catalog"] };
@@ -40,45 +43,38 @@ const BACK = "/admin/deletions";
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const { form } = await readAdminForm(request);
-  const intent = String(form.get("intent") ?? "");
-  const id = rowIdOf(form);
+  const form = await readFormData(request);
+  const intent = intentOf(form);
+  const id = parseRowId(form.get("id"));
+  if (id === null || !["approve", "reject", "delete"].includes(intent)) throw await badRequest(request);
+  const gone = () => notFound(request, `admin-catalog:deletions.errors.${intent}`);
   switch (intent) {
     case "approve": {
-      if (!id) return rowError(intent, id, "deletions.errors.approve", 404);
       try {
         await approveDeletionRequest(id);
       } catch (error) {
-        if (error instanceof RowGoneError) return rowError(intent, id, "deletions.errors.approve", 404);
+        if (error instanceof RowGoneError) throw await gone();
         throw error;
       }
       return redirectWithToast(BACK, { type: "success", key: "admin-catalog:deletions.toast.approved" });
     }
     case "reject": {
-      if (!id || !(await rejectDeletionRequest(id))) return rowError(intent, id, "deletions.errors.reject", 404);
+      if (!(await rejectDeletionRequest(id))) throw await gone();
       return redirectWithToast(BACK, { type: "success", key: "admin-catalog:deletions.toast.rejected" });
     }
-    case "delete": {
-      if (!id || !(await deleteProcessedDeletionRequest(id))) return rowError(intent, id, "deletions.errors.delete", 404);
+    default: {
+      if (!(await deleteProcessedDeletionRequest(id))) throw await gone();
       return redirectWithToast(BACK, { type: "success", key: "admin-catalog:deletions.toast.deleted" });
     }
-    default:
-      return rowError(intent, id, "errors.unknownIntent", 400);
   }
 }
 
 export default function AdminDeletions() {
   const { requests } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as RowActionData | undefined;
   const { t } = useTranslation("admin-catalog");
-  const orphan =
-    actionData && !requests.some((r) => r.id === actionData.id)
-      ? Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? [])
-      : [];
   return (
     <section className={stack} aria-labelledby="deletions-heading">
       <h2 id="deletions-heading">{t("deletions.title")}</h2>
-      <FormAlert errors={orphan} />
       {requests.length === 0 ? (
         <p className={muted}>{t("deletions.empty")}</p>
       ) : (
@@ -108,7 +104,6 @@ export default function AdminDeletions() {
             </thead>
             <tbody>
               {requests.map((r) => {
-                const rowErrors = ["approve", "reject", "delete"].flatMap((i) => errorsOf(actionData, i, r.id, ""));
                 return (
                   <tr key={r.id} data-testid={`deletion-row-${r.code}`}>
                     <td className={admin.cell} data-label={t("deletions.columns.platform")}>
@@ -121,7 +116,7 @@ export default function AdminDeletions() {
                       {r.reason || <span className={muted}>—</span>}
                     </td>
                     <td className={admin.cell} data-label={t("deletions.columns.status")}>
-                      <span className={badge}>{t(`status.${r.status}`)}</span>
+                      <span className={badgeClass()}>{t(`status.${r.status}`)}</span>
                       {r.resolved_at ? <div className={muted}>{formatDate(r.resolved_at)}</div> : null}
                     </td>
                     <td className={admin.cell} data-label={t("deletions.columns.created")}>
@@ -131,14 +126,14 @@ export default function AdminDeletions() {
                       <div className={admin.actions}>
                         {r.status === "pending" ? (
                           <>
-                            <RowButton
+                            <RowAction
                               intent="approve"
                               id={r.id}
                               tone="primary"
                               label={t("deletions.approve")}
                               accessibleName={`${t("deletions.approve")} ${r.code}`}
                             />
-                            <RowButton
+                            <RowAction
                               intent="reject"
                               id={r.id}
                               label={t("deletions.reject")}
@@ -146,7 +141,7 @@ export default function AdminDeletions() {
                             />
                           </>
                         ) : (
-                          <RowButton
+                          <RowAction
                             intent="delete"
                             id={r.id}
                             tone="danger"
@@ -155,7 +150,6 @@ export default function AdminDeletions() {
                           />
                         )}
                       </div>
-                      <FormAlert errors={rowErrors} />
                     </td>
                   </tr>
                 );
@@ -166,4 +160,8 @@ export default function AdminDeletions() {
       )}
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { safeHref } from "~db/platform-links";
 import {
   createPartnership,
@@ -16,15 +16,20 @@ import {
 import type { Partnership } from "~db/schema";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import * as admin from "~/features/admin/admin.css";
-import { ConfirmDeleteForm } from "~/features/admin/site/confirm-delete";
-import { FieldError, usePendingIntent } from "~/features/admin/site/form-bits";
-import { badRequest, parseRowId, rowNotFound } from "~/features/admin/site/forms.server";
+import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
+import { FieldError, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
+import { rejectForm } from "~/features/admin/forms.server";
+import { ConfirmStep, RowAction, type Confirmation } from "~/features/admin/row-action";
 import { DISPLAY_MODES, partnershipSchema, type PartnershipForm } from "~/features/admin/site/schemas";
 import * as site from "~/features/admin/site/site.css";
 import { getT } from "~/i18n/i18next.server";
-import { alert, badge, button, buttonSmall, card, field, input, label, muted, stack } from "~/styles/ui.css";
+import { badgeClass, buttonClass, cardClass } from "~/styles/recipes";
+import { alert, field, input, label, muted, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
+import { badRequest, failure, notFound } from "~/utils/responses.server";
+import { intentOf, parseRowId } from "~/utils/row-id";
+import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 import { attemptWrite, loadOrFail } from "~/utils/failures.server";
@@ -32,7 +37,7 @@ import { attemptWrite, loadOrFail } from "~/utils/failures.server";
 export const handle = { i18n: ["admin", "admin-site"] };
 
 const PATH = "/admin/partnerships";
-const NEW_FORM_ID = "partnership-new";
+const NEW_FORM_ID = formIdOf("create", null);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -40,8 +45,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     loadOrFail(request, "errors.load.generic", () => listPartnershipsAdmin()),
     getT(request, "admin-site"),
   ]);
+  const askedDelete = confirmationAsked(request, "delete");
   return {
     partnerships,
+    confirming: partnerships.find((p) => p.id === askedDelete) ?? null,
     meta: { title: t("partnerships.title"), description: t("partnerships.description"), path: PATH, noindex: true },
   };
 }
@@ -72,18 +79,17 @@ function toInput(value: PartnershipForm): PartnershipInput {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const formData = await readFormData(request);
-  const intent = formData.get("intent");
+  const intent = intentOf(formData);
 
   if (intent === "create" || intent === "update") {
     const id = intent === "update" ? parseRowId(formData.get("id")) : null;
     if (intent === "update" && id === null) throw await badRequest(request);
     const submission = parseWithZod(formData, { schema: partnershipSchema });
     if (submission.status !== "success") {
-      return data({ formId: id === null ? NEW_FORM_ID : `partnership-${id}`, result: submission.reply() }, { status: 400 });
+      return rejectForm(formIdOf(intent, id), submission.reply());
     }
-    const formId = id === null ? NEW_FORM_ID : `partnership-${id}`;
     // A failing save: the spec's message next to the form, the input kept.
-    const failed = (key: string) => data({ formId, result: submission.reply({ formErrors: [key] }) }, { status: 503 });
+    const failed = (key: string) => rejectForm(formIdOf(intent, id), submission.reply({ formErrors: [key] }), 503);
     if (id === null) {
       const created = await attemptWrite("partnership create", () => createPartnership(toInput(submission.value)));
       if (!created.ok) return failed("partnerships.errors.createFailed");
@@ -91,24 +97,25 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const updated = await attemptWrite("partnership update", () => updatePartnership(id, toInput(submission.value)));
     if (!updated.ok) return failed("partnerships.errors.updateFailed");
-    if (!updated.value) throw await rowNotFound(request, "partnerships.notFound");
+    if (!updated.value) throw await notFound(request, "admin-site:partnerships.notFound");
     return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.updated" });
   }
 
   const id = parseRowId(formData.get("id"));
   if (id === null) throw await badRequest(request);
   if (intent === "delete") {
+    if (!isConfirmed(formData)) return askToConfirm(PATH, "delete", id);
     const deleted = await attemptWrite("partnership delete", () => deletePartnership(id));
     if (!deleted.ok) {
       const t = await getT(request, "admin-site");
-      throw new Response(t("partnerships.errors.deleteFailed"), { status: 503 });
+      throw failure(503, t("partnerships.errors.deleteFailed"));
     }
-    if (!deleted.value) throw await rowNotFound(request, "partnerships.notFound");
+    if (!deleted.value) throw await notFound(request, "admin-site:partnerships.notFound");
     return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.deleted" });
   }
   if (intent === "move-up" || intent === "move-down") {
     const moved = await movePartnership(id, intent === "move-up" ? "up" : "down");
-    if (moved === "missing") throw await rowNotFound(request, "partnerships.notFound");
+    if (moved === "missing") throw await notFound(request, "admin-site:partnerships.notFound");
     if (moved === "edge") return redirectWithToast(PATH, { type: "info", key: "admin-site:partnerships.atEdge" });
     return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.moved" });
   }
@@ -116,15 +123,17 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminPartnerships() {
-  const { partnerships } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { partnerships, confirming } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as AdminFormReply | undefined;
   const { t } = useTranslation("admin-site");
-  const resultFor = (formId: string) =>
-    actionData?.formId === formId ? (actionData.result as SubmissionResult<string[]>) : undefined;
+  const resultFor = (formId: string) => lastResultFor(reply, formId);
 
   return (
     <div className={site.panel}>
-      <section className={`${card} ${stack}`} aria-labelledby="partnership-new-heading">
+      {confirming ? (
+        <ConfirmStep intent="delete" id={confirming.id} confirm={deleteQuestion(t, confirming.name)} cancelTo={PATH} />
+      ) : null}
+      <section className={`${cardClass()} ${stack}`} aria-labelledby="partnership-new-heading">
         <h2 id="partnership-new-heading" className={site.sectionHeading}>
           {t("partnerships.createHeading")}
         </h2>
@@ -146,7 +155,7 @@ export default function AdminPartnerships() {
                 partnership={p}
                 isFirst={index === 0}
                 isLast={index === partnerships.length - 1}
-                lastResult={resultFor(`partnership-${p.id}`)}
+                lastResult={resultFor(formIdOf("update", p.id))}
               />
             ))}
           </ol>
@@ -173,9 +182,9 @@ function PartnershipItem({
     <li className={site.item} data-testid="partnership-item" data-id={p.id}>
       <div className={site.itemHead}>
         <h3 className={site.itemTitle}>{p.name}</h3>
-        <span className={badge}>{p.is_active ? t("partnerships.active") : t("partnerships.inactive")}</span>
+        <span className={badgeClass()}>{p.is_active ? t("partnerships.active") : t("partnerships.inactive")}</span>
       </div>
-      <p className={`${muted} ${site.wrapText}`} style={{ margin: 0 }}>
+      <p className={`${muted} ${site.wrapText} ${site.flush}`}>
         {href ? (
           <a href={href} rel="noopener noreferrer nofollow" target="_blank">
             {href}
@@ -184,57 +193,41 @@ function PartnershipItem({
         · {t(`partnerships.displayModes.${p.display_mode}`)}
       </p>
       <div className={admin.actions}>
-        <RowButton
+        <RowAction
           intent="move-up"
           id={p.id}
           disabled={isFirst}
-          label={t("partnerships.moveUpLabel", { name: p.name })}
-          text={t("partnerships.moveUp")}
+          accessibleName={t("partnerships.moveUpLabel", { name: p.name })}
+          label={t("partnerships.moveUp")}
         />
-        <RowButton
+        <RowAction
           intent="move-down"
           id={p.id}
           disabled={isLast}
-          label={t("partnerships.moveDownLabel", { name: p.name })}
-          text={t("partnerships.moveDown")}
+          accessibleName={t("partnerships.moveDownLabel", { name: p.name })}
+          label={t("partnerships.moveDown")}
         />
-        <ConfirmDeleteForm
+        <RowAction
+          intent="delete"
           id={p.id}
-          label={t("partnerships.deleteLabel", { name: p.name })}
-          question={t("partnerships.confirmDelete", { name: p.name })}
+          tone="danger"
+          label={t("confirm.delete")}
+          accessibleName={t("partnerships.deleteLabel", { name: p.name })}
+          confirm={deleteQuestion(t, p.name)}
         />
       </div>
       {/* Open after a rejected edit, so the message and the kept input are in view without JS. */}
       <details open={lastResult ? true : undefined}>
         <summary className={site.summary}>{t("partnerships.editLabel", { name: p.name })}</summary>
-        <PartnershipEditor formId={`partnership-${p.id}`} partnership={p} lastResult={lastResult} />
+        <PartnershipEditor formId={formIdOf("update", p.id)} partnership={p} lastResult={lastResult} />
       </details>
     </li>
   );
 }
 
-function RowButton({
-  intent,
-  id,
-  disabled,
-  label: aria,
-  text,
-}: {
-  intent: string;
-  id: number;
-  disabled: boolean;
-  label: string;
-  text: string;
-}) {
-  return (
-    <Form method="post" className={admin.inlineForm}>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      <button type="submit" className={`${button.secondary} ${buttonSmall}`} aria-label={aria} disabled={disabled}>
-        {text}
-      </button>
-    </Form>
-  );
+/** The question a partnership's deletion asks first. */
+function deleteQuestion(t: TFunction, name: string): Confirmation {
+  return { question: t("partnerships.confirmDelete", { name }), yes: t("confirm.confirmDelete") };
 }
 
 function PartnershipEditor({
@@ -248,7 +241,7 @@ function PartnershipEditor({
 }) {
   const { t } = useTranslation("admin-site");
   const intent = partnership ? "update" : "create";
-  const pending = usePendingIntent(intent, partnership?.id);
+  const pending = usePending({ intent, id: partnership?.id ?? null });
   const [form, fields] = useForm({
     id: formId,
     lastResult,
@@ -286,21 +279,21 @@ function PartnershipEditor({
             {t("partnerships.fields.name")}
           </label>
           <input {...getInputProps(fields.name, { type: "text" })} className={input} />
-          <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+          <FieldError ns="admin-site" id={fields.name.errorId} errors={fields.name.errors} />
         </div>
         <div className={field}>
           <label htmlFor={fields.url.id} className={label}>
             {t("partnerships.fields.url")}
           </label>
           <input {...getInputProps(fields.url, { type: "url" })} className={input} placeholder="https://" />
-          <FieldError id={fields.url.errorId} errors={fields.url.errors} />
+          <FieldError ns="admin-site" id={fields.url.errorId} errors={fields.url.errors} />
         </div>
         <div className={field}>
           <label htmlFor={fields.logo_url.id} className={label}>
             {t("partnerships.fields.logoUrl")}
           </label>
           <input {...getInputProps(fields.logo_url, { type: "url" })} className={input} placeholder="https://" />
-          <FieldError id={fields.logo_url.errorId} errors={fields.logo_url.errors} />
+          <FieldError ns="admin-site" id={fields.logo_url.errorId} errors={fields.logo_url.errors} />
         </div>
         <div className={field}>
           <label htmlFor={fields.display_mode.id} className={label}>
@@ -313,7 +306,7 @@ function PartnershipEditor({
               </option>
             ))}
           </select>
-          <FieldError id={fields.display_mode.errorId} errors={fields.display_mode.errors} />
+          <FieldError ns="admin-site" id={fields.display_mode.errorId} errors={fields.display_mode.errors} />
         </div>
       </div>
       <fieldset className={`${admin.formGrid} ${site.fieldset}`}>
@@ -324,7 +317,7 @@ function PartnershipEditor({
               {t(labelKey)}
             </label>
             <textarea {...getTextareaProps(fields[name])} className={input} rows={2} />
-            <FieldError id={fields[name].errorId} errors={fields[name].errors} />
+            <FieldError ns="admin-site" id={fields[name].errorId} errors={fields[name].errors} />
           </div>
         ))}
       </fieldset>
@@ -333,7 +326,7 @@ function PartnershipEditor({
         <label htmlFor={fields.is_active.id}>{t("partnerships.fields.isActive")}</label>
       </div>
       <div>
-        <button type="submit" className={button.primary} disabled={pending}>
+        <button type="submit" className={buttonClass()} disabled={pending}>
           {pending ? t("common.pending") : partnership ? t("partnerships.save") : t("partnerships.create")}
         </button>
       </div>

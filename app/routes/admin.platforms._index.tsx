@@ -1,6 +1,6 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import {
@@ -13,17 +13,36 @@ import {
   updatePlatform,
 } from "~db/repositories/admin-catalog.server";
 import * as admin from "~/features/admin/admin.css";
-import { errorsOf, FieldErrors, FormAlert, RowButton, valueOf } from "~/features/admin/catalog/components";
-import { readAdminForm, rowError, rowIdOf, type RowActionData } from "~/features/admin/catalog/forms.server";
+import { errorsOf, FieldError, FormAlert, formIdOf, valueOf, type AdminFormReply } from "~/features/admin/forms";
+import { readAdminForm, rejectForm, rejectWith } from "~/features/admin/forms.server";
+import { RowAction } from "~/features/admin/row-action";
 import { detectImageKind, MAX_LOGO_BYTES, removeStoredLogo, storeLogo } from "~/features/admin/catalog/logo.server";
 import { deriveUrlRules, normalizeHosts } from "~/features/admin/catalog/rules";
 import { LOGO_VARIANTS, logoVariantSchema, platformUpdateSchema } from "~/features/admin/catalog/schemas";
 import { getT } from "~/i18n/i18next.server";
-import { badge, button, buttonSmall, field, input, label, muted, row, stack, visuallyHidden } from "~/styles/ui.css";
+import {
+  bareList,
+  field,
+  flush,
+  gapSm,
+  input,
+  label,
+  muted,
+  padMd,
+  row,
+  smallText,
+  spaceAbove,
+  spread,
+  stack,
+  visuallyHidden,
+} from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
+import { badRequest, notFound } from "~/utils/responses.server";
+import { intentOf, parseRowId } from "~/utils/row-id";
 import { redirectWithToast } from "~/utils/toast.server";
+import { badgeClass, buttonClass } from "~/styles/recipes";
 import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-catalog"] };
@@ -61,26 +80,29 @@ export async function action({ request }: ActionFunctionArgs) {
   // The body is read only once the admin is known: a stranger's upload is never parsed.
   await requireAdmin(request);
   const { form, tooLarge } = await readAdminForm(request);
-  if (tooLarge) return rowError("upload-logo", null, "platforms.errors.logoTooLarge", 413, "file");
-  const intent = String(form.get("intent") ?? "");
-  const id = rowIdOf(form);
-  const platform = id ? await getPlatformById(id) : undefined;
+  if (tooLarge) return rejectWith("upload-logo", "platforms.errors.logoTooLarge", { field: "file", status: 413 });
+  const intent = intentOf(form);
+  if (!["toggle-active", "update", "upload-logo", "remove-logo", "delete"].includes(intent)) throw await badRequest(request);
+  const id = parseRowId(form.get("id"));
+  if (id === null) throw await badRequest(request);
+  const platform = await getPlatformById(id);
+  if (!platform) throw await notFound(request, "admin-catalog:errors.notFound");
+  const formId = formIdOf(intent, id);
+  const gone = () => notFound(request, "admin-catalog:errors.notFound");
 
   switch (intent) {
     case "toggle-active": {
-      const result = platform ? await togglePlatformActive(platform.id) : null;
-      if (!result) return rowError(intent, id, "platforms.errors.status", 404);
+      const result = await togglePlatformActive(platform.id);
+      if (!result) throw await gone();
       return redirectWithToast(BACK, {
         type: "success",
         key: result.isActive ? "admin-catalog:platforms.toast.activated" : "admin-catalog:platforms.toast.deactivated",
-        values: { name: platform!.name },
+        values: { name: platform.name },
       });
     }
     case "update": {
       const submission = parseWithZod(form, { schema: platformUpdateSchema });
-      if (!platform) return rowError(intent, id, "platforms.errors.update", 404);
-      if (submission.status !== "success")
-        return data<RowActionData>({ intent, id, result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return rejectForm(formId, submission.reply());
       const v = submission.value;
       const template = v.referral_url_template ?? null;
       try {
@@ -96,10 +118,7 @@ export async function action({ request }: ActionFunctionArgs) {
         });
       } catch (error) {
         if (error instanceof SlugTakenError) {
-          return data<RowActionData>(
-            { intent, id, result: submission.reply({ fieldErrors: { slug: ["platformForm.errors.slugTaken"] } }) },
-            { status: 400 },
-          );
+          return rejectForm(formId, submission.reply({ fieldErrors: { slug: ["platformForm.errors.slugTaken"] } }));
         }
         throw error;
       }
@@ -107,21 +126,21 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case "upload-logo": {
       const variant = logoVariantSchema.safeParse(form.get("variant"));
-      if (!platform) return rowError(intent, id, "platforms.errors.logoUpload", 404);
-      if (!variant.success) return rowError(intent, id, "platforms.errors.variant", 400, "variant");
+      if (!variant.success) return rejectWith(formId, "platforms.errors.variant", { field: "variant" });
       const which = { variant: variant.data };
       const file = form.get("file");
       if (!(file instanceof Blob) || file.size === 0)
-        return rowError(intent, id, "platforms.errors.logoMissing", 400, "file", which);
-      if (file.size > MAX_LOGO_BYTES) return rowError(intent, id, "platforms.errors.logoTooLarge", 413, "file", which);
+        return rejectWith(formId, "platforms.errors.logoMissing", { field: "file", initialValue: which });
+      if (file.size > MAX_LOGO_BYTES)
+        return rejectWith(formId, "platforms.errors.logoTooLarge", { field: "file", status: 413, initialValue: which });
       const bytes = new Uint8Array(await file.arrayBuffer());
       const kind = detectImageKind(bytes);
-      if (!kind) return rowError(intent, id, "platforms.errors.logoType", 400, "file", which);
+      if (!kind) return rejectWith(formId, "platforms.errors.logoType", { field: "file", initialValue: which });
       const url = await storeLogo(platform.slug, variant.data, kind, bytes);
       const saved = await setPlatformLogo(platform.id, variant.data, url);
       if (!saved) {
         await removeStoredLogo(url);
-        return rowError(intent, id, "platforms.errors.logoUpload", 404, "", which);
+        throw await gone();
       }
       await removeStoredLogo(saved.previous);
       return redirectWithToast(BACK, {
@@ -132,10 +151,9 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case "remove-logo": {
       const variant = logoVariantSchema.safeParse(form.get("variant"));
-      if (!platform) return rowError(intent, id, "platforms.errors.logoRemove", 404);
-      if (!variant.success) return rowError(intent, id, "platforms.errors.variant", 400);
+      if (!variant.success) return rejectWith(formId, "platforms.errors.variant");
       const saved = await setPlatformLogo(platform.id, variant.data, null);
-      if (!saved) return rowError(intent, id, "platforms.errors.logoRemove", 404);
+      if (!saved) throw await gone();
       await removeStoredLogo(saved.previous);
       return redirectWithToast(BACK, {
         type: "success",
@@ -143,47 +161,41 @@ export async function action({ request }: ActionFunctionArgs) {
         values: { name: platform.name },
       });
     }
-    case "delete": {
-      const removed = platform ? await deletePlatform(platform.id) : null;
-      if (!removed) return rowError(intent, id, "platforms.errors.delete", 404);
+    default: {
+      const removed = await deletePlatform(platform.id);
+      if (!removed) throw await gone();
       await removeStoredLogo(removed.custom_logo_light_url);
       await removeStoredLogo(removed.custom_logo_dark_url);
       return redirectWithToast(BACK, {
         type: "success",
         key: "admin-catalog:platforms.toast.deleted",
-        values: { name: platform!.name },
+        values: { name: platform.name },
       });
     }
-    default:
-      return rowError(intent, id, "errors.unknownIntent", 400);
   }
 }
 
 export default function AdminPlatforms() {
   const { platforms, maxLogoKb } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as RowActionData | undefined;
+  const reply = useActionData<typeof action>() as AdminFormReply | undefined;
   const { t } = useTranslation("admin-catalog");
-  const orphanErrors =
-    actionData && !platforms.some((p) => p.id === actionData.id)
-      ? Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? [])
-      : [];
 
   return (
     <section className={stack} aria-labelledby="platforms-heading">
-      <div className={row} style={{ justifyContent: "space-between" }}>
+      <div className={`${row} ${spread}`}>
         <h2 id="platforms-heading">{t("platforms.title")}</h2>
-        <Link to="/admin/platforms/new" className={`${button.primary} ${buttonSmall}`}>
+        <Link to="/admin/platforms/new" className={buttonClass({ tone: "primary", size: "small" })}>
           {t("platforms.create")}
         </Link>
       </div>
-      <FormAlert errors={orphanErrors} />
+      <FormAlert errors={errorsOf(reply, "upload-logo", "file")} ns="admin-catalog" />
       {platforms.length === 0 ? (
         <p className={muted}>{t("platforms.empty")}</p>
       ) : (
-        <ul className={stack} style={{ listStyle: "none", padding: 0, margin: 0 }}>
+        <ul className={`${stack} ${bareList} ${flush}`}>
           {platforms.map((p) => {
-            const err = (intent: string, name: string) => errorsOf(actionData, intent, p.id, name);
-            const val = (name: string) => valueOf(actionData, "update", p.id, name);
+            const err = (intent: string, name: string) => errorsOf(reply, formIdOf(intent, p.id), name);
+            const val = (name: string) => valueOf(reply, formIdOf("update", p.id), name);
             const updateErrors = ["name", "slug", "code_pattern", "description", "hosts", "referral_url_template", ""].some(
               (n) => err("update", n).length > 0,
             );
@@ -198,31 +210,31 @@ export default function AdminPlatforms() {
               };
             };
             return (
-              <li key={p.id} className={admin.tableWrap} style={{ padding: "1rem" }} data-testid={`platform-row-${p.slug}`}>
-                <div className={stack} style={{ gap: "0.5rem" }}>
-                  <div className={row} style={{ justifyContent: "space-between" }}>
-                    <h3 style={{ margin: 0 }}>
+              <li key={p.id} className={`${admin.tableWrap} ${padMd}`} data-testid={`platform-row-${p.slug}`}>
+                <div className={`${stack} ${gapSm}`}>
+                  <div className={`${row} ${spread}`}>
+                    <h3 className={flush}>
                       <span aria-hidden="true">{p.emoji} </span>
                       {p.name} <span className={muted}>/{p.slug}</span>
                     </h3>
-                    <span className={badge}>{p.isActive ? t("common.active") : t("common.inactive")}</span>
+                    <span className={badgeClass()}>{p.isActive ? t("common.active") : t("common.inactive")}</span>
                   </div>
-                  <p className={muted} style={{ margin: 0 }}>
+                  <p className={`${muted} ${flush}`}>
                     {t("platforms.createdAt", { date: formatDate(p.createdAt) })} · {t("platforms.pattern")}{" "}
                     <code>{p.codePattern || "—"}</code>
                   </p>
                   <div className={admin.actions}>
-                    <RowButton
+                    <RowAction
                       intent="toggle-active"
                       id={p.id}
                       label={p.isActive ? t("platforms.deactivate") : t("platforms.activate")}
                       accessibleName={`${p.isActive ? t("platforms.deactivate") : t("platforms.activate")} ${p.name}`}
                     />
-                    <Link to={`/${p.slug}`} className={`${button.ghost} ${buttonSmall}`}>
+                    <Link to={`/${p.slug}`} className={buttonClass({ tone: "ghost", size: "small" })}>
                       {t("platforms.view")}
                       <span className={visuallyHidden}> {p.name}</span>
                     </Link>
-                    <RowButton
+                    <RowAction
                       intent="delete"
                       id={p.id}
                       tone="danger"
@@ -230,10 +242,9 @@ export default function AdminPlatforms() {
                       accessibleName={`${t("common.delete")} ${p.name}`}
                     />
                   </div>
-                  <FormAlert errors={[...err("toggle-active", ""), ...err("delete", "")]} />
                   <details open={updateErrors}>
                     <summary>{t("common.edit")}</summary>
-                    <Form method="post" className={admin.formGrid} style={{ marginTop: "0.5rem" }} preventScrollReset>
+                    <Form method="post" className={`${admin.formGrid} ${spaceAbove}`} preventScrollReset>
                       <input type="hidden" name="intent" value="update" />
                       <input type="hidden" name="id" value={p.id} />
                       <div className={field}>
@@ -241,28 +252,28 @@ export default function AdminPlatforms() {
                           {t("platformForm.name")}
                         </label>
                         <input {...fieldProps("name")} required defaultValue={val("name") ?? p.name} />
-                        <FieldErrors id={`name-${p.id}-error`} errors={err("update", "name")} />
+                        <FieldError ns="admin-catalog" id={`name-${p.id}-error`} errors={err("update", "name")} />
                       </div>
                       <div className={field}>
                         <label htmlFor={`slug-${p.id}`} className={label}>
                           {t("platformForm.slug")}
                         </label>
                         <input {...fieldProps("slug")} required defaultValue={val("slug") ?? p.slug} />
-                        <FieldErrors id={`slug-${p.id}-error`} errors={err("update", "slug")} />
+                        <FieldError ns="admin-catalog" id={`slug-${p.id}-error`} errors={err("update", "slug")} />
                       </div>
                       <div className={field}>
                         <label htmlFor={`code_pattern-${p.id}`} className={label}>
                           {t("platformForm.codePattern")}
                         </label>
                         <input {...fieldProps("code_pattern")} required defaultValue={val("code_pattern") ?? p.codePattern} />
-                        <FieldErrors id={`code_pattern-${p.id}-error`} errors={err("update", "code_pattern")} />
+                        <FieldError ns="admin-catalog" id={`code_pattern-${p.id}-error`} errors={err("update", "code_pattern")} />
                       </div>
                       <div className={field}>
                         <label htmlFor={`hosts-${p.id}`} className={label}>
                           {t("platformForm.hosts")}
                         </label>
                         <input {...fieldProps("hosts")} defaultValue={val("hosts") ?? p.hosts} />
-                        <FieldErrors id={`hosts-${p.id}-error`} errors={err("update", "hosts")} />
+                        <FieldError ns="admin-catalog" id={`hosts-${p.id}-error`} errors={err("update", "hosts")} />
                       </div>
                       <div className={field}>
                         <label htmlFor={`referral_url_template-${p.id}`} className={label}>
@@ -272,18 +283,22 @@ export default function AdminPlatforms() {
                           {...fieldProps("referral_url_template")}
                           defaultValue={val("referral_url_template") ?? p.template}
                         />
-                        <FieldErrors id={`referral_url_template-${p.id}-error`} errors={err("update", "referral_url_template")} />
+                        <FieldError
+                          ns="admin-catalog"
+                          id={`referral_url_template-${p.id}-error`}
+                          errors={err("update", "referral_url_template")}
+                        />
                       </div>
                       <div className={field}>
                         <label htmlFor={`description-${p.id}`} className={label}>
                           {t("platformForm.description")}
                         </label>
                         <textarea {...fieldProps("description")} rows={2} defaultValue={val("description") ?? p.description} />
-                        <FieldErrors id={`description-${p.id}-error`} errors={err("update", "description")} />
+                        <FieldError ns="admin-catalog" id={`description-${p.id}-error`} errors={err("update", "description")} />
                       </div>
-                      <FormAlert errors={err("update", "")} />
+                      <FormAlert errors={err("update", "")} ns="admin-catalog" />
                       <div>
-                        <button type="submit" className={`${button.primary} ${buttonSmall}`}>
+                        <button type="submit" className={buttonClass({ tone: "primary", size: "small" })}>
                           {t("common.save")}
                         </button>
                       </div>
@@ -293,15 +308,15 @@ export default function AdminPlatforms() {
                     {LOGO_VARIANTS.map((variant) => {
                       const current = p.logos[variant];
                       const uploadErrors = [
-                        ...errorsOf(actionData, "upload-logo", p.id, "file"),
-                        ...errorsOf(actionData, "upload-logo", p.id, "variant"),
-                        ...errorsOf(actionData, "upload-logo", p.id, ""),
+                        ...errorsOf(reply, formIdOf("upload-logo", p.id), "file"),
+                        ...errorsOf(reply, formIdOf("upload-logo", p.id), "variant"),
+                        ...errorsOf(reply, formIdOf("upload-logo", p.id), ""),
                       ];
-                      const forThis = (actionData?.result.initialValue?.variant ?? "light") === variant;
+                      const forThis = (valueOf(reply, formIdOf("upload-logo", p.id), "variant") ?? "light") === variant;
                       const shown = forThis ? uploadErrors : [];
                       const inputId = `logo-${variant}-${p.id}`;
                       return (
-                        <div key={variant} className={stack} style={{ gap: "0.5rem" }}>
+                        <div key={variant} className={`${stack} ${gapSm}`}>
                           <strong>{t(`platforms.logo.${variant}`)}</strong>
                           {current ? (
                             <img
@@ -330,16 +345,16 @@ export default function AdminPlatforms() {
                               aria-invalid={shown.length > 0 || undefined}
                               aria-describedby={shown.length > 0 ? `${inputId}-error` : `${inputId}-hint`}
                             />
-                            <button type="submit" className={`${button.secondary} ${buttonSmall}`}>
+                            <button type="submit" className={buttonClass({ tone: "secondary", size: "small" })}>
                               {t("platforms.logo.upload")}
                             </button>
-                            <span id={`${inputId}-hint`} className={muted} style={{ fontSize: "0.85rem" }}>
+                            <span id={`${inputId}-hint`} className={`${muted} ${smallText}`}>
                               {t("platforms.logo.hint", { kb: maxLogoKb })}
                             </span>
-                            <FieldErrors id={`${inputId}-error`} errors={shown} />
+                            <FieldError ns="admin-catalog" id={`${inputId}-error`} errors={shown} />
                           </Form>
                           {current ? (
-                            <RowButton
+                            <RowAction
                               intent="remove-logo"
                               id={p.id}
                               extra={{ variant }}
@@ -348,7 +363,9 @@ export default function AdminPlatforms() {
                               accessibleName={`${t("platforms.logo.remove")} ${t(`platforms.logo.${variant}`)} ${p.name}`}
                             />
                           ) : null}
-                          {variant === "light" ? <FormAlert errors={errorsOf(actionData, "remove-logo", p.id, "")} /> : null}
+                          {variant === "light" ? (
+                            <FormAlert errors={errorsOf(reply, formIdOf("remove-logo", p.id), "")} ns="admin-catalog" />
+                          ) : null}
                         </div>
                       );
                     })}
@@ -361,4 +378,8 @@ export default function AdminPlatforms() {
       )}
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,22 +1,20 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   approveSuggestionAsPlatform,
   createPlatform,
-  getSuggestion,
   isSlugTaken,
   RowGoneError,
   SlugTakenError,
 } from "~db/repositories/admin-catalog.server";
 import { parseHttpUrl } from "~db/platform-links";
+import { getSuggestion } from "~db/repositories/suggestions.server";
 import { GRADIENTS } from "~db/seed-data";
 import * as admin from "~/features/admin/admin.css";
-import { FieldErrors, FormAlert } from "~/features/admin/catalog/components";
-import { readAdminForm } from "~/features/admin/catalog/forms.server";
 import { deriveUrlRules, normalizeHosts } from "~/features/admin/catalog/rules";
 import {
   DEFAULT_CODE_PATTERN,
@@ -26,20 +24,24 @@ import {
   platformCreateSchema,
 } from "~/features/admin/catalog/schemas";
 import { deriveSlug } from "~/features/admin/catalog/slug";
-import type { RowActionData } from "~/features/admin/catalog/types";
+import { FieldError, FormAlert, type AdminFormReply } from "~/features/admin/forms";
+import { readAdminForm, rejectForm } from "~/features/admin/forms.server";
 import { getT } from "~/i18n/i18next.server";
-import { alert, button, field, hint, input, label, row, stack } from "~/styles/ui.css";
+import { alert, bareFieldset, field, hint, input, label, row, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
+import { parseRowId } from "~/utils/row-id";
+import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
+import { buttonClass } from "~/styles/recipes";
 
 export const handle = { i18n: ["admin", "admin-catalog"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const t = await getT(request, "admin-catalog");
-  const suggestionId = Number(new URL(request.url).searchParams.get("suggestion"));
-  const suggestion = Number.isInteger(suggestionId) && suggestionId > 0 ? await getSuggestion(suggestionId) : undefined;
+  const suggestionId = parseRowId(new URL(request.url).searchParams.get("suggestion"));
+  const suggestion = suggestionId === null ? undefined : await getSuggestion(suggestionId);
   const pending = suggestion?.status === "pending" ? suggestion : undefined;
   const website = pending?.website_url ? parseHttpUrl(pending.website_url) : null;
   return {
@@ -63,9 +65,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { form } = await readAdminForm(request);
   const submission = parseWithZod(form, { schema: platformCreateSchema });
   const reject = (fieldErrors: Record<string, string[]>, status = 400) =>
-    data<RowActionData>({ intent: "create", id: null, result: submission.reply({ fieldErrors }) }, { status });
-  if (submission.status !== "success")
-    return data<RowActionData>({ intent: "create", id: null, result: submission.reply() }, { status: 400 });
+    rejectForm("create", submission.reply({ fieldErrors }), status);
+  if (submission.status !== "success") return rejectForm("create", submission.reply());
 
   const v = submission.value;
   const slug = v.slug || deriveSlug(v.name);
@@ -116,10 +117,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewPlatform() {
   const { suggestion, suggestionMissing } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as RowActionData | undefined;
+  const actionData = useActionData<typeof action>() as AdminFormReply | undefined;
   const { t } = useTranslation("admin-catalog");
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting";
+  const pending = usePending({ intent: "create" });
   const last = actionData?.result.initialValue ?? null;
   const errors = (name: string) => actionData?.result.error?.[name] ?? [];
   const value = (name: string) => {
@@ -155,7 +155,7 @@ export default function NewPlatform() {
       </label>
       {control}
       {help ? <span className={hint}>{help}</span> : null}
-      <FieldErrors id={`new-${fieldName}-error`} errors={errors(fieldName)} />
+      <FieldError ns="admin-catalog" id={`new-${fieldName}-error`} errors={errors(fieldName)} />
     </div>
   );
 
@@ -166,8 +166,8 @@ export default function NewPlatform() {
       </h2>
       {suggestion ? <p className={alert.info}>{t("newPlatform.suggestionNote")}</p> : null}
       {suggestionMissing ? <p className={alert.warning}>{t("suggestions.errors.notPending")}</p> : null}
-      {anyRequired ? <FormAlert errors={["errors.required"]} testId="required-error" /> : null}
-      <FormAlert errors={errors("")} />
+      {anyRequired ? <FormAlert errors={["errors.required"]} ns="admin-catalog" testId="required-error" /> : null}
+      <FormAlert errors={errors("")} ns="admin-catalog" />
       <Form method="post" className={stack}>
         <input type="hidden" name="intent" value="create" />
         {suggestion ? <input type="hidden" name="suggestion_id" value={suggestion.id} /> : null}
@@ -257,7 +257,7 @@ export default function NewPlatform() {
             defaultValue={value("description") ?? suggestion?.description ?? ""}
           />,
         )}
-        <fieldset className={row} style={{ border: "none", padding: 0, margin: 0 }}>
+        <fieldset className={`${row} ${bareFieldset}`}>
           <legend className={label}>{t("platformForm.flags")}</legend>
           {suggestion ? null : (
             <label className={row}>
@@ -274,11 +274,15 @@ export default function NewPlatform() {
           </label>
         </fieldset>
         <div>
-          <button type="submit" className={button.primary} disabled={pending}>
+          <button type="submit" className={buttonClass()} disabled={pending}>
             {pending ? t("newPlatform.pending") : t("newPlatform.submit")}
           </button>
         </div>
       </Form>
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

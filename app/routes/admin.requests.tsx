@@ -7,10 +7,12 @@ import * as admin from "~/features/admin/admin.css";
 import { DrawsChart } from "~/features/admin/site/draws-chart";
 import * as site from "~/features/admin/site/site.css";
 import { getT } from "~/i18n/i18next.server";
-import { button, card, field, input, label, muted, row, stack } from "~/styles/ui.css";
+import { alignEnd, card, field, input, label, muted, row, stack } from "~/styles/ui.css";
+import { buttonClass } from "~/styles/recipes";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
+import { invariantResponse } from "~/utils/responses.server";
 import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-site"] };
@@ -26,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getT(request, "admin-site"),
   ]);
   const selected = slug ? (platforms.find((p) => p.slug === slug) ?? null) : null;
-  if (slug && !selected) throw new Response(t("requests.unknownPlatform"), { status: 404 });
+  invariantResponse(!slug || selected, t("requests.unknownPlatform"), 404);
   const platformId = selected?.id ?? null;
   const [draws, days] = await loadOrFail(request, "errors.load.generic", () =>
     Promise.all([listRecentDraws(platformId), drawsPerDay(platformId)]),
@@ -64,7 +66,7 @@ export default function AdminRequests() {
             ))}
           </select>
         </div>
-        <button type="submit" className={button.secondary} style={{ alignSelf: "flex-end" }}>
+        <button type="submit" className={`${buttonClass({ tone: "secondary" })} ${alignEnd}`}>
           {t("requests.filter.submit")}
         </button>
       </Form>

@@ -1,23 +1,27 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { deleteScore, listScoresAdmin, updateScore } from "~db/repositories/admin-site.server";
 import type { GameScore } from "~db/schema";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import * as admin from "~/features/admin/admin.css";
-import { ConfirmDeleteForm } from "~/features/admin/site/confirm-delete";
-import { FieldError, usePendingIntent } from "~/features/admin/site/form-bits";
-import { badRequest, parseRowId, rowNotFound } from "~/features/admin/site/forms.server";
+import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
+import { FieldError, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
+import { rejectForm } from "~/features/admin/forms.server";
+import { ConfirmStep, RowAction } from "~/features/admin/row-action";
 import { PLAYER_NAME_MAX, scoreSchema } from "~/features/admin/site/schemas";
 import * as site from "~/features/admin/site/site.css";
 import { getT } from "~/i18n/i18next.server";
-import { button, buttonSmall, input, muted, visuallyHidden } from "~/styles/ui.css";
+import { buttonClass } from "~/styles/recipes";
+import { input, muted, visuallyHidden } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
+import { badRequest, notFound } from "~/utils/responses.server";
+import { intentOf, parseRowId } from "~/utils/row-id";
+import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 import { loadOrFail } from "~/utils/failures.server";
@@ -32,7 +36,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     loadOrFail(request, "errors.load.generic", () => listScoresAdmin()),
     getT(request, "admin-site"),
   ]);
-  return { scores, meta: { title: t("scores.title"), description: t("scores.description"), path: PATH, noindex: true } };
+  const askedDelete = confirmationAsked(request, "delete");
+  return {
+    scores,
+    confirming: scores.find((s) => s.id === askedDelete) ?? null,
+    meta: { title: t("scores.title"), description: t("scores.description"), path: PATH, noindex: true },
+  };
 }
 
 export const meta = routeMeta;
@@ -40,26 +49,27 @@ export const meta = routeMeta;
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const formData = await readFormData(request);
-  const intent = formData.get("intent");
+  const intent = intentOf(formData);
   const id = parseRowId(formData.get("id"));
   if (id === null) throw await badRequest(request);
 
   if (intent === "update") {
     const submission = parseWithZod(formData, { schema: scoreSchema });
-    if (submission.status !== "success") return data({ formId: `score-${id}`, result: submission.reply() }, { status: 400 });
-    if (!(await updateScore(id, submission.value))) throw await rowNotFound(request, "scores.notFound");
+    if (submission.status !== "success") return rejectForm(formIdOf(intent, id), submission.reply());
+    if (!(await updateScore(id, submission.value))) throw await notFound(request, "admin-site:scores.notFound");
     return redirectWithToast(PATH, { type: "success", key: "admin-site:scores.updated" });
   }
   if (intent === "delete") {
-    if (!(await deleteScore(id))) throw await rowNotFound(request, "scores.notFound");
+    if (!isConfirmed(formData)) return askToConfirm(PATH, "delete", id);
+    if (!(await deleteScore(id))) throw await notFound(request, "admin-site:scores.notFound");
     return redirectWithToast(PATH, { type: "success", key: "admin-site:scores.deleted" });
   }
   throw await badRequest(request);
 }
 
 export default function AdminScores() {
-  const { scores } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { scores, confirming } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as AdminFormReply | undefined;
   const { t } = useTranslation("admin-site");
 
   return (
@@ -67,6 +77,17 @@ export default function AdminScores() {
       <h2 id="scores-heading" className={site.sectionHeading}>
         {t("scores.heading", { n: scores.length })}
       </h2>
+      {confirming ? (
+        <ConfirmStep
+          intent="delete"
+          id={confirming.id}
+          confirm={{
+            question: t("scores.confirmDelete", { name: confirming.player_name }),
+            yes: t("confirm.confirmDelete"),
+          }}
+          cancelTo={PATH}
+        />
+      ) : null}
       {scores.length === 0 ? (
         <p className={muted}>{t("scores.empty")}</p>
       ) : (
@@ -94,9 +115,7 @@ export default function AdminScores() {
                 <ScoreRow
                   key={`${s.id}:${s.player_name}:${s.score}`}
                   score={s}
-                  lastResult={
-                    actionData?.formId === `score-${s.id}` ? (actionData.result as SubmissionResult<string[]>) : undefined
-                  }
+                  lastResult={lastResultFor(reply, formIdOf("update", s.id))}
                 />
               ))}
             </tbody>
@@ -109,9 +128,9 @@ export default function AdminScores() {
 
 function ScoreRow({ score: s, lastResult }: { score: GameScore; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("admin-site");
-  const saving = usePendingIntent("update", s.id);
+  const saving = usePending({ intent: "update", id: s.id });
   const [form, fields] = useForm({
-    id: `score-${s.id}`,
+    id: formIdOf("update", s.id),
     lastResult,
     constraint: getZodConstraint(scoreSchema),
     defaultValue: { player_name: s.player_name, score: String(s.score) },
@@ -143,14 +162,14 @@ function ScoreRow({ score: s, lastResult }: { score: GameScore; lastResult?: Sub
           />
           <button
             type="submit"
-            className={`${button.secondary} ${buttonSmall}`}
+            className={buttonClass({ tone: "secondary", size: "small" })}
             disabled={saving}
             aria-label={t("scores.saveLabel", { name: s.player_name })}
           >
             {saving ? t("common.pending") : t("scores.save")}
           </button>
-          <FieldError id={fields.player_name.errorId} errors={fields.player_name.errors} />
-          <FieldError id={fields.score.errorId} errors={fields.score.errors} />
+          <FieldError ns="admin-site" id={fields.player_name.errorId} errors={fields.player_name.errors} />
+          <FieldError ns="admin-site" id={fields.score.errorId} errors={fields.score.errors} />
         </Form>
       </td>
       <td className={admin.cell} data-label={t("scores.columns.device")}>
@@ -160,10 +179,13 @@ function ScoreRow({ score: s, lastResult }: { score: GameScore; lastResult?: Sub
         {formatDateTime(s.created_at)}
       </td>
       <td className={admin.cell} data-label={t("scores.columns.actions")}>
-        <ConfirmDeleteForm
+        <RowAction
+          intent="delete"
           id={s.id}
-          label={t("scores.deleteLabel", { name: s.player_name })}
-          question={t("scores.confirmDelete", { name: s.player_name })}
+          tone="danger"
+          label={t("confirm.delete")}
+          accessibleName={t("scores.deleteLabel", { name: s.player_name })}
+          confirm={{ question: t("scores.confirmDelete", { name: s.player_name }), yes: t("confirm.confirmDelete") }}
         />
       </td>
     </tr>

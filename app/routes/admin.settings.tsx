@@ -1,19 +1,23 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getSettings, saveSetting } from "~db/repositories/settings.server";
 import { SETTING_KEYS, type SettingKey } from "~db/seed-data";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FieldError, usePendingIntent } from "~/features/admin/site/form-bits";
+import { FieldError, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
+import { rejectForm } from "~/features/admin/forms.server";
 import { AI_PROVIDERS, SETTING_RULES, settingSchema } from "~/features/admin/site/schemas";
 import * as site from "~/features/admin/site/site.css";
 import { getT } from "~/i18n/i18next.server";
-import { alert, button, buttonSmall, hint, input, label, stack } from "~/styles/ui.css";
+import { buttonClass } from "~/styles/recipes";
+import { alert, hint, input, label, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
+import { badRequest } from "~/utils/responses.server";
+import { intentOf } from "~/utils/row-id";
+import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 import { loadOrFail } from "~/utils/failures.server";
@@ -38,24 +42,17 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const formData = await readFormData(request);
   const key = String(formData.get("key") ?? "");
-  if (formData.get("intent") !== "save") {
-    return data({ formId: null, result: null, error: "settings.errors.unknownIntent" }, { status: 400 });
-  }
+  if (intentOf(formData) !== "save") throw await badRequest(request);
+  if (!(SETTING_KEYS as string[]).includes(key)) throw await badRequest(request, "admin-site:settings.errors.unknownKey");
   const submission = parseWithZod(formData, { schema: settingSchema });
-  if (submission.status !== "success") {
-    const known = (SETTING_KEYS as string[]).includes(key);
-    return data(
-      { formId: known ? `setting-${key}` : null, result: submission.reply(), error: known ? null : "settings.errors.unknownKey" },
-      { status: 400 },
-    );
-  }
+  if (submission.status !== "success") return rejectForm(formIdOf("save", key), submission.reply());
   await saveSetting(submission.value.key, submission.value.value);
   return redirectWithToast(PATH, { type: "success", key: "admin-site:settings.saved" });
 }
 
 export default function AdminSettings() {
   const { settings } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const reply = useActionData<typeof action>() as AdminFormReply | undefined;
   const { t } = useTranslation("admin-site");
 
   return (
@@ -63,11 +60,10 @@ export default function AdminSettings() {
       <h2 id="settings-heading" className={site.sectionHeading}>
         {t("settings.heading")}
       </h2>
-      {actionData ? (
-        <div className={alert.error} role="alert" data-testid="settings-error">
-          <p style={{ margin: 0 }}>{t("settings.error")}</p>
-          {actionData.error ? <p style={{ margin: 0 }}>{t(actionData.error)}</p> : null}
-        </div>
+      {reply ? (
+        <p className={alert.error} role="alert" data-testid="settings-error">
+          {t("settings.error")}
+        </p>
       ) : null}
       {SETTING_KEYS.map((key) => (
         <SettingForm
@@ -75,7 +71,7 @@ export default function AdminSettings() {
           key={`${key}:${settings[key]}`}
           settingKey={key}
           value={settings[key]}
-          lastResult={actionData?.formId === `setting-${key}` ? (actionData.result as SubmissionResult<string[]>) : undefined}
+          lastResult={lastResultFor(reply, formIdOf("save", key))}
         />
       ))}
     </section>
@@ -93,9 +89,9 @@ function SettingForm({
 }) {
   const { t } = useTranslation("admin-site");
   const rule = SETTING_RULES[settingKey];
-  const saving = usePendingIntent("save", settingKey, "key");
+  const saving = usePending({ intent: "save", id: settingKey, idField: "key" });
   const [form, fields] = useForm({
-    id: `setting-${settingKey}`,
+    id: formIdOf("save", settingKey),
     lastResult,
     defaultValue: { key: settingKey, value },
     shouldValidate: "onBlur",
@@ -154,17 +150,17 @@ function SettingForm({
       <label htmlFor={field.id} className={label}>
         {t(`settings.keys.${settingKey}.label`)} <code>{settingKey}</code>
       </label>
-      <p id={`${field.id}-hint`} className={hint} style={{ margin: 0 }}>
+      <p id={`${field.id}-hint`} className={`${hint} ${site.flush}`}>
         {t(`settings.keys.${settingKey}.hint`)}
       </p>
-      <div className={stack} style={{ gap: "0.5rem" }}>
+      <div className={`${stack} ${site.tight}`}>
         {control}
-        <FieldError id={field.errorId} errors={field.errors} values={{ max: rule.max }} />
+        <FieldError ns="admin-site" id={field.errorId} errors={field.errors} values={{ max: rule.max }} />
       </div>
       <div>
         <button
           type="submit"
-          className={`${button.primary} ${buttonSmall}`}
+          className={buttonClass({ size: "small" })}
           disabled={saving}
           aria-label={t("settings.saveLabel", { name: t(`settings.keys.${settingKey}.label`) })}
         >

@@ -1,12 +1,14 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getDashboardStats } from "~db/repositories/admin-stats.server";
 import * as admin from "~/features/admin/admin.css";
 import { getT } from "~/i18n/i18next.server";
-import { button, buttonSmall, container, muted } from "~/styles/ui.css";
+import { container, flush, muted } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
+import { buttonClass } from "~/styles/recipes";
 
 export const handle = { i18n: ["admin", "admin-catalog", "admin-site", "assistant"] };
 
@@ -49,13 +51,11 @@ export default function AdminLayout() {
     <div className={`${container} ${admin.shell}`}>
       <div className={admin.topBar}>
         <div>
-          <h1 style={{ margin: 0 }}>{t("dashboard.title")}</h1>
-          <p className={muted} style={{ margin: 0 }}>
-            {t("dashboard.signedInAs", { email })}
-          </p>
+          <h1 className={flush}>{t("dashboard.title")}</h1>
+          <p className={`${muted} ${flush}`}>{t("dashboard.signedInAs", { email })}</p>
         </div>
         <Form method="post" action="/admin/logout">
-          <button type="submit" className={`${button.secondary} ${buttonSmall}`}>
+          <button type="submit" className={buttonClass({ tone: "secondary", size: "small" })}>
             {t("logout.submit")}
           </button>
         </Form>
@@ -82,4 +82,8 @@ export default function AdminLayout() {
       <Outlet />
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,10 +1,15 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { normalizeEmail } from "~db/repositories/users.server";
+import { loginSchema } from "~/features/admin/login-schema";
 import { getT } from "~/i18n/i18next.server";
-import { alert, button, card, field, input, label, narrow, stack } from "~/styles/ui.css";
+import { buttonClass, cardClass } from "~/styles/recipes";
+import { alert, field, input, label, narrow, stack } from "~/styles/ui.css";
 import { authenticator, getOptionalAdmin, InvalidCredentialsError, startAdminSession } from "~/utils/auth.server";
 import { clientIp, safeRedirectPath } from "~/utils/http.server";
 import { routeMeta } from "~/utils/meta";
@@ -17,7 +22,9 @@ import {
   recordLoginSuccess,
 } from "~/utils/login-throttle.server";
 import { tooManyRequests } from "~/utils/rate-limit.server";
+import { keepRetryAfter } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { usePending } from "~/utils/use-pending";
 
 export const handle = { i18n: ["admin"] };
 
@@ -32,16 +39,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta = routeMeta;
-
-type ActionData = { error: "required" | "invalid" | "forbidden"; email: string };
+export const headers = keepRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth-form reads the body again: read a copy here.
   const form = await readFormData(request.clone());
-  const email = String(form.get("email") ?? "");
-  const password = String(form.get("password") ?? "");
-  const redirectTo = safeRedirectPath(form.get("redirectTo"), "/admin");
-  if (!email.trim() || !password) return data<ActionData>({ error: "required", email }, { status: 400 });
+  const submission = parseWithZod(form, { schema: loginSchema });
+  // The password never goes back to the page.
+  const reply = (formErrors?: string[]) => submission.reply({ formErrors, hideFields: ["password"] });
+  if (submission.status !== "success") return data({ result: reply() }, { status: 400 });
+  const { email } = submission.value;
+  const redirectTo = safeRedirectPath(submission.value.redirectTo, "/admin");
 
   const address = clientIp(context);
   const account = normalizeEmail(email);
@@ -55,11 +63,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof InvalidCredentialsError)) console.error("[login]", error);
     recordLoginFailure(account, address);
-    return data<ActionData>({ error: "invalid", email }, { status: 401 });
+    return data({ result: reply(["login.errors.invalid"]) }, { status: 401 });
   }
   if (!user.isAdmin) {
     // Signed out at once: no session is ever created for a non-admin.
-    return data<ActionData>({ error: "forbidden", email }, { status: 403 });
+    return data({ result: reply(["login.errors.forbidden"]) }, { status: 403 });
   }
   recordLoginSuccess(account, address);
   const headers = new Headers({ "Set-Cookie": await startAdminSession(user.id) });
@@ -71,46 +79,49 @@ export default function AdminLogin() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("admin");
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting";
-  const error = actionData?.error;
+  const pending = usePending({ formAction: "/admin/login" });
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  // One message for the whole form, as a sign-in page should not say which field was wrong.
+  const error = form.errors?.[0] ?? fields.email.errors?.[0] ?? fields.password.errors?.[0];
 
   return (
     <div className={narrow}>
-      <div className={`${card} ${stack}`}>
+      <div className={`${cardClass()} ${stack}`}>
         <h1>{t("login.title")}</h1>
         {error ? (
           <p className={alert.error} role="alert" id="login-error">
-            {t(`login.errors.${error}`)}
+            {t(error)}
           </p>
         ) : null}
-        <Form method="post" className={stack} aria-describedby={error ? "login-error" : undefined}>
+        <Form method="post" {...getFormProps(form)} className={stack} aria-describedby={error ? "login-error" : undefined}>
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <div className={field}>
-            <label htmlFor="email" className={label}>
+            <label htmlFor={fields.email.id} className={label}>
               {t("login.email")}
             </label>
-            <input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              className={input}
-              defaultValue={actionData?.email ?? ""}
-            />
+            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" className={input} />
           </div>
           <div className={field}>
-            <label htmlFor="password" className={label}>
+            <label htmlFor={fields.password.id} className={label}>
               {t("login.password")}
             </label>
-            <input id="password" name="password" type="password" autoComplete="current-password" required className={input} />
+            <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className={input} />
           </div>
-          <button type="submit" className={button.primary} disabled={pending}>
+          <button type="submit" className={buttonClass()} disabled={pending}>
             {pending ? t("login.pending") : t("login.submit")}
           </button>
         </Form>
       </div>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

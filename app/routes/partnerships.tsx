@@ -9,9 +9,10 @@ import { PartnerCard, toPartnerView } from "~/features/community/partner-card";
 import { breadcrumbLd } from "~/features/community/structured-data";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
-import { button, card, container, grid, muted, section, visuallyHidden } from "~/styles/ui.css";
+import { card, container, flush, grid, muted, section, visuallyHidden } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
+import { buttonClass } from "~/styles/recipes";
 import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["partnerships"] };
@@ -64,17 +65,13 @@ export default function Partnerships() {
                 className={`${card} ${styles.platformCard}`}
                 style={assignInlineVars({ [gradientFrom]: p.from, [gradientTo]: p.to })}
               >
-                <h3 style={{ margin: 0 }}>
+                <h3 className={flush}>
                   <span aria-hidden="true">{p.emoji} </span>
                   {p.name}
                 </h3>
-                {p.description ? (
-                  <p className={muted} style={{ margin: 0 }}>
-                    {p.description}
-                  </p>
-                ) : null}
+                {p.description ? <p className={`${muted} ${flush}`}>{p.description}</p> : null}
                 {/* The accessible name starts with the visible text (then says whose codes). */}
-                <Link to={`/${p.slug}`} className={button.gradient}>
+                <Link to={`/${p.slug}`} className={buttonClass({ tone: "gradient" })}>
                   {t("platforms.seeCodes")}
                   <span className={visuallyHidden}> {p.name}</span>
                 </Link>

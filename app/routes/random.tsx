@@ -10,8 +10,9 @@ import { answerDraw } from "~/features/trust/report-action.server";
 import { DrawReport, ReportError } from "~/features/trust/report-views";
 import { drawTrustView } from "~/features/trust/trust-view.server";
 import { getT } from "~/i18n/i18next.server";
-import { gradientHero, narrow, stack } from "~/styles/ui.css";
+import { flush, gradientHero, leadIn, narrow, stack } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
+import { badRequest, invariantResponse } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["platform", "trust"] };
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (token !== null) {
     const requestId = readDrawToken(token);
     const result = requestId ? await getDrawResult(requestId) : null;
-    if (!result) throw new Response(t("errors.resultNotFound"), { status: 404 });
+    invariantResponse(result, t("errors.resultNotFound"), 404);
     return {
       available: 0,
       report: await drawTrustView(result, token),
@@ -50,10 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   // An answer about a draw of any platform: the draw token names its log row.
   if (form.get("intent") === "report") return answerDraw(request, context, form, { platformId: null, pagePath: "/random" });
-  if (form.get("intent") !== "draw") {
-    const t = await getT(request, "platform");
-    throw new Response(t("errors.badIntent"), { status: 400 });
-  }
+  if (form.get("intent") !== "draw") throw await badRequest(request, "platform:errors.badIntent");
   const location = await drawForPage(null);
   if (!location) return data({ noCode: true }, { status: 200 });
   return redirect(location, { status: 303 });
@@ -67,10 +65,10 @@ export default function RandomDrawPage() {
   return (
     <div className={`${narrow} ${stack}`}>
       <section className={gradientHero} aria-labelledby="random-heading">
-        <h1 id="random-heading" style={{ margin: 0 }}>
+        <h1 id="random-heading" className={flush}>
           {t("draw.randomHeading")}
         </h1>
-        <p style={{ margin: "0.5rem 0 0" }}>{t("draw.randomIntro")}</p>
+        <p className={leadIn}>{t("draw.randomIntro")}</p>
       </section>
       {result && report ? (
         <DrawResultView result={result} anotherHref="/random" showPlatform>

@@ -20,7 +20,7 @@ import { deletionRequestSchema, submitSchema } from "~/features/codes/submit-sch
 import { newOwnerToken, ownerLinkCookie, ownerPath, takeOwnerLink } from "~/features/trust/owner-token.server";
 import { OwnerLink } from "~/features/trust/owner-link";
 import { getT } from "~/i18n/i18next.server";
-import { alert, button, card, field, fieldError, hint, input, label, muted, narrow, row, stack } from "~/styles/ui.css";
+import { alert, card, field, fieldError, hint, input, label, muted, narrow, row, stack, visuallyHidden } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { HoneypotField, isHoneypotFilled } from "~/utils/honeypot";
 import { clientIp } from "~/utils/http.server";
@@ -28,6 +28,8 @@ import { routeMeta } from "~/utils/meta";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
+import { badRequest } from "~/utils/responses.server";
+import { buttonClass } from "~/styles/recipes";
 import { readFormData } from "~/utils/form-data.server";
 import { loadOrFail } from "~/utils/failures.server";
 
@@ -65,10 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form.get("intent");
 
   if (intent === "cancel") return redirectWithToast("/submit", { type: "info", key: "submit:toast.notAdded" });
-  if (intent !== "submit" && intent !== "request-deletion") {
-    const t = await getT(request, "submit");
-    throw new Response(t("errors.badIntent"), { status: 400 });
-  }
+  if (intent !== "submit" && intent !== "request-deletion") throw await badRequest(request, "submit:errors.badIntent");
 
   const schema = intent === "submit" ? submitSchema : deletionRequestSchema;
   const submission = parseWithZod(form, { schema });
@@ -232,7 +231,7 @@ export default function SubmitPage() {
             />
           ) : null}
           <div className={row}>
-            <button type="submit" className={button.primary} disabled={submitting}>
+            <button type="submit" className={buttonClass()} disabled={submitting}>
               {submitting ? t("submitting") : t("submit")}
             </button>
             <Link to="/">{t("back")}</Link>
@@ -273,7 +272,7 @@ function DuplicateStep({
       {/* Keeping things as they are is what most visitors want: the primary action, first. */}
       <Form method="post">
         <input type="hidden" name="intent" value="cancel" />
-        <button type="submit" className={button.primary} data-testid="duplicate-keep">
+        <button type="submit" className={buttonClass({ tone: "primary" })} data-testid="duplicate-keep">
           {t("duplicate.no")}
         </button>
       </Form>
@@ -301,7 +300,7 @@ function DeletionForm({ duplicate }: { duplicate: { platform: string; code: stri
         <textarea className={input} rows={3} {...getTextareaProps(fields.reason)} key={fields.reason.key} />
       </div>
       <p>
-        <button type="submit" className={button.ghost} data-testid="duplicate-request-deletion">
+        <button type="submit" className={buttonClass({ tone: "ghost" })} data-testid="duplicate-request-deletion">
           {t("duplicate.yes")}
         </button>
       </p>
@@ -332,7 +331,7 @@ function ThankYou({ siteUrl }: { siteUrl: string }) {
         siteUrl={siteUrl}
         close={
           <form method="dialog" className={styles.dialogClose}>
-            <button type="submit" className={button.ghost}>
+            <button type="submit" className={buttonClass({ tone: "ghost" })}>
               {t("thanks.close")}
             </button>
           </form>
@@ -361,7 +360,7 @@ function ThankYouContent({ siteUrl, close }: { siteUrl: string; close?: React.Re
         {canShare ? (
           <button
             type="button"
-            className={button.secondary}
+            className={buttonClass({ tone: "secondary" })}
             onClick={() => void navigator.share({ text, url: siteUrl }).catch(() => {})}
           >
             {t("thanks.nativeShare")}
@@ -373,16 +372,14 @@ function ThankYouContent({ siteUrl, close }: { siteUrl: string; close?: React.Re
         {shareLinks(siteUrl, text).map((link) => (
           <li key={link.id}>
             <a
-              className={button.ghost}
+              className={buttonClass({ tone: "ghost" })}
               href={link.href}
               target="_blank"
               rel="noopener noreferrer"
               data-testid={`share-${link.id}`}
             >
               {link.label}
-              <span style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
-                {t("thanks.newTab")}
-              </span>
+              <span className={visuallyHidden}>{t("thanks.newTab")}</span>
             </a>
           </li>
         ))}

@@ -29,11 +29,29 @@ import {
 import { VOTE_REFUSAL_KEYS } from "~/features/community/vote-messages";
 import * as styles from "~/features/community/community.css";
 import { getT } from "~/i18n/i18next.server";
-import { alert, button, card, field, fieldError, hint, input, label, muted, narrow, section, stack } from "~/styles/ui.css";
+import {
+  alert,
+  card,
+  field,
+  fieldError,
+  flush,
+  hint,
+  input,
+  label,
+  leadIn,
+  muted,
+  narrow,
+  section,
+  semibold,
+  stack,
+} from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { HoneypotField, isHoneypotFilled } from "~/utils/honeypot";
 import { routeMeta } from "~/utils/meta";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
+import { badRequest } from "~/utils/responses.server";
+import { parseRowId } from "~/utils/row-id";
+import { buttonClass } from "~/styles/recipes";
 import { attemptWrite, loadOrFail } from "~/utils/failures.server";
 import { messageWithValues, parseMessage, translateMessage } from "~/utils/messages";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -54,19 +72,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ),
   ]);
 
-  // `?name=`: the live check while typing (JS). `?created=`: names close to the one just added (no JS).
-  const typed = url.searchParams.get("name")?.slice(0, 100) ?? "";
-  let similar: SimilarName[] = checkSimilarNames(typed, candidates).similar;
+  // `?created=`: names close to the one just added, shown with the thank-you note.
   let created: { name: string; similar: SimilarName[] } | null = null;
-  const createdId = Number(url.searchParams.get("created"));
-  if (Number.isInteger(createdId) && createdId > 0) {
+  const createdId = parseRowId(url.searchParams.get("created"));
+  if (createdId !== null) {
     const row = await getSuggestion(createdId);
     if (row && row.status !== "rejected") {
       const others = candidates.filter((c) => !(c.kind === "suggestion" && c.id === row.id));
       created = { name: row.name, similar: checkSimilarNames(row.name, others).similar };
     }
   }
-  if (!typed) similar = [];
 
   const now = Date.now();
   const siteUrl = getEnv().SITE_URL;
@@ -86,8 +101,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         popular: s.votes_count > POPULAR_ABOVE_VOTES,
         isNew: now - Date.parse(s.created_at) < NEW_FOR_MS,
       })),
-      similar,
-      typed,
       created,
       maxVotesPerAddress: MAX_VOTES_PER_ADDRESS,
       meta: {
@@ -137,7 +150,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ vote: { suggestionId, key: VOTE_REFUSAL_KEYS[result] } }, { status, headers });
   }
 
-  if (intent !== "suggest") return data({ vote: null, error: "unknownIntent" }, { status: 400, headers });
+  if (intent !== "suggest") throw await badRequest(request);
 
   const submission = parseWithZod(form, { schema: suggestSchema });
   if (submission.status !== "success") {
@@ -217,7 +230,7 @@ export default function SuggestPlatform() {
   });
 
   const live = useSimilarNames();
-  const similar = live.similar ?? actionData?.similar ?? loaderData.similar;
+  const similar = live.similar ?? actionData?.similar ?? [];
   const errorText = (message: string) => translateMessage(t, message);
   const nameErrors = fields.name.errors ?? [];
   const blocked = nameErrors.some((e) => BLOCKED_KEYS.has(parseMessage(e).key));
@@ -230,10 +243,10 @@ export default function SuggestPlatform() {
 
         {loaderData.created ? (
           <div className={alert.success} data-testid="suggestion-created">
-            <p style={{ margin: 0 }}>{t("created.message", { name: loaderData.created.name })}</p>
+            <p className={flush}>{t("created.message", { name: loaderData.created.name })}</p>
             {loaderData.created.similar.length > 0 ? (
               <>
-                <p style={{ margin: "0.5em 0 0" }}>{t("created.similarNote")}</p>
+                <p className={leadIn}>{t("created.similarNote")}</p>
                 <SimilarNames items={loaderData.created.similar} />
               </>
             ) : null}
@@ -263,7 +276,7 @@ export default function SuggestPlatform() {
             {blocked ? (
               <div className={alert.error} id={fields.name.errorId} role="alert" data-testid="similar-blocked">
                 <strong>{t("errors.similarTitle")}</strong>
-                <p style={{ margin: 0 }}>{nameErrors.map(errorText).join(" ")}</p>
+                <p className={flush}>{nameErrors.map(errorText).join(" ")}</p>
               </div>
             ) : nameErrors.length ? (
               <p className={fieldError} id={fields.name.errorId} role="alert">
@@ -273,7 +286,7 @@ export default function SuggestPlatform() {
             <div id="similar-names" aria-live="polite">
               {similar.length > 0 ? (
                 <div className={styles.similarBox} data-testid="similar-names">
-                  <p style={{ margin: 0, fontWeight: 600 }}>{t("similar.heading")}</p>
+                  <p className={`${flush} ${semibold}`}>{t("similar.heading")}</p>
                   <SimilarNames items={similar} />
                 </div>
               ) : null}
@@ -308,7 +321,7 @@ export default function SuggestPlatform() {
               placeholder="https://"
               aria-describedby={`${fields.website_url.id}-hint ${fields.website_url.errorId}`}
             />
-            <p className={hint} id={`${fields.website_url.id}-hint`} style={{ margin: 0 }}>
+            <p className={`${hint} ${flush}`} id={`${fields.website_url.id}-hint`}>
               {t("form.websiteHint")}
             </p>
             {fields.website_url.errors?.length ? (
@@ -318,7 +331,7 @@ export default function SuggestPlatform() {
             ) : null}
           </div>
 
-          <button type="submit" className={button.primary} disabled={submitting}>
+          <button type="submit" className={buttonClass()} disabled={submitting}>
             {submitting ? t("form.submitting") : t("form.submit")}
           </button>
         </Form>

@@ -168,3 +168,26 @@ export const snapList = style({
   "@media": { [breakpoints.wide]: { gridAutoColumns: "calc((100% - 1rem) / 2)" } },
 });
 export const snapItem = style({ scrollSnapAlign: "start" });
+
+/**
+ * Small layout adjustments, instead of inline `style=`; inline styles are kept for per-row dynamic
+ * values only. Compose them with a block's own class.
+ */
+export const flush = style({ margin: 0 });
+export const flushTop = style({ marginTop: 0 });
+export const leadIn = style({ margin: `${space.sm} 0 0` });
+export const spaceAbove = style({ marginTop: space.sm });
+export const bareList = style({ listStyle: "none", padding: 0 });
+export const bareFieldset = style({ border: "none", padding: 0, margin: 0 });
+export const gapSm = style({ gap: space.sm });
+export const padSm = style({ padding: space.sm });
+export const padMd = style({ padding: space.md });
+export const spread = style({ justifyContent: "space-between" });
+export const alignEnd = style({ alignSelf: "flex-end" });
+export const centerText = style({ textAlign: "center" });
+export const semibold = style({ fontWeight: 600 });
+export const smallText = style({ fontSize: "0.85rem" });
+export const bigEmoji = style({ fontSize: "3rem", margin: 0 });
+export const lead = style({ fontSize: "1.25rem", fontWeight: 700, margin: 0 });
+/** Off screen for everyone (the honeypot field): people never see it, bots fill it. */
+export const offscreen = style({ position: "absolute", left: "-10000px", top: "auto", width: 1, height: 1, overflow: "hidden" });

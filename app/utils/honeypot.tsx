@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { offscreen } from "~/styles/ui.css";
 
 /**
  * A field people never see nor fill; bots that fill every input give themselves away.
@@ -9,10 +10,7 @@ const HONEYPOT_FIELD = "website_confirm";
 export function HoneypotField() {
   const { t } = useTranslation();
   return (
-    <div
-      aria-hidden="true"
-      style={{ position: "absolute", left: "-10000px", top: "auto", width: 1, height: 1, overflow: "hidden" }}
-    >
+    <div aria-hidden="true" className={offscreen}>
       <label>
         {t("honeypot.label")}
         <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />

@@ -1,3 +1,4 @@
+import type { HeadersFunction } from "@remix-run/node";
 import { getT } from "~/i18n/i18next.server";
 
 /**
@@ -47,3 +48,14 @@ export function notFound(request: Request, key = "errors.notFound"): Promise<Res
 export function forbidden(request: Request, key = "errors.forbidden"): Promise<Response> {
   return translated(request, 403, key);
 }
+
+/**
+ * A route's `headers` export when its own error boundary may render a thrown 429: the page keeps the
+ * thrown answer's Retry-After (Remix takes a page's headers from the route that renders it).
+ */
+export const keepRetryAfter: HeadersFunction = ({ errorHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = errorHeaders?.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};

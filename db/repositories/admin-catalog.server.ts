@@ -1,14 +1,13 @@
 import { sql } from "kysely";
 import { getDb, type DB } from "../client.server";
 import type { NewPlatform, PlatformUpdate } from "../schema";
+import { expiryFrom } from "./codes.server";
 
 /**
  * The admin's reads and writes of the catalog: codes, platforms, deletion requests, suggestions
  * Every write answers how many rows it touched, so a route can tell an
  * unknown id (404) from a success without a second query.
  */
-
-const SIX_MONTHS_MS = 183 * 24 * 60 * 60 * 1000;
 
 export class SlugTakenError extends Error {
   constructor() {
@@ -164,11 +163,11 @@ export async function setCodeActive(id: number, isActive: boolean, db: DB = getD
 }
 
 /**
- * Permanent codes never expire. Back to temporary, a code keeps its expiry, or gets the default
- * six months when it had none (else it would silently stay everlasting).
+ * Permanent codes never expire. Back to temporary, a code keeps its expiry, or gets the expiry a
+ * visitor's code gets (`expiryFrom`) when it had none (else it would silently stay everlasting).
  */
 export async function setCodePermanent(id: number, isPermanent: boolean, db: DB = getDb(), now = new Date()): Promise<boolean> {
-  const fallback = new Date(now.getTime() + SIX_MONTHS_MS).toISOString();
+  const fallback = expiryFrom(now);
   const result = await db
     .updateTable("referral_codes")
     .set((eb) => ({
@@ -287,10 +286,6 @@ export async function listAdminSuggestions(db: DB = getDb()) {
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
-}
-
-export async function getSuggestion(id: number, db: DB = getDb()) {
-  return db.selectFrom("platform_suggestions").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 /**

@@ -4,9 +4,10 @@ import { buildReferralUrl } from "../platform-links";
 import { getDb, getSqlite, type DB } from "../client.server";
 import type { Database } from "../schema";
 
-/** Codes submitted by visitors expire after this many months. */
+/** A temporary code lives this many calendar months. */
 const CODE_VALIDITY_MONTHS = 6;
 
+/** The one rule for a temporary code's expiry, whoever adds it (a visitor, or an admin making it temporary). */
 export function expiryFrom(now: Date): string {
   const expires = new Date(now.getTime());
   expires.setUTCMonth(expires.getUTCMonth() + CODE_VALIDITY_MONTHS);

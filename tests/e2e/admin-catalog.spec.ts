@@ -168,7 +168,7 @@ test("deletions tab: approve removes the code, reject then delete from history",
   await expect(page.getByTestId(`deletion-row-${kept}`)).toHaveCount(0);
 });
 
-test("suggestions tab: approve through the prefilled form, reject after confirming", async ({ page }, testInfo) => {
+test("suggestions tab: approve through the prefilled form, reject after confirming", async ({ page }) => {
   const name = `Banque ${unique()}`;
   const other = `Boutique ${unique()}`;
   const suggest = (n: string) =>
@@ -200,8 +200,8 @@ test("suggestions tab: approve through the prefilled form, reject after confirmi
   const platform = await e2eDb().selectFrom("platforms").select("is_active").where("name", "=", name).executeTakeFirstOrThrow();
   expect(platform.is_active).toBe(0);
 
-  // Without JS a confirmation page, with JS an alert dialog: both post the same form.
-  await page.getByRole(jsDisabled(testInfo) ? "link" : "button", { name: `Rejeter ${other}` }).click();
+  // Without JS a confirmation step rendered by the server, with JS an alert dialog: both post the same form.
+  await page.getByRole("button", { name: `Rejeter ${other}` }).click();
   await expect(page.getByTestId("reject-confirm")).toContainText(other);
   await expectAccessible(page);
   await page.getByRole("button", { name: "Oui, rejeter" }).click();

@@ -8,10 +8,9 @@ test.describe.configure({ timeout: 90_000 });
 const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}`;
 const toast = (page: Page) => page.getByTestId("toast");
 
-/** Deletes through the row's button; with JS a dialog asks first. */
-async function deleteRow(page: Page, buttonName: string, js: boolean) {
+/** Deletes through the row's button; the question comes first (a dialog with JS, a server step without). */
+async function deleteRow(page: Page, buttonName: string) {
   await page.getByRole("button", { name: buttonName }).click();
-  if (!js) return;
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Oui, supprimer" }).click();
@@ -61,7 +60,7 @@ test.describe("admin: partnerships tab", () => {
     // Edit.
     const edited = `${second}-v2`;
     await page.getByText(`Modifier ${second}`).click();
-    const editor = page.locator(`#partnership-${row.id}`);
+    const editor = page.locator(`#update-${row.id}`);
     await editor.getByLabel("Nom", { exact: true }).fill(edited);
     await editor.getByLabel("Actif (visible sur le site)").uncheck();
     await editor.getByRole("button", { name: "Enregistrer" }).click();
@@ -73,7 +72,7 @@ test.describe("admin: partnerships tab", () => {
 
     // Delete both.
     for (const name of [edited, first]) {
-      await deleteRow(page, `Supprimer ${name}`, !jsDisabled(testInfo));
+      await deleteRow(page, `Supprimer ${name}`);
       await expect(toast(page)).toContainText("Partenariat supprimé");
       await expect(page.getByRole("heading", { name, exact: true })).toHaveCount(0);
     }
@@ -116,7 +115,7 @@ test.describe("admin: requests tab", () => {
 });
 
 test.describe("admin: scores tab", () => {
-  test("edit a score, see a rejection, delete it", async ({ page }, testInfo) => {
+  test("edit a score, see a rejection, delete it", async ({ page }) => {
     const name = unique("S").slice(0, 12);
     const { id } = await e2eDb()
       .insertInto("game_scores")
@@ -145,7 +144,7 @@ test.describe("admin: scores tab", () => {
       await e2eDb().selectFrom("game_scores").select(["player_name", "score"]).where("id", "=", id).executeTakeFirst(),
     ).toEqual({ player_name: renamed, score: 990 });
 
-    await deleteRow(page, `Supprimer le score de ${renamed}`, !jsDisabled(testInfo));
+    await deleteRow(page, `Supprimer le score de ${renamed}`);
     await expect(toast(page)).toContainText("Score supprimé");
     await expect(page.getByLabel(`Pseudo du score n° ${id}`, { exact: true })).toHaveCount(0);
   });

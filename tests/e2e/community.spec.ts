@@ -1,20 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createE2ePlatform, e2eDb, expectAccessible, jsDisabled } from "./support";
 
-/**
- * createE2ePlatform() then the flags this spec needs (its overrides are not applied by the support
- * helper, which only reads `slug`).
- */
-async function platform(overrides: Record<string, unknown> = {}) {
-  const created = await createE2ePlatform();
-  if (Object.keys(overrides).length === 0) return created;
-  return e2eDb()
-    .updateTable("platforms")
-    .set(overrides as never)
-    .where("id", "=", created.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
+const platform = (overrides: Parameters<typeof createE2ePlatform>[0] = {}) => createE2ePlatform(overrides);
 
 const rand = () => Math.random().toString(36).slice(2, 8).replace(/\d/g, "k");
 

@@ -4,6 +4,7 @@ import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import type { Database } from "../../db/schema";
+import { createPlatform, uniqueWord } from "../support/fixtures";
 
 /** True in the project that runs with JavaScript off. */
 export function jsDisabled(testInfo: TestInfo): boolean {
@@ -55,26 +56,7 @@ export function e2eDb(): Kysely<Database> {
   return db;
 }
 
-/** A new active platform with a unique slug, for tests that must not share state. */
-export async function createE2ePlatform(overrides: Partial<Database["platforms"]> & { slug?: string } = {}) {
-  const slug = overrides.slug ?? `e2e-${Math.random().toString(36).slice(2, 9)}`;
-  return e2eDb()
-    .insertInto("platforms")
-    .values({
-      name: `E2E ${slug}`,
-      slug,
-      description: "Plateforme de test",
-      gradient_from: "#1d4ed8",
-      gradient_to: "#6d28d9",
-      hosts: `${slug}.example`,
-      referral_url_template: `https://${slug}.example/r/{code}`,
-      url_rules: JSON.stringify([{ type: "path", after: "r" }]),
-      is_active: 1,
-      show_in_homepage: 0,
-      show_in_partnerships: 0,
-      created_at: new Date().toISOString(),
-      ...overrides,
-    } as never)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+/** A new active platform with a unique slug, off the home page and partner lists unless told otherwise. */
+export function createE2ePlatform(overrides: Parameters<typeof createPlatform>[1] = {}) {
+  return createPlatform(e2eDb(), { slug: uniqueWord("e2e-"), show_in_homepage: 0, show_in_partnerships: 0, ...overrides });
 }

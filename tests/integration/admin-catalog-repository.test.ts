@@ -4,9 +4,12 @@ import {
   approveDeletionRequest,
   approveSuggestionAsPlatform,
   RowGoneError,
+  setCodePermanent,
   SlugTakenError,
 } from "~db/repositories/admin-catalog.server";
-import { insertPlatform, useFreshDatabase, type DB } from "../support/db";
+import { expiryFrom } from "~db/repositories/codes.server";
+import { useFreshDatabase, type DB } from "../support/db";
+import { createCode, createPlatform } from "../support/fixtures";
 
 /**
  * The two multi-step admin writes are one transaction each: when the second step fails, the
@@ -20,12 +23,8 @@ beforeEach(async () => {
 const now = () => new Date().toISOString();
 
 async function arrangeDeletion() {
-  const platform = await insertPlatform(db);
-  const code = await db
-    .insertInto("referral_codes")
-    .values({ platform_id: platform.id, code: "DOOMED42", created_at: now() })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const platform = await createPlatform(db);
+  const code = await createCode(db, platform.id, { code: "DOOMED42" });
   const request = await db
     .insertInto("deletion_requests")
     .values({ code: "DOOMED42", platform_id: platform.id, reason: "doublon", created_at: now() })
@@ -121,5 +120,19 @@ describe("suggestion approval", () => {
     await db.updateTable("platform_suggestions").set({ status: "rejected" }).where("id", "=", suggestion.id).execute();
     await expect(approveSuggestionAsPlatform(suggestion.id, platformValues("late-one"), db)).rejects.toBeInstanceOf(RowGoneError);
     expect(await db.selectFrom("platforms").select("id").where("slug", "=", "late-one").executeTakeFirst()).toBeUndefined();
+  });
+});
+
+describe("a code made temporary again", () => {
+  it("gets the same six calendar months a visitor's code gets when it had no expiry", async () => {
+    const platform = await createPlatform(db);
+    const code = await createCode(db, platform.id, { is_permanent: 1, expires_at: null });
+    // 15 January + 6 calendar months is 15 July; 183 days would give 17 July.
+    const now = new Date("2026-01-15T10:00:00.000Z");
+    expect(await setCodePermanent(code.id, false, db, now)).toBe(true);
+    const row = await db.selectFrom("referral_codes").selectAll().where("id", "=", code.id).executeTakeFirstOrThrow();
+    expect(row.expires_at).toBe(expiryFrom(now));
+    expect(row.expires_at).toBe("2026-07-15T10:00:00.000Z");
+    expect(row.expires_at).not.toBe(new Date(now.getTime() + 183 * 86_400_000).toISOString());
   });
 });

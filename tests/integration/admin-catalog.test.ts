@@ -142,13 +142,13 @@ describe("codes tab", () => {
     expect(codeRow(id)!.is_permanent).toBe(0);
   });
 
-  it("row actions on an unknown id answer 404, never 500", async () => {
+  it("row actions on an unknown id answer 404, a malformed one 400, never 500", async () => {
     for (const intent of ["toggle-active", "toggle-permanent", "delete", "update", "set-expiry"]) {
       const res = await post("/admin/codes", { intent, id: "999999", code: "ABCD", days: "3" });
       expect(res.status, intent).toBe(404);
     }
     const garbage = await post("/admin/codes", { intent: "delete", id: "abc" });
-    expect(garbage.status).toBe(404);
+    expect(garbage.status).toBe(400);
     const unknown = await post("/admin/codes", { intent: "explode", id: "1" });
     expect(unknown.status).toBe(400);
   });

@@ -184,7 +184,7 @@ describe("partnerships tab", () => {
     expect(
       (await post("/admin/partnerships", { intent: "update", id: "999999", name: "X", url: "https://x.example/" })).status,
     ).toBe(404);
-    expect((await post("/admin/partnerships", { intent: "delete", id: "999999" })).status).toBe(404);
+    expect((await post("/admin/partnerships", { intent: "delete", id: "999999", confirm: "yes" })).status).toBe(404);
     expect((await post("/admin/partnerships", { intent: "move-up", id: "999999" })).status).toBe(404);
     expect((await post("/admin/partnerships", { intent: "delete", id: "abc" })).status).toBe(400);
     expect((await post("/admin/partnerships", { intent: "delete" })).status).toBe(400);
@@ -218,7 +218,13 @@ describe("partnerships tab", () => {
   it("deletes a partnership", async () => {
     await post("/admin/partnerships", { intent: "create", name: "ToDelete", url: "https://delete.example/" });
     const row = partnerships().find((p) => p.name === "ToDelete")!;
-    const res = await post("/admin/partnerships", { intent: "delete", id: String(row.id) });
+    // Without the confirmation (no JS), the page asks first and nothing is deleted.
+    const ask = await post("/admin/partnerships", { intent: "delete", id: String(row.id) });
+    expect(ask.status).toBe(303);
+    expect(ask.headers.get("location")).toBe(`/admin/partnerships?delete=${row.id}`);
+    expect(partnerships().some((p) => p.id === row.id)).toBe(true);
+    expect(await (await get(`/admin/partnerships?delete=${row.id}`, ask)).text()).toContain('role="alertdialog"');
+    const res = await post("/admin/partnerships", { intent: "delete", id: String(row.id), confirm: "yes" });
     expect(res.status).toBe(303);
     expect(partnerships().some((p) => p.id === row.id)).toBe(false);
     expect(await (await get("/admin/partnerships", res)).text()).toContain("Partenariat supprimé");
@@ -277,11 +283,14 @@ describe("scores tab", () => {
 
   it("deletes a score; unknown ids answer 404", async () => {
     const id = insertScore("Bye", 1);
-    const res = await post("/admin/scores", { intent: "delete", id: String(id) });
+    const ask = await post("/admin/scores", { intent: "delete", id: String(id) });
+    expect(ask.headers.get("location")).toBe(`/admin/scores?delete=${id}`);
+    expect(score(id)).toBeDefined();
+    const res = await post("/admin/scores", { intent: "delete", id: String(id), confirm: "yes" });
     expect(res.status).toBe(303);
     expect(score(id)).toBeUndefined();
     expect(await (await get("/admin/scores", res)).text()).toContain("Score supprimé");
-    expect((await post("/admin/scores", { intent: "delete", id: String(id) })).status).toBe(404);
+    expect((await post("/admin/scores", { intent: "delete", id: String(id), confirm: "yes" })).status).toBe(404);
     expect((await post("/admin/scores", { intent: "update", id: "999999", player_name: "A", score: "1" })).status).toBe(404);
     expect((await post("/admin/scores", { intent: "update", id: "-3", player_name: "A", score: "1" })).status).toBe(400);
   });
@@ -430,7 +439,7 @@ describe("strangers", () => {
     const value = setting("default_ai_provider");
     for (const [path, fields] of [
       ["/admin/partnerships", { intent: "create", name: "Nope", url: "https://nope.example/" }],
-      ["/admin/scores", { intent: "delete", id: String(id) }],
+      ["/admin/scores", { intent: "delete", id: String(id), confirm: "yes" }],
       ["/admin/settings", { intent: "save", key: "default_ai_provider", value: value === "openai" ? "anthropic" : "openai" }],
     ] as const) {
       const res = await postForm(`${server.url}${path}`, fields);

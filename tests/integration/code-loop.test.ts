@@ -1,38 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect, sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { decode } from "turbo-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~db/schema";
 import { readDrawAnswer } from "~/features/codes/draw-endpoint";
+import { createPlatform, openTestDb } from "../support/fixtures";
 import { cookiesFrom, postForm, startServer, type RunningServer } from "../support/server";
-
-function openDb(file: string) {
-  const sqlite = new SQLite(file);
-  sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-}
-
-async function createPlatform(db: Kysely<Database>, overrides: Record<string, unknown> = {}) {
-  const slug = `it-${Math.random().toString(36).slice(2, 9)}`;
-  return db
-    .insertInto("platforms")
-    .values({
-      name: `IT ${slug}`,
-      slug,
-      description: "Plateforme de test",
-      gradient_from: "#1d4ed8",
-      gradient_to: "#6d28d9",
-      hosts: `${slug}.example`,
-      referral_url_template: `https://${slug}.example/r/{code}`,
-      url_rules: JSON.stringify([{ type: "path", after: "r" }]),
-      created_at: new Date().toISOString(),
-      ...overrides,
-    } as never)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
 
 async function counts(db: Kysely<Database>) {
   const [codes, requests, deletions] = await Promise.all([
@@ -57,7 +31,7 @@ describe("the code loop over HTTP", () => {
   let db: Kysely<Database>;
   beforeAll(async () => {
     server = await startServer();
-    db = openDb(server.dbFile);
+    db = openTestDb(server.dbFile);
   });
   afterAll(async () => {
     await db?.destroy();
@@ -143,7 +117,7 @@ describe("the code loop over HTTP", () => {
     const location = res.headers.get("location")!;
     expect(location).toMatch(/^\/random\?draw=\d+\.[\w-]{22}$/);
     const html = await (await fetch(`${server.url}${location}`)).text();
-    expect(html).toMatch(/data-testid="drawn-platform"[^>]*>Plateforme\u00a0: IT it-/);
+    expect(html).toMatch(/data-testid="drawn-platform"[^>]*>Plateforme\u00a0: Test p-/);
     expect(html).toContain('data-testid="drawn-code"');
   });
 
@@ -296,7 +270,7 @@ describe("captcha and rate limit", () => {
     // Settings are cached per process: migrate, write the site key, then start for real.
     const first = await startServer();
     await first.stop();
-    const setup = openDb(first.dbFile);
+    const setup = openTestDb(first.dbFile);
     await setup
       .insertInto("settings")
       .values({ key: "google_recaptcha_site_key", value: "test-site-key", updated_at: new Date().toISOString() })
@@ -308,7 +282,7 @@ describe("captcha and rate limit", () => {
       RECAPTCHA_VERIFY_URL: verifyUrl,
       RECAPTCHA_SECRET_KEY: "test-secret",
     });
-    db = openDb(server.dbFile);
+    db = openTestDb(server.dbFile);
     slug = (await createPlatform(db)).slug;
   });
   afterAll(async () => {
@@ -371,7 +345,7 @@ describe("the draw endpoint (server/draw-endpoint.ts), where the draw forms post
   let db: Kysely<Database>;
   beforeAll(async () => {
     server = await startServer();
-    db = openDb(server.dbFile);
+    db = openTestDb(server.dbFile);
   });
   afterAll(async () => {
     await db?.destroy();

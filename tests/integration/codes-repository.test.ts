@@ -11,7 +11,8 @@ import {
   submitReferralCode,
 } from "~db/repositories/codes.server";
 import type { NewReferralCode } from "~db/schema";
-import { getSqlite, insertPlatform, useFreshDatabase, type DB } from "../support/db";
+import { getSqlite, useFreshDatabase, type DB } from "../support/db";
+import { createCode, createPlatform } from "../support/fixtures";
 
 let db: DB;
 let file: string;
@@ -19,12 +20,8 @@ beforeEach(async () => {
   ({ db, file } = await useFreshDatabase({ seed: false }));
 });
 
-async function addCode(platformId: number, code: string, overrides: Partial<NewReferralCode> = {}) {
-  return db
-    .insertInto("referral_codes")
-    .values({ platform_id: platformId, code, created_at: new Date(Date.now() - 60_000).toISOString(), ...overrides })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+function addCode(platformId: number, code: string, overrides: Partial<NewReferralCode> = {}) {
+  return createCode(db, platformId, { code, ...overrides });
 }
 
 async function serveCounts(platformId: number) {
@@ -39,7 +36,7 @@ async function serveCounts(platformId: number) {
 
 describe("drawReferralCode (fairness)", () => {
   it("with 3 codes, 9 draws serve each exactly 3 times and the first 3 draws are distinct", async () => {
-    const p = await insertPlatform(db);
+    const p = await createPlatform(db);
     for (const code of ["AAA111", "BBB222", "CCC333"]) await addCode(p.id, code);
     const served: string[] = [];
     for (let i = 0; i < 9; i++) served.push((await drawReferralCode(p.id))!.code);
@@ -50,7 +47,7 @@ describe("drawReferralCode (fairness)", () => {
   });
 
   it("serves the never-served code first, then the least recently served", async () => {
-    const p = await insertPlatform(db);
+    const p = await createPlatform(db);
     await addCode(p.id, "OLD111", { times_served: 1, last_served_at: "2026-01-02T00:00:00.000Z" });
     await addCode(p.id, "OLDER1", { times_served: 1, last_served_at: "2026-01-01T00:00:00.000Z" });
     await addCode(p.id, "NEVER1", { times_served: 1, last_served_at: null });
@@ -60,7 +57,7 @@ describe("drawReferralCode (fairness)", () => {
   });
 
   it("never serves expired or inactive codes; permanent ones always are eligible", async () => {
-    const p = await insertPlatform(db);
+    const p = await createPlatform(db);
     const past = new Date(Date.now() - 1000).toISOString();
     await addCode(p.id, "EXPIRED1", { expires_at: past });
     await addCode(p.id, "INACTIVE1", { is_active: 0, expires_at: expiryFrom(new Date()) });
@@ -77,16 +74,16 @@ describe("drawReferralCode (fairness)", () => {
   });
 
   it("returns null and writes nothing when no code is eligible", async () => {
-    const p = await insertPlatform(db);
+    const p = await createPlatform(db);
     await addCode(p.id, "EXPIRED1", { expires_at: new Date(Date.now() - 1000).toISOString() });
     expect(await drawReferralCode(p.id)).toBeNull();
     expect(await db.selectFrom("random_requests").select("id").execute()).toEqual([]);
   });
 
   it("draws only the platform asked for; null draws across active platforms only", async () => {
-    const a = await insertPlatform(db);
-    const b = await insertPlatform(db);
-    const off = await insertPlatform(db, { is_active: 0 });
+    const a = await createPlatform(db);
+    const b = await createPlatform(db);
+    const off = await createPlatform(db, { is_active: 0 });
     await addCode(a.id, "AAA111");
     await addCode(b.id, "BBB222");
     await addCode(off.id, "OFF333");
@@ -101,7 +98,7 @@ describe("drawReferralCode (fairness)", () => {
   });
 
   it("the prepared path and the portable Kysely path agree, and a draw inside an open Kysely transaction waits its turn", async () => {
-    const p = await insertPlatform(db);
+    const p = await createPlatform(db);
     for (const code of ["AAA111", "BBB222", "CCC333", "DDD444"]) await addCode(p.id, code);
     const viaKysely = await db.transaction().execute((trx) => drawReferralCodeWithKysely(p.id, new Date(), trx));
     expect(viaKysely!.code).toBe("AAA111");
@@ -118,7 +115,7 @@ describe("drawReferralCode (fairness)", () => {
   });
 
   it("draws arriving together share a commit yet each stays fair and logged once", async () => {
-    const p = await insertPlatform(db);
+    const p = await createPlatform(db);
     for (const code of ["AAA111", "BBB222", "CCC333"]) await addCode(p.id, code);
     const drawn = await Promise.all(Array.from({ length: 30 }, () => drawReferralCode(p.id)));
     expect(new Set(drawn.map((d) => d!.requestId)).size).toBe(30);
@@ -128,8 +125,8 @@ describe("drawReferralCode (fairness)", () => {
   });
 
   it("a draw that fails in a shared commit fails alone: the others are served and logged, it writes nothing", async () => {
-    const ok = await insertPlatform(db);
-    const broken = await insertPlatform(db);
+    const ok = await createPlatform(db);
+    const broken = await createPlatform(db);
     for (const code of ["AAA111", "BBB222"]) await addCode(ok.id, code);
     await addCode(broken.id, "BOOM01");
     // A real constraint in the real database, as a disk or schema error would be: logging this code fails.
@@ -149,8 +146,8 @@ describe("drawReferralCode (fairness)", () => {
   });
 
   it("a failing draw in a batch of many is dropped and the batch runs again without it", async () => {
-    const ok = await insertPlatform(db);
-    const broken = await insertPlatform(db);
+    const ok = await createPlatform(db);
+    const broken = await createPlatform(db);
     for (const code of ["AAA111", "BBB222", "CCC333"]) await addCode(ok.id, code);
     await addCode(broken.id, "BOOM01");
     await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON random_requests WHEN NEW.served_code = 'BOOM01' BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(
@@ -168,7 +165,7 @@ describe("drawReferralCode (fairness)", () => {
   });
 
   it("when the transaction cannot start (another process holds the write lock), every draw fails after one wait, not one each", async () => {
-    const p = await insertPlatform(db);
+    const p = await createPlatform(db);
     await addCode(p.id, "AAA111");
     const other = new SQLite(file);
     other.exec("BEGIN IMMEDIATE");
@@ -190,7 +187,7 @@ describe("drawReferralCode (fairness)", () => {
   });
 
   it("a draw whose statements cannot even be prepared fails, with every draw of its batch, and the process lives on", async () => {
-    const p = await insertPlatform(db);
+    const p = await createPlatform(db);
     await addCode(p.id, "AAA111");
     await sql`ALTER TABLE random_requests RENAME TO random_requests_gone`.execute(db);
     const outcomes = await Promise.allSettled([drawReferralCode(p.id), drawReferralCode(p.id)]);
@@ -200,8 +197,8 @@ describe("drawReferralCode (fairness)", () => {
   });
 
   it("by slug: draws the active platform's codes; unknown or inactive slugs draw nothing", async () => {
-    const on = await insertPlatform(db);
-    const off = await insertPlatform(db, { is_active: 0 });
+    const on = await createPlatform(db);
+    const off = await createPlatform(db, { is_active: 0 });
     await addCode(on.id, "SLUG01");
     await addCode(off.id, "SLUG02");
     expect(await drawReferralCodeBySlug(on.slug)).toMatchObject({ code: "SLUG01", platformId: on.id });
@@ -211,7 +208,7 @@ describe("drawReferralCode (fairness)", () => {
   });
 
   it("getDrawResult shows the code as served, with its link", async () => {
-    const p = await insertPlatform(db);
+    const p = await createPlatform(db);
     await addCode(p.id, "AAA111", { referral_url: `https://${p.slug}.example/r/aaa111` });
     const drawn = await drawReferralCode(p.id);
     const result = await getDrawResult(drawn!.requestId);
@@ -226,7 +223,7 @@ describe("drawReferralCode (fairness)", () => {
 
 describe("submitReferralCode", () => {
   it("stores a temporary code valid 6 months, and refuses a duplicate without writing", async () => {
-    const p = await insertPlatform(db);
+    const p = await createPlatform(db);
     const now = new Date("2026-03-31T10:00:00.000Z");
     const first = await submitReferralCode({ platformId: p.id, code: "ABC123", referralUrl: null }, now);
     expect(first.ok).toBe(true);

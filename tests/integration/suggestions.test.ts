@@ -191,8 +191,11 @@ describe("suggest a platform", () => {
   }
 
   it("lists names between 0.7 and 0.85 with a percentage, without blocking", async () => {
-    const live = await fetch(`${server.url}/suggest-platform?name=Revolix`);
-    expect(await live.text()).toMatch(/data-testid="similar-name"[^]*Revolut[^]*71 %/);
+    const live = await fetch(`${server.url}/resources/similar-names?name=Revolix`);
+    expect(live.headers.get("content-type")).toContain("application/json");
+    const answer = (await live.json()) as { typed: string; similar: { name: string; percent: number }[] };
+    expect(answer.typed).toBe("Revolix");
+    expect(answer.similar).toContainEqual(expect.objectContaining({ name: "Revolut", percent: 71 }));
     const who = await visitor();
     const res = await suggest(who, { name: "Revolix" });
     expect(res.status).toBe(303);

@@ -71,7 +71,7 @@ describe("the trust loop over HTTP", () => {
     const after = await (await fetch(`${server.url}${location}`, { headers: { Cookie: cookiesFrom(res) } })).text();
     expect(after).toContain('data-testid="report-thanks"');
     expect(after).not.toContain('data-testid="report-worked"');
-    expect(after).toContain("Merci pour votre réponse !");
+    expect(after).toContain("Merci pour votre réponse\u00a0!");
     expect(after).toMatch(/data-testid="last-worked"[^>]*>Dernier succès signalé\u00a0: \d\d\/\d\d\/\d{4}</);
   });
 
@@ -495,7 +495,7 @@ describe("the trust loop over HTTP", () => {
 
     const home = await (await fetch(server.url)).text();
     expect(home).toContain(
-      `<link rel="alternate" type="application/atom+xml" title="Parrainly : plateformes" href="${site}/feeds/platforms.atom"/>`,
+      `<link rel="alternate" type="application/atom+xml" title="Parrainly\u00a0: plateformes" href="${site}/feeds/platforms.atom"/>`,
     );
   });
 });

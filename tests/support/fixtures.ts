@@ -45,7 +45,7 @@ export async function createPlatform(db: TestDb, overrides: Partial<Insertable<D
     .executeTakeFirstOrThrow();
 }
 
-/** An active code of `platformId`, expiring in 30 days unless told otherwise. */
+/** An active, temporary code of `platformId` without an expiry, added a minute ago, unless told otherwise. */
 export async function createCode(
   db: TestDb,
   platformId: number,
@@ -56,10 +56,7 @@ export async function createCode(
     .values({
       platform_id: platformId,
       code: uniqueWord("CODE").toUpperCase(),
-      referral_url: null,
-      is_permanent: 0,
-      expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-      created_at: new Date().toISOString(),
+      created_at: new Date(Date.now() - 60_000).toISOString(),
       ...overrides,
     })
     .returningAll()

@@ -1,5 +1,6 @@
 import { useId, useRef, type ReactNode } from "react";
-import { button, buttonSmall, row } from "~/styles/ui.css";
+import { row } from "~/styles/ui.css";
+import { buttonClass } from "~/styles/recipes";
 import * as admin from "./admin.css";
 
 /**
@@ -11,7 +12,7 @@ import * as admin from "./admin.css";
 export function ConfirmDialog({
   trigger,
   triggerLabel,
-  triggerClassName = `${button.secondary} ${buttonSmall}`,
+  triggerClassName = buttonClass({ tone: "secondary", size: "small" }),
   title,
   cancelLabel,
   confirm,
@@ -51,7 +52,7 @@ export function ConfirmDialog({
           </h2>
           <div className={row}>
             {confirm(close)}
-            <button type="button" className={`${button.secondary} ${buttonSmall}`} onClick={close}>
+            <button type="button" className={buttonClass({ tone: "secondary", size: "small" })} onClick={close}>
               {cancelLabel}
             </button>
           </div>

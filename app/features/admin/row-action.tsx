@@ -29,6 +29,7 @@ export function RowAction({
   tone = "secondary",
   extra,
   confirm,
+  disabled = false,
 }: {
   intent: string;
   id: number;
@@ -37,12 +38,14 @@ export function RowAction({
   tone?: ButtonTone;
   extra?: Record<string, string>;
   confirm?: Confirmation;
+  /** Nothing to do for this row (first row cannot move up): shown, not pressable. */
+  disabled?: boolean;
 }) {
   const hydrated = useHydrated();
   const pending = usePending({ intent, id });
   const { t } = useTranslation("admin");
-  const form = (submitLabel: string, confirmed: boolean, ariaLabel?: string) => (
-    <Form method="post" className={admin.inlineForm} preventScrollReset>
+  const form = (submitLabel: string, confirmed: boolean, ariaLabel?: string, onSubmit?: () => void) => (
+    <Form method="post" className={admin.inlineForm} preventScrollReset onSubmit={onSubmit}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
       {confirmed ? <input type="hidden" name="confirm" value="yes" /> : null}
@@ -53,7 +56,7 @@ export function RowAction({
         type="submit"
         className={buttonClass({ tone, size: "small" })}
         aria-label={ariaLabel}
-        disabled={pending}
+        disabled={disabled || pending}
         aria-busy={pending || undefined}
       >
         {pending ? t("rowAction.pending") : submitLabel}
@@ -69,7 +72,7 @@ export function RowAction({
       title={confirm.question}
       cancelLabel={t("rowAction.cancel")}
       testId={confirm.testId}
-      confirm={() => form(confirm.yes, true)}
+      confirm={(close) => form(confirm.yes, true, undefined, close)}
     />
   );
 }

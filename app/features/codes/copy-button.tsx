@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { button } from "~/styles/ui.css";
+import {} from "~/styles/ui.css";
+import { buttonClass } from "~/styles/recipes";
 
 const COPIED_RESET_MS = 2000;
 
@@ -26,7 +27,7 @@ export function CopyButton({
   return (
     <button
       type="button"
-      className={button.secondary}
+      className={buttonClass({ tone: "secondary" })}
       data-testid={testId}
       onClick={() => {
         void navigator.clipboard?.writeText(value).then(

@@ -1,9 +1,9 @@
 import { getPlatformBySlug } from "~db/repositories/platforms.server";
 import type { Platform } from "~db/schema";
 import { RESERVED_SLUGS } from "~/features/admin/catalog/slug";
-import { getT } from "~/i18n/i18next.server";
 import { getOptionalAdmin } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { notFound } from "~/utils/responses.server";
 
 /**
  * The platform behind /{slug} and /{slug}/get-code. Unknown: 404 'Plateforme introuvable'.
@@ -17,10 +17,7 @@ export async function loadPlatformPage(
   // plain not-found page, not 'Plateforme introuvable'.
   if (!slug || RESERVED_SLUGS.has(slug)) throw new Response(null, { status: 404 });
   const platform = await getPlatformBySlug(slug);
-  if (!platform) {
-    const t = await getT(request, "platform");
-    throw new Response(t("errors.notFound"), { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  }
+  if (!platform) throw await notFound(request, "platform:errors.notFound");
   if (platform.is_active) return { platform, preview: false };
   if (await getOptionalAdmin(request)) return { platform, preview: true };
   throw await redirectWithToast("/", { type: "error", key: "platform:errors.unavailable" });

@@ -177,14 +177,6 @@ export const carouselList = style({
 export const pauseButton = style({ minHeight: "2.75rem", padding: `0 ${space.md}`, fontSize: "0.9rem" });
 export const stripSection = style({ padding: `${space.xl} 0` });
 export const stripTools = style({ display: "flex", alignItems: "center", gap: space.sm });
-export const newTab = style({
-  position: "absolute",
-  width: 1,
-  height: 1,
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-});
 export const promoLink = style({ fontWeight: 700 });
 export const plainList = style({ listStyle: "none", margin: 0, padding: 0 });
 export const searchInput = style({ flex: "1 1 12rem", width: "auto", minWidth: 0 });

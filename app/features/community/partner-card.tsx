@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { safeHref } from "~db/platform-links";
 import type { DisplayMode } from "~db/schema";
-import { card, muted } from "~/styles/ui.css";
+import { card, flush, muted, visuallyHidden } from "~/styles/ui.css";
 import * as styles from "./community.css";
 
 export interface PartnerView {
@@ -41,16 +41,12 @@ export function PartnerCard({ partner }: { partner: PartnerView }) {
           aria-label={showName ? undefined : t("partner.opensNewTab", { name: partner.name })}
         >
           {content}
-          {showName ? <span className={styles.newTab}>{t("partner.newTab")}</span> : null}
+          {showName ? <span className={visuallyHidden}>{t("partner.newTab")}</span> : null}
         </a>
       ) : (
         <span className={styles.partnerLink}>{content}</span>
       )}
-      {partner.description ? (
-        <p className={muted} style={{ margin: 0 }}>
-          {partner.description}
-        </p>
-      ) : null}
+      {partner.description ? <p className={`${muted} ${flush}`}>{partner.description}</p> : null}
     </div>
   );
 }

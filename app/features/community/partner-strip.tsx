@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { muted } from "~/styles/ui.css";
+import { flush, muted } from "~/styles/ui.css";
 import { useHydrated } from "~/utils/use-hydrated";
 import * as styles from "./community.css";
 import { PartnerCard, type PartnerView } from "./partner-card";
@@ -28,7 +28,7 @@ export function PartnerStrip({ partners }: { partners: PartnerView[] }) {
   return (
     <section aria-labelledby="partners-heading" className={styles.stripSection}>
       <div className={styles.stripHeader}>
-        <h2 id="partners-heading" style={{ margin: 0 }}>
+        <h2 id="partners-heading" className={flush}>
           {t("partners.heading")}
         </h2>
         <div className={styles.stripTools}>

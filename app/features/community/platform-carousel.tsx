@@ -3,9 +3,10 @@ import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
-import { button, card, snapItem, snapList, visuallyHidden } from "~/styles/ui.css";
+import { card, flush, snapItem, snapList, visuallyHidden } from "~/styles/ui.css";
 import { useHydrated } from "~/utils/use-hydrated";
 import * as styles from "./community.css";
+import { buttonClass } from "~/styles/recipes";
 
 const AUTO_ADVANCE_MS = 4000;
 
@@ -126,13 +127,13 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
             }
           : {})}
       >
-        <h3 style={{ margin: 0 }}>
+        <h3 className={flush}>
           <span aria-hidden="true" className={styles.platformEmoji}>
             {p.emoji}{" "}
           </span>
           {p.name}
         </h3>
-        <Link to={`/${p.slug}`} className={button.gradient}>
+        <Link to={`/${p.slug}`} className={buttonClass({ tone: "gradient" })}>
           {t("platforms.getCode", { name: p.name })}
         </Link>
       </div>
@@ -214,7 +215,7 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
             // Hidden, not removed, once stopped: the arrows must not move under a pointer mid-click.
             <button
               type="button"
-              className={`${button.ghost} ${styles.pauseButton}`}
+              className={`${buttonClass({ tone: "ghost" })} ${styles.pauseButton}`}
               onClick={stop}
               style={{ visibility: playing ? "visible" : "hidden" }}
             >

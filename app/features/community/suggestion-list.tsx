@@ -1,8 +1,9 @@
 import { useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { safeHref } from "~db/platform-links";
-import { badge, button, buttonSmall, card, fieldError, muted, visuallyHidden } from "~/styles/ui.css";
+import { badge, card, fieldError, flush, muted, visuallyHidden } from "~/styles/ui.css";
 import * as styles from "./community.css";
+import { badgeClass, buttonClass } from "~/styles/recipes";
 
 export interface SuggestionView {
   id: number;
@@ -60,13 +61,9 @@ function SuggestionItem({ suggestion: s, refusal }: { suggestion: SuggestionView
         <h3 className={styles.suggestionName}>
           {s.name} {s.popular ? <span className={`${badge} ${styles.popularBadge}`}>{t("list.popular")}</span> : null}{" "}
           {s.isNew ? <span className={`${badge} ${styles.newBadge}`}>{t("list.new")}</span> : null}{" "}
-          {s.approved ? <span className={badge}>{t("list.approved")}</span> : null}
+          {s.approved ? <span className={badgeClass()}>{t("list.approved")}</span> : null}
         </h3>
-        {s.description ? (
-          <p className={muted} style={{ margin: 0 }}>
-            {s.description}
-          </p>
-        ) : null}
+        {s.description ? <p className={`${muted} ${flush}`}>{s.description}</p> : null}
         {website ? (
           <a href={website} target="_blank" rel="nofollow ugc noopener noreferrer">
             {new URL(website).hostname}
@@ -92,7 +89,7 @@ function SuggestionItem({ suggestion: s, refusal }: { suggestion: SuggestionView
           <input type="hidden" name="suggestion_id" value={s.id} />
           <button
             type="submit"
-            className={`${voted ? button.secondary : button.primary} ${buttonSmall}`}
+            className={buttonClass({ tone: voted ? "secondary" : "primary", size: "small" })}
             disabled={voted}
             aria-describedby={message ? messageId : undefined}
             aria-label={voted ? t("vote.votedFor", { name: s.name }) : t("vote.voteFor", { name: s.name })}

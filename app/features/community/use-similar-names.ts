@@ -1,36 +1,52 @@
-import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { normalizeName, type SimilarName } from "./similarity";
 
 const DEBOUNCE_MS = 300;
 
+type Answer = { typed: string; similar: SimilarName[] };
+
 /**
- * While the visitor types (JS only): asks the page's loader (`?name=`) which known names are close.
- * `similar` stays null until the visitor types, so server-rendered results show until then.
+ * While the visitor types (JS only): asks the resource route /resources/similar-names (plain JSON,
+ * no page loader) which known names are close. `similar` stays null until the visitor types, so
+ * server-rendered results show until then; the previous answer stays on screen while the next one
+ * is on its way, and an answer to an older keystroke is dropped.
  */
 export function useSimilarNames() {
-  const fetcher = useFetcher<{ similar: SimilarName[]; typed: string }>();
   const [typed, setTyped] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<Answer | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
-  const { load } = fetcher;
+  const inFlight = useRef<AbortController>();
 
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const check = useCallback(
-    (value: string) => {
+  useEffect(
+    () => () => {
       clearTimeout(timer.current);
-      setTyped(value);
-      if (normalizeName(value).length < 2) return;
-      timer.current = setTimeout(() => load(`/suggest-platform?name=${encodeURIComponent(value)}`), DEBOUNCE_MS);
+      inFlight.current?.abort();
     },
-    [load],
+    [],
   );
+
+  const check = useCallback((value: string) => {
+    clearTimeout(timer.current);
+    setTyped(value);
+    if (normalizeName(value).length < 2) return;
+    timer.current = setTimeout(() => {
+      inFlight.current?.abort();
+      const controller = new AbortController();
+      inFlight.current = controller;
+      fetch(`/resources/similar-names?name=${encodeURIComponent(value)}`, { signal: controller.signal })
+        .then((res) => (res.ok ? (res.json() as Promise<Answer>) : null))
+        .then((next) => {
+          if (next) setAnswer(next);
+        })
+        // A failed check only means no hint: the server checks again on submit.
+        .catch(() => {});
+    }, DEBOUNCE_MS);
+  }, []);
 
   let similar: SimilarName[] | null = null;
   if (typed !== null) {
-    similar = normalizeName(typed).length < 2 || fetcher.data?.typed !== typed ? [] : fetcher.data.similar;
-    // Keep the previous answer on screen while the next one is on its way.
-    if (fetcher.state !== "idle" && fetcher.data && normalizeName(typed).length >= 2) similar = fetcher.data.similar;
+    if (normalizeName(typed).length < 2) similar = [];
+    else similar = answer?.similar ?? [];
   }
   return { similar, check };
 }

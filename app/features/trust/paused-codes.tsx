@@ -1,8 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as admin from "~/features/admin/admin.css";
-import { FormAlert, RowButton } from "~/features/admin/catalog/components";
-import type { RowActionData } from "~/features/admin/catalog/types";
+import { RowAction } from "~/features/admin/row-action";
 import { card, muted, stack } from "~/styles/ui.css";
 import { formatDateTime } from "~/utils/dates";
 import * as trust from "./trust.css";
@@ -19,7 +18,7 @@ export interface PausedCodeView {
 }
 
 /** Admin, codes tab: codes paused after failing answers, with those answers, and a restore button. */
-export function PausedCodes({ codes, errors }: { codes: PausedCodeView[]; errors?: RowActionData }) {
+export function PausedCodes({ codes }: { codes: PausedCodeView[] }) {
   const { t } = useTranslation("trust");
   return (
     <section className={`${card} ${stack}`} aria-labelledby="paused-heading" data-testid="paused-codes">
@@ -27,7 +26,6 @@ export function PausedCodes({ codes, errors }: { codes: PausedCodeView[]; errors
         {t("admin.pausedHeading", { count: codes.length })}
       </h3>
       <p className={`${muted} ${trust.flush}`}>{t("admin.pausedIntro")}</p>
-      {errors ? <FormAlert errors={Object.values(errors.result.error ?? {}).flatMap((e) => e ?? [])} /> : null}
       {codes.length === 0 ? null : (
         <ul className={`${stack} ${trust.plainList}`}>
           {codes.map((c) => (
@@ -36,7 +34,7 @@ export function PausedCodes({ codes, errors }: { codes: PausedCodeView[]; errors
                 <strong>{c.code}</strong>
                 <Link to={`/admin/codes?platform=${encodeURIComponent(c.platformSlug)}`}>{c.platformName}</Link>
                 <span className={muted}>{t("admin.pausedAt", { date: formatDateTime(c.pausedAt) })}</span>
-                <RowButton
+                <RowAction
                   intent="restore"
                   id={c.id}
                   tone="primary"

@@ -24,6 +24,7 @@ export const RESERVED_SLUGS = new Set([
   "preferences",
   "privacy",
   "random",
+  "resources",
   "robots.txt",
   "site.webmanifest",
   "sitemap-audit",

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { visuallyHidden } from "~/styles/ui.css";
+import { flush, visuallyHidden } from "~/styles/ui.css";
 import { formatDate } from "~/utils/dates";
 import * as site from "./site.css";
 
@@ -23,7 +23,7 @@ export function DrawsChart({ days }: { days: Array<{ dayStart: string; count: nu
   const first = days[0];
   const last = days[days.length - 1];
   return (
-    <figure style={{ margin: 0 }}>
+    <figure className={flush}>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         className={site.chart}

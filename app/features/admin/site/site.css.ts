@@ -50,5 +50,7 @@ export const settingForm = style({
   borderRadius: radius.md,
   background: vars.color.surface,
 });
+export const flush = style({ margin: 0 });
+export const tight = style({ gap: space.sm });
 /** A group of fields (the four descriptions) without the browser's frame. */
 export const fieldset = style({ border: 0, margin: 0, padding: 0, minWidth: 0 });

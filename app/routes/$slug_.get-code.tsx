@@ -15,10 +15,11 @@ import { DrawReport, ReportError } from "~/features/trust/report-views";
 import { drawTrustView } from "~/features/trust/trust-view.server";
 import { getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
-import { gradientHero, narrow, stack } from "~/styles/ui.css";
+import { flush, gradientHero, leadIn, narrow, stack } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 import * as styles from "~/features/codes/codes.css";
+import { badRequest, invariantResponse } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["platform", "trust"] };
@@ -42,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (token !== null) {
     const requestId = readDrawToken(token);
     const result = requestId ? await getDrawResult(requestId) : null;
-    if (!result || result.platformId !== platform.id) throw new Response(t("errors.resultNotFound"), { status: 404 });
+    invariantResponse(result?.platformId === platform.id, t("errors.resultNotFound"), 404);
     return {
       ...view,
       available: 0,
@@ -95,10 +96,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const { platform } = await loadPlatformPage(request, params.slug);
     return answerDraw(request, context, form, { platformId: platform.id, pagePath: `/${platform.slug}/get-code` });
   }
-  if (form.get("intent") !== "draw") {
-    const t = await getT(request, "platform");
-    throw new Response(t("errors.badIntent"), { status: 400 });
-  }
+  if (form.get("intent") !== "draw") throw await badRequest(request, "platform:errors.badIntent");
   // Hot path: the platform lookup is part of the draw's pick. Only a miss needs to know why.
   const location = params.slug ? await drawForPage(params.slug) : null;
   if (location) return redirect(location, { status: 303 });
@@ -119,10 +117,10 @@ export default function DrawPage() {
         <div className={styles.heroInner}>
           <PlatformLogo name={platform.name} emoji={platform.emoji} light={platform.logoLight} dark={platform.logoDark} />
           <div>
-            <h1 id="draw-heading" style={{ margin: 0 }}>
+            <h1 id="draw-heading" className={flush}>
               {t("draw.heading", { name: platform.name })}
             </h1>
-            <p style={{ margin: "0.5rem 0 0" }}>{t("draw.intro")}</p>
+            <p className={leadIn}>{t("draw.intro")}</p>
           </div>
         </div>
       </section>

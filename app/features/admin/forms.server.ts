@@ -1,0 +1,32 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "@remix-run/node";
+import { readFormData } from "~/utils/form-data.server";
+import { MAX_LOGO_BYTES } from "./catalog/logo.server";
+import type { AdminFormReply } from "./forms";
+
+/**
+ * The body of an admin form, read only after requireAdmin. A logo over the cap gives `tooLarge`
+ * (the page shows the message next to the file field) instead of the general 413 page.
+ */
+export async function readAdminForm(request: Request): Promise<{ form: FormData; tooLarge: boolean }> {
+  try {
+    return { form: await readFormData(request, { maxFileBytes: MAX_LOGO_BYTES }), tooLarge: false };
+  } catch (error) {
+    if (error instanceof Response && error.status === 413) return { form: new FormData(), tooLarge: true };
+    throw error;
+  }
+}
+
+/** A rejected admin form: the page renders again with the reply next to form `formId`. */
+export function rejectForm(formId: string, result: SubmissionResult<string[]>, status = 400) {
+  return data<AdminFormReply>({ formId, result }, { status });
+}
+
+/** A refusal the schema could not see (a slug taken, a file too large): `key` under `field` ("" = the form). */
+export function rejectWith(
+  formId: string,
+  key: string,
+  { field = "", status = 400, initialValue }: { field?: string; status?: number; initialValue?: Record<string, string> } = {},
+) {
+  return rejectForm(formId, { status: "error", error: { [field]: [key] }, initialValue }, status);
+}

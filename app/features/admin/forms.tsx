@@ -1,0 +1,69 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { alert, fieldError } from "~/styles/ui.css";
+
+/**
+ * What a rejected admin form answers (forms.server.ts `rejectForm`): the id of the form it was
+ * (`formIdOf(intent, rowId)`) and Conform's reply, whose messages are translation keys. The page
+ * hands `lastResultFor(reply, formId)` to that form's `useForm`, so the message and the kept input
+ * appear next to the right row and nowhere else.
+ */
+export type AdminFormReply = { formId: string; result: SubmissionResult<string[]> };
+
+export function formIdOf(intent: string, id: number | string | null): string {
+  return id === null ? intent : `${intent}-${id}`;
+}
+
+export function lastResultFor(reply: AdminFormReply | undefined, formId: string): SubmissionResult<string[]> | undefined {
+  return reply?.formId === formId ? reply.result : undefined;
+}
+
+/** A message key, translated in the admin namespace that holds it; an unknown one reads "invalid". */
+function useMessage(ns: string) {
+  const { t, i18n } = useTranslation([ns, "admin"]);
+  return (key: string, values?: Record<string, unknown>) =>
+    i18n.exists(key, { ns }) ? (t(key, { ns, ...values }) as string) : (t("admin:form.invalid") as string);
+}
+
+/** The message under a field (the first of its errors). `id` is the field's `errorId`. */
+export function FieldError({
+  id,
+  errors,
+  ns,
+  values,
+}: {
+  id: string;
+  errors?: string[];
+  ns: string;
+  values?: Record<string, unknown>;
+}) {
+  const message = useMessage(ns);
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className={fieldError} role="alert">
+      {message(errors[0]!, values)}
+    </p>
+  );
+}
+
+/** A form-level message (Conform's `form.errors`), or a row's refusal. */
+export function FormAlert({ errors, ns, testId }: { errors?: string[]; ns: string; testId?: string }) {
+  const message = useMessage(ns);
+  if (!errors?.length) return null;
+  return (
+    <p className={alert.error} role="alert" data-testid={testId ?? "form-error"}>
+      {[...new Set(errors.map((e) => message(e)))].join(" ")}
+    </p>
+  );
+}
+
+/** The messages of one field ("" = the form) in a reply to form `formId`, for forms without useForm. */
+export function errorsOf(reply: AdminFormReply | undefined, formId: string, name: string): string[] {
+  return lastResultFor(reply, formId)?.error?.[name] ?? [];
+}
+
+/** The value a rejected form `formId` sent for `name`, to render it again. */
+export function valueOf(reply: AdminFormReply | undefined, formId: string, name: string): string | undefined {
+  const value = lastResultFor(reply, formId)?.initialValue?.[name];
+  return typeof value === "string" ? value : undefined;
+}

@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listNameCandidates } from "~db/repositories/suggestions.server";
+import { checkSimilarNames } from "~/features/community/similarity";
+
+/**
+ * The similar-names check while a visitor types a suggestion (JS only, debounced): the names close
+ * to `?name=` and nothing else, so a keystroke costs one small query, not the whole page's loader.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const typed = new URL(request.url).searchParams.get("name")?.slice(0, 100) ?? "";
+  const similar = typed ? checkSimilarNames(typed, await listNameCandidates()).similar : [];
+  return Response.json({ typed, similar }, { headers: { "Cache-Control": "no-store" } });
+}
