@@ -438,7 +438,7 @@ describe("conversations and budget", () => {
     const used = all<{ n: number }>("select sum(input_tokens + output_tokens) as n from assistant_usage")[0]!.n;
     const page = await (await get("/admin/assistant")).text();
     expect(page).toMatch(
-      new RegExp(`Jetons utilisés aujourd&#x27;hui \\(UTC\\) : (<!-- -->)?${used}(<!-- -->)? / (<!-- -->)?200000`),
+      new RegExp(`Jetons utilisés aujourd&#x27;hui \\(UTC\\)\\s: (<!-- -->)?${used}(<!-- -->)? / (<!-- -->)?200000`),
     );
     const saved = await postForm(
       `${server.url}/admin/settings`,
