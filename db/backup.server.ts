@@ -64,7 +64,7 @@ export async function backupDatabase(
  * The running server claims its database with a small file beside it holding its pid, so that
  * `npm run db:restore` can refuse to overwrite a database a live process is using.
  */
-export function claimFile(dbFile: string): string {
+function claimFile(dbFile: string): string {
   return `${path.resolve(dbFile)}.server-pid`;
 }
 

@@ -58,8 +58,3 @@ export async function closeDb(): Promise<void> {
   await closing.db.destroy();
   if (closing.sqlite.open) closing.sqlite.close();
 }
-
-/** Runs `fn` in one transaction on the shared handle. */
-export function transaction<T>(fn: (trx: DB) => Promise<T>): Promise<T> {
-  return getDb().transaction().execute(fn);
-}

@@ -6,7 +6,7 @@ import { flush } from "~/styles/ui.css";
 
 const TOAST_MS = 5000;
 /** A swipe to the right of at least this many pixels dismisses the toast. */
-export const SWIPE_DISMISS_PX = 50;
+const SWIPE_DISMISS_PX = 50;
 const HOTKEY = "F8";
 
 /**

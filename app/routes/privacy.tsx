@@ -22,13 +22,13 @@ export default function Privacy() {
       <p>{t("privacy.intro")}</p>
       <h2>{t("privacy.stored.title")}</h2>
       <ul>
-        {(["codes", "suggestions", "deletions", "scores", "logs"] as const).map((key) => (
+        {(["codes", "answers", "ownerLink", "suggestions", "deletions", "scores", "logs"] as const).map((key) => (
           <li key={key}>{t(`privacy.stored.${key}`)}</li>
         ))}
       </ul>
       <h2>{t("privacy.cookies.title")}</h2>
       <ul>
-        {(["clientId", "preferences", "toast"] as const).map((key) => (
+        {(["clientId", "preferences", "consent", "ownerLink", "toast"] as const).map((key) => (
           <li key={key}>{t(`privacy.cookies.${key}`)}</li>
         ))}
       </ul>

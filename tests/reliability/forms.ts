@@ -76,7 +76,7 @@ function url(): fc.Arbitrary<string> {
 }
 
 /** For forms that make the server fetch a URL: only addresses that stay on this machine. */
-export function loopbackUrl(): fc.Arbitrary<string> {
+function loopbackUrl(): fc.Arbitrary<string> {
   return fc.constantFrom(
     "http://127.0.0.1:9/sitemap.xml",
     "http://localhost:9/",

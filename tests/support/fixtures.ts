@@ -63,7 +63,10 @@ export async function createCode(
     .executeTakeFirstOrThrow();
 }
 
-/** A user who can sign in; an admin unless `admin: false`. Returns the user's id. */
+/**
+ * A user who can sign in; an admin unless `admin: false`. Returns the user's id.
+ * @public the fixture for users, whether or not a test uses it today
+ */
 export async function createUser(
   db: TestDb,
   { email = `${uniqueWord("u")}@parrainly.test`, password = "test-passphrase-long-enough", admin = true } = {},

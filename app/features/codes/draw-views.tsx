@@ -87,7 +87,7 @@ export function DrawReadyForm({
   );
 }
 
-export function NoCode({ message }: { message: string }) {
+function NoCode({ message }: { message: string }) {
   return (
     <p className={alert.warning} data-testid="no-code" role="status">
       {message}

@@ -52,7 +52,7 @@ export function PartnerCard({ partner }: { partner: PartnerView }) {
 }
 
 /** The description in the visitor's language, the French one when that translation is empty. */
-export function partnerDescription(
+function partnerDescription(
   row: {
     description: string | null;
     description_en: string | null;

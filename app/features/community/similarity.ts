@@ -35,7 +35,7 @@ export function levenshtein(a: string, b: string): number {
  * Words that brands add to their name without making it another platform ('Boursorama Banque',
  * 'Lydia App', 'igraal.fr'). Only whole trailing words are dropped, and never the last word left.
  */
-export const COMMON_SUFFIXES = new Set([
+const COMMON_SUFFIXES = new Set([
   "app",
   "application",
   "bank",
@@ -62,7 +62,7 @@ export const COMMON_SUFFIXES = new Set([
 ]);
 
 /** The name without its trailing common words, normalized: 'Boursorama Banque' → 'boursorama'. */
-export function coreName(name: string): string {
+function coreName(name: string): string {
   const words = name
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

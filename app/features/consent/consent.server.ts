@@ -2,7 +2,7 @@ import { getSettings } from "~db/repositories/settings.server";
 import { CONSENT_COOKIE, readCookie, type ConsentChoice } from "~/utils/cookies.server";
 import { analyticsConfig, hasTags } from "./tags";
 
-export function readConsent(request: Request): ConsentChoice | null {
+function readConsent(request: Request): ConsentChoice | null {
   const value = readCookie(request, CONSENT_COOKIE);
   return value === "granted" || value === "denied" ? value : null;
 }

@@ -34,7 +34,7 @@ const GA4 = /^G-[A-Z0-9]{1,20}$/;
 const PUB = /(?:ca-)?pub-(\d{6,24})/;
 
 /** `ca-pub-123…` from anything that contains a publisher id. */
-export function publisherClient(value: string): string | null {
+function publisherClient(value: string): string | null {
   const match = PUB.exec(value);
   return match ? `ca-pub-${match[1]}` : null;
 }

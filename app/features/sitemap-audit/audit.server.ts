@@ -43,8 +43,8 @@ export interface AuditOptions {
   signal?: AbortSignal;
 }
 
-export const AUDIT_TIMEOUT_MS = 30_000;
-export const CONNECT_TIMEOUT_MS = 5_000;
+const AUDIT_TIMEOUT_MS = 30_000;
+const CONNECT_TIMEOUT_MS = 5_000;
 
 interface Fetched {
   facts: DocumentFacts;
@@ -206,8 +206,8 @@ async function auditChild(
 
 const MAX_RUNNING = 2;
 const MAX_WAITING = 8;
-const slots = globalThis as unknown as { __parrainlyAudits?: { running: number; waiting: Array<() => void> } };
-const state = (slots.__parrainlyAudits ??= { running: 0, waiting: [] });
+// One copy of this module per process (the server reaches the app only through the Remix build).
+const state: { running: number; waiting: Array<() => void> } = { running: 0, waiting: [] };
 
 /** Too many audits queued already: the caller answers 503. */
 export class AuditBusy extends Error {}

@@ -9,9 +9,9 @@ import { SaxesParser, type SaxesTagNS } from "saxes";
  */
 
 export const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
-export const MAX_EXAMPLES = 20;
-export const MAX_LOC_LENGTH = 2048;
-export const CHANGEFREQS = ["always", "hourly", "daily", "weekly", "monthly", "yearly", "never"] as const;
+const MAX_EXAMPLES = 20;
+const MAX_LOC_LENGTH = 2048;
+const CHANGEFREQS = ["always", "hourly", "daily", "weekly", "monthly", "yearly", "never"] as const;
 /** A lastmod this far ahead of the clock is "in the future" (time zones run up to UTC+14). */
 const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
 /** Text kept per element; a longer value is already invalid. */
@@ -66,7 +66,7 @@ const W3C_DATETIME =
 const PRIORITY = /^(?:0?\.\d+|0(?:\.\d*)?|1(?:\.0*)?)$/;
 
 /** W3C Datetime (the sitemap protocol's lastmod format), with a real calendar date. */
-export function parseW3cDatetime(value: string): Date | null {
+function parseW3cDatetime(value: string): Date | null {
   if (!W3C_DATETIME.test(value)) return null;
   const date = new Date(value.length === 4 ? `${value}-01-01` : value.length === 7 ? `${value}-01` : value);
   if (Number.isNaN(date.getTime())) return null;
@@ -75,7 +75,7 @@ export function parseW3cDatetime(value: string): Date | null {
   return date;
 }
 
-export function isValidPriority(value: string): boolean {
+function isValidPriority(value: string): boolean {
   return PRIORITY.test(value);
 }
 

@@ -9,11 +9,11 @@ import { AuditBusy, AuditFetchError, AuditRefusal, auditSitemap, withAuditSlot }
 import type { AuditReport, Message } from "./checks";
 
 /** Audits per visitor address, and per audited host (so the audit cannot hammer a site). */
-export const AUDIT_LIMIT_PER_CLIENT: RateLimit = { name: "sitemap-audit-client", max: 10, windowMs: 60_000 };
-export const AUDIT_LIMIT_PER_TARGET: RateLimit = { name: "sitemap-audit-target", max: 20, windowMs: 60_000 };
+const AUDIT_LIMIT_PER_CLIENT: RateLimit = { name: "sitemap-audit-client", max: 10, windowMs: 60_000 };
+const AUDIT_LIMIT_PER_TARGET: RateLimit = { name: "sitemap-audit-target", max: 20, windowMs: 60_000 };
 
 /** The GET form: `url`, and `www` (a checkbox: present means on). */
-export const auditQuerySchema = z.object({
+const auditQuerySchema = z.object({
   url: z.string().trim().max(2048).optional(),
   www: z.string().optional(),
 });
@@ -96,7 +96,7 @@ type AuditT = (key: string, values?: Message["values"]) => string;
 const text = (t: AuditT, message: Message, prefix = "") => t(`${prefix}${message.key}`, message.values);
 
 /** The report with every message in the reader's language (the JSON answer). */
-export function reportToJson(report: AuditReport, t: AuditT) {
+function reportToJson(report: AuditReport, t: AuditT) {
   return {
     url: report.url,
     finalUrl: report.finalUrl,
