@@ -108,7 +108,14 @@ export const footerInner = style({
   margin: "0 auto",
   padding: `0 ${space.md}`,
 });
-export const footerLinks = style({ display: "flex", gap: space.md, listStyle: "none", margin: 0, padding: 0 });
+export const footerLinks = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: `${space.xs} ${space.md}`,
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+});
 
 const toastLife = keyframes({
   "0%": { opacity: 0, transform: "translateY(0.5rem)" },

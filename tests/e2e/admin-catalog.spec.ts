@@ -194,7 +194,7 @@ test("suggestions tab: approve through the prefilled form, reject after confirmi
   await expect(page.getByLabel("Format du code (expression régulière)")).toHaveValue("^[A-Z0-9]{8,}$");
   await expectAccessible(page);
   await page.getByRole("button", { name: "Créer la plateforme" }).click();
-  await expect(toast(page)).toHaveText(/^Plateforme créée !/);
+  await expect(toast(page)).toHaveText(/^Plateforme créée\s!/);
   await expect(page.getByTestId(`suggestion-row-${approved.id}`)).toContainText("Approuvée");
   await expect(page.getByTestId(`suggestion-row-${approved.id}`).getByRole("button")).toHaveCount(0);
   const platform = await e2eDb().selectFrom("platforms").select("is_active").where("name", "=", name).executeTakeFirstOrThrow();
