@@ -5,7 +5,8 @@ import { hitRateLimit, isRateLimited, rateLimitCount, resetRateLimit, type RateL
 /**
  * Password guessing on the admin sign-in, without letting a stranger lock the admin out
  * (decision 111):
- * - one address: 30 attempts per 15 minutes, whatever the account;
+ * - one address: 30 failures per 15 minutes, whatever the account (successful sign-ins do not count,
+ *   so many people behind one address, or a test suite, can sign in as often as they need);
  * - one account from one address: 10 failures per 15 minutes, then that pair waits;
  * - one account from everywhere: each failure slows the next attempts (0.25 s more per failure
  *   past the 5th, 5 s at most), and past 100 failures in an hour only a browser that has already
@@ -26,10 +27,10 @@ export type LoginGate = { ok: true; delayMs: number } | { ok: false; retryAfterS
 
 const pairKey = (account: string, address: string) => `${account}\n${address}`;
 
-/** Counts this attempt and says whether, and after how long, the password may be checked. */
+/** Says whether (failures so far) and after how long, and after how long, the password may be checked. */
 export function gateLoginAttempt(account: string, address: string, knownDevice: boolean, now = Date.now()): LoginGate {
-  const byAddress = hitRateLimit(LOGIN_LIMITS.perAddress, address, now);
-  if (!byAddress.ok) return byAddress;
+  if (isRateLimited(LOGIN_LIMITS.perAddress, address, now))
+    return { ok: false, retryAfterSeconds: LOGIN_LIMITS.perAddress.windowMs / 1000 };
   if (isRateLimited(LOGIN_LIMITS.perAccountAndAddress, pairKey(account, address), now))
     return { ok: false, retryAfterSeconds: LOGIN_LIMITS.perAccountAndAddress.windowMs / 1000 };
   if (knownDevice) return { ok: true, delayMs: 0 };
@@ -39,6 +40,7 @@ export function gateLoginAttempt(account: string, address: string, knownDevice: 
 }
 
 export function recordLoginFailure(account: string, address: string, now = Date.now()) {
+  hitRateLimit(LOGIN_LIMITS.perAddress, address, now);
   hitRateLimit(LOGIN_LIMITS.perAccountAndAddress, pairKey(account, address), now);
   hitRateLimit(LOGIN_LIMITS.perAccount, account, now);
 }
