@@ -91,6 +91,8 @@ export default defineConfig({
         OPENAI_API_KEY: "e2e-openai-key",
         OPENAI_BASE_URL: `http://127.0.0.1:${AI_PORT}/v1`,
         AI_REQUEST_TIMEOUT_MS: "10000",
+        // The whole suite's calls fit in a day's budget (the budget itself is tested over HTTP).
+        AI_DAILY_TOKEN_BUDGET: "100000000",
         // The sitemap audit may fetch this server's own sitemap (tests only).
         AUDIT_ALLOWED_HOSTS: `localhost:${PORT}`,
       },

@@ -48,7 +48,10 @@ export const panel = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: radius.md,
+  // Model answers and tool inputs hold long words, URLs and JSON: they wrap inside the panel.
+  overflowWrap: "anywhere",
 });
+globalStyle(`${panel} pre`, { whiteSpace: "pre-wrap", overflowWrap: "anywhere", maxWidth: "100%" });
 const bubbleBase = style({
   maxWidth: "85%",
   padding: `${space.sm} ${space.md}`,
