@@ -1,5 +1,5 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { getSettings } from "~db/repositories/settings.server";
@@ -114,9 +114,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Every namespace the matched routes declare in `handle.i18n`. */
+function useRouteNamespaces(): string[] {
+  const matches = useMatches();
+  const names = new Set<string>();
+  for (const match of matches) {
+    const wanted = (match.handle as { i18n?: string | string[] } | undefined)?.i18n;
+    for (const ns of typeof wanted === "string" ? [wanted] : (wanted ?? [])) names.add(ns);
+  }
+  return [...names];
+}
+
 export default function App() {
   const root = useRootData();
   useChangeLanguage(root?.language ?? "fr");
+  // A client-side navigation to a page whose translations are not loaded yet suspends here, inside
+  // the router's transition: the old page stays until they arrive, so no raw key ever shows
+  // (hydration never waits: entry.client loads the first page's namespaces before it).
+  useTranslation(useRouteNamespaces(), { useSuspense: true });
   return <Outlet />;
 }
 

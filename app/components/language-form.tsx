@@ -1,4 +1,5 @@
 import { Form, useLocation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from "~/i18n/config";
 import * as layout from "~/styles/layout.css";
@@ -12,6 +13,24 @@ export function LanguageForm() {
   const submit = useSubmit();
   const hydrated = useHydrated();
   const redirectTo = `${location.pathname}${stripLng(location.search)}`;
+  const select = useRef<HTMLSelectElement>(null);
+
+  const apply = (element: HTMLSelectElement) => {
+    try {
+      localStorage.setItem("language", element.value);
+    } catch {
+      // storage unavailable
+    }
+    submit(element.form, { preventScrollReset: true });
+  };
+
+  // A language picked before the page's script ran (a slow phone) had no handler, and the OK button
+  // goes away on hydration: apply that choice now instead of leaving it shown but unsaved.
+  useEffect(() => {
+    if (select.current && select.current.value !== i18n.language) apply(select.current);
+    // Once, on hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <Form method="post" action="/preferences" className={layout.inlineForm} preventScrollReset>
@@ -26,14 +45,8 @@ export function LanguageForm() {
         className={layout.select}
         defaultValue={i18n.language}
         key={i18n.language}
-        onChange={(event) => {
-          try {
-            localStorage.setItem("language", event.currentTarget.value);
-          } catch {
-            // storage unavailable
-          }
-          submit(event.currentTarget.form, { preventScrollReset: true });
-        }}
+        ref={select}
+        onChange={(event) => apply(event.currentTarget)}
       >
         {SUPPORTED_LANGUAGES.map((lng) => (
           <option key={lng} value={lng} lang={lng}>

@@ -414,6 +414,20 @@ describe("errors", () => {
     expect(second.status).toBe(409);
     expect((await first).status).toBe(502);
   });
+
+  it("lets one admin start two new conversations at once (two tabs), but refuses the same message posted twice", async () => {
+    fake.script({ kind: "stall", text: "..." });
+    const stalled = send({ message: "premier onglet" });
+    await new Promise((r) => setTimeout(r, 500));
+    // Another tab, another question: answered while the first waits.
+    conversationIdOf(await send({ message: "second onglet" }));
+    // The first form submitted again (a double click without JavaScript): refused, nothing stored.
+    const messages = count("assistant_messages");
+    const again = await send({ message: "premier onglet" });
+    expect(again.status).toBe(409);
+    expect(count("assistant_messages")).toBe(messages);
+    expect((await stalled).status).toBe(502);
+  });
 });
 
 describe("conversations and budget", () => {

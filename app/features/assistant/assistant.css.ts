@@ -112,8 +112,9 @@ export const toastOnTop = style({ zIndex: 61 });
 export const sidebarHeading = style({ margin: 0, fontSize: "1.1rem" });
 export const conversationText = style({ minWidth: 0, flex: 1 });
 export const heading = style({ margin: 0 });
-export const providerLabel = style({ display: "flex", flexDirection: "column", gap: space.xs });
-export const providerSelect = style({ width: "auto" });
+// The select is as wide as its longest option (provider · model): it may shrink to the column.
+export const providerLabel = style({ display: "flex", flexDirection: "column", gap: space.xs, minWidth: 0, maxWidth: "100%" });
+export const providerSelect = style({ width: "auto", maxWidth: "100%" });
 export const tableScroll = style({ overflowX: "auto" });
 const spin = keyframes({ to: { transform: "rotate(360deg)" } });
 export const spinner = style({

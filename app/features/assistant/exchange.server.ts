@@ -74,7 +74,8 @@ function titleOf(message: string): string {
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 
-// One exchange at a time per conversation (and per admin for new ones), across both paths.
+// One exchange at a time per conversation, across both paths. A new conversation is keyed by its
+// admin and its message: a double-submitted form is refused, while two tabs may each start one.
 const busy = new Set<string>();
 
 /**
@@ -106,7 +107,7 @@ export async function runExchange(input: {
   if (!provider) return { ok: false, failure: "no-key" };
   if ((await readBudget(input.now)).exhausted) return { ok: false, failure: "budget" };
 
-  const lock = input.conversationId === null ? `new:${input.userId}` : `c:${input.conversationId}`;
+  const lock = input.conversationId === null ? `new:${input.userId}:${input.message}` : `c:${input.conversationId}`;
   if (busy.has(lock)) return { ok: false, failure: "busy" };
   busy.add(lock);
   try {
