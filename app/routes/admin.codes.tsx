@@ -298,20 +298,9 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
       <Cell label={t("codes.columns.actions")}>
         <div className={`${stack} ${admin.tightStack}`}>
           <div className={admin.actions}>
-            <RowAction intent="toggle-active" id={c.id} label={activeLabel} accessibleName={`${activeLabel} ${c.code}`} />
-            <RowAction
-              intent="toggle-permanent"
-              id={c.id}
-              label={permanentLabel}
-              accessibleName={`${permanentLabel} ${c.code}`}
-            />
-            <RowAction
-              intent="delete"
-              id={c.id}
-              tone="danger"
-              label={t("common.delete")}
-              accessibleName={`${t("common.delete")} ${c.code}`}
-            />
+            <RowAction intent="toggle-active" id={c.id} label={activeLabel} subject={c.code} />
+            <RowAction intent="toggle-permanent" id={c.id} label={permanentLabel} subject={c.code} />
+            <RowAction intent="delete" id={c.id} tone="danger" label={t("common.delete")} subject={c.code} />
           </div>
           <FormAlert errors={rowErrors} ns="admin-catalog" />
           {expiryEditable ? (

@@ -102,28 +102,11 @@ export default function AdminDeletions() {
                   <div className={admin.actions}>
                     {r.status === "pending" ? (
                       <>
-                        <RowAction
-                          intent="approve"
-                          id={r.id}
-                          tone="primary"
-                          label={t("deletions.approve")}
-                          accessibleName={`${t("deletions.approve")} ${r.code}`}
-                        />
-                        <RowAction
-                          intent="reject"
-                          id={r.id}
-                          label={t("deletions.reject")}
-                          accessibleName={`${t("deletions.reject")} ${r.code}`}
-                        />
+                        <RowAction intent="approve" id={r.id} tone="primary" label={t("deletions.approve")} subject={r.code} />
+                        <RowAction intent="reject" id={r.id} label={t("deletions.reject")} subject={r.code} />
                       </>
                     ) : (
-                      <RowAction
-                        intent="delete"
-                        id={r.id}
-                        tone="danger"
-                        label={t("deletions.remove")}
-                        accessibleName={`${t("deletions.remove")} ${r.code}`}
-                      />
+                      <RowAction intent="delete" id={r.id} tone="danger" label={t("deletions.remove")} subject={r.code} />
                     )}
                   </div>
                 </Cell>

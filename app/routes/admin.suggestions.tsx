@@ -107,18 +107,12 @@ export default function AdminSuggestions() {
               <Cell label={t("suggestions.columns.actions")}>
                 {s.status === "pending" ? (
                   <div className={admin.actions}>
-                    <RowAction
-                      intent="approve"
-                      id={s.id}
-                      tone="primary"
-                      label={t("suggestions.approve")}
-                      accessibleName={`${t("suggestions.approve")} ${s.name}`}
-                    />
+                    <RowAction intent="approve" id={s.id} tone="primary" label={t("suggestions.approve")} subject={s.name} />
                     <RowAction
                       intent="reject"
                       id={s.id}
                       label={t("suggestions.reject")}
-                      accessibleName={`${t("suggestions.reject")} ${s.name}`}
+                      subject={s.name}
                       confirm={rejectQuestion(s.name)}
                     />
                   </div>
