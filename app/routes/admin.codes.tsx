@@ -20,8 +20,8 @@ import { getSettings } from "~db/repositories/settings.server";
 import { hostMatches, normalizeCodeInput, parseHosts, parseHttpUrl, safeHref } from "~db/platform-links";
 import * as admin from "~/features/admin/admin.css";
 import { codeUpdateSchema, expirySchema } from "~/features/admin/catalog/schemas";
-import { errorsOf, FieldError, FormAlert, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
-import { readAdminForm, rejectForm, rejectWith } from "~/features/admin/forms.server";
+import { FieldError, FormAlert, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
+import { guardWrite, readAdminForm, rejectForm } from "~/features/admin/forms.server";
 import { PausedCodes } from "~/features/trust/paused-codes";
 import { RowAction } from "~/features/admin/row-action";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -84,11 +84,12 @@ const back = (slug: string) => `/admin/codes?platform=${encodeURIComponent(slug)
 
 /** What a failing write says, per intent (spec: the codes tab's update, modify and delete errors). */
 const FAILURE_KEYS: Record<string, string> = {
-  "toggle-active": "codes.errors.update",
-  "toggle-permanent": "codes.errors.update",
-  "set-expiry": "codes.errors.update",
-  update: "codes.errors.modify",
-  delete: "codes.errors.delete",
+  restore: "admin-catalog:codes.errors.update",
+  "toggle-active": "admin-catalog:codes.errors.update",
+  "toggle-permanent": "admin-catalog:codes.errors.update",
+  "set-expiry": "admin-catalog:codes.errors.update",
+  update: "admin-catalog:codes.errors.modify",
+  delete: "admin-catalog:codes.errors.delete",
 };
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -103,13 +104,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!code) throw await notFound(request, "admin-catalog:errors.notFound");
   const formId = formIdOf(intent, id);
   const gone = async () => notFound(request, "admin-catalog:errors.notFound");
-  try {
-    return await runCodeAction(form, intent, code, formId, gone);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    console.error(`admin codes: ${intent} failed`, error);
-    return rejectWith(formId, FAILURE_KEYS[intent] ?? "codes.errors.update", { status: 503 });
-  }
+  return guardWrite(formId, FAILURE_KEYS[intent]!, () => runCodeAction(form, intent, code, formId, gone));
 }
 
 type AdminCode = NonNullable<Awaited<ReturnType<typeof getCodeWithPlatform>>>;
@@ -267,8 +262,6 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
   const editing = reply?.formId === updateId;
   const activeLabel = c.isActive ? t("codes.deactivate") : t("codes.activate");
   const permanentLabel = c.isPermanent ? t("codes.makeTemporary") : t("codes.makePermanent");
-  // A row action that failed (a write refused by the database) says so next to the row.
-  const rowErrors = ["toggle-active", "toggle-permanent", "delete"].flatMap((i) => errorsOf(reply, formIdOf(i, c.id), ""));
   return (
     <tr data-testid={`code-row-${c.code}`}>
       <Cell label={t("codes.columns.code")}>
@@ -302,7 +295,6 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
             <RowAction intent="toggle-permanent" id={c.id} label={permanentLabel} subject={c.code} />
             <RowAction intent="delete" id={c.id} tone="danger" label={t("common.delete")} subject={c.code} />
           </div>
-          <FormAlert errors={rowErrors} ns="admin-catalog" />
           {expiryEditable ? (
             <Form method="post" {...getFormProps(expiryForm)} className={admin.inlineForm} preventScrollReset>
               <input type="hidden" name="intent" value="set-expiry" />

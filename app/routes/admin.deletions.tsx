@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { guardWrite } from "~/features/admin/forms.server";
+import { formIdOf } from "~/features/admin/forms";
 import { AdminTable, Cell } from "~/features/admin/admin-table";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -49,25 +51,27 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = parseRowId(form.get("id"));
   if (id === null || !["approve", "reject", "delete"].includes(intent)) throw await badRequest(request);
   const gone = () => notFound(request, `admin-catalog:deletions.errors.${intent}`);
-  switch (intent) {
-    case "approve": {
-      try {
-        await approveDeletionRequest(id);
-      } catch (error) {
-        if (error instanceof RowGoneError) throw await gone();
-        throw error;
+  return guardWrite(formIdOf(intent, id), `admin-catalog:deletions.errors.${intent}`, async () => {
+    switch (intent) {
+      case "approve": {
+        try {
+          await approveDeletionRequest(id);
+        } catch (error) {
+          if (error instanceof RowGoneError) throw await gone();
+          throw error;
+        }
+        return redirectWithToast(BACK, { type: "success", key: "admin-catalog:deletions.toast.approved" });
       }
-      return redirectWithToast(BACK, { type: "success", key: "admin-catalog:deletions.toast.approved" });
+      case "reject": {
+        if (!(await rejectDeletionRequest(id))) throw await gone();
+        return redirectWithToast(BACK, { type: "success", key: "admin-catalog:deletions.toast.rejected" });
+      }
+      default: {
+        if (!(await deleteProcessedDeletionRequest(id))) throw await gone();
+        return redirectWithToast(BACK, { type: "success", key: "admin-catalog:deletions.toast.deleted" });
+      }
     }
-    case "reject": {
-      if (!(await rejectDeletionRequest(id))) throw await gone();
-      return redirectWithToast(BACK, { type: "success", key: "admin-catalog:deletions.toast.rejected" });
-    }
-    default: {
-      if (!(await deleteProcessedDeletionRequest(id))) throw await gone();
-      return redirectWithToast(BACK, { type: "success", key: "admin-catalog:deletions.toast.deleted" });
-    }
-  }
+  });
 }
 
 export default function AdminDeletions() {

@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { guardWrite } from "~/features/admin/forms.server";
+import { formIdOf } from "~/features/admin/forms";
 import { AdminTable, Cell } from "~/features/admin/admin-table";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -57,8 +59,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (suggestion?.status !== "pending") throw await notFound(request, "admin-catalog:suggestions.errors.reject");
   if (!isConfirmed(form)) return askToConfirm(PATH, "reject", suggestion.id);
-  if (!(await rejectSuggestion(suggestion.id))) throw await notFound(request, "admin-catalog:suggestions.errors.reject");
-  return redirectWithToast(PATH, { type: "success", key: "admin-catalog:suggestions.toast.rejected" });
+  return guardWrite(formIdOf("reject", suggestion.id), "admin-catalog:suggestions.errors.reject", async () => {
+    if (!(await rejectSuggestion(suggestion.id))) throw await notFound(request, "admin-catalog:suggestions.errors.reject");
+    return redirectWithToast(PATH, { type: "success", key: "admin-catalog:suggestions.toast.rejected" });
+  });
 }
 
 export default function AdminSuggestions() {
