@@ -155,20 +155,9 @@ export default function OwnerPage() {
           {t("owner.manage")}
         </h2>
         <div className={row}>
-          {code.status === "pausedByOwner" ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="resume" />
-              <button type="submit" className={button.primary} disabled={busy} data-testid="owner-resume">
-                {t("owner.resume")}
-              </button>
-            </Form>
-          ) : code.status === "active" || code.status === "expired" || code.status === "platformInactive" ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="pause" />
-              <button type="submit" className={button.secondary} disabled={busy} data-testid="owner-pause">
-                {t("owner.pause")}
-              </button>
-            </Form>
+          {code.status === "pausedByOwner" || ["active", "expired", "platformInactive"].includes(code.status) ? (
+            // Paused by its owner: resume; in (or due back in) the rotation: pause.
+            <OwnerToggle intent={code.status === "pausedByOwner" ? "resume" : "pause"} busy={busy} />
           ) : (
             <p className={`${muted} ${trust.flush}`}>
               {code.status === "pausedByReports" ? t("owner.onlyAdmin") : t("owner.deactivatedHint")}
@@ -217,4 +206,21 @@ function Fact({ term, children, testId }: { term: string; children: React.ReactN
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
+}
+
+function OwnerToggle({ intent, busy }: { intent: "pause" | "resume"; busy: boolean }) {
+  const { t } = useTranslation("trust");
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <button
+        type="submit"
+        className={intent === "resume" ? button.primary : button.secondary}
+        disabled={busy}
+        data-testid={`owner-${intent}`}
+      >
+        {t(`owner.${intent}`)}
+      </button>
+    </Form>
+  );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { safeHref } from "~db/platform-links";
-import type { DisplayMode } from "~db/schema";
+import type { DisplayMode, Partnership } from "~db/schema";
 import { card, flush, muted, visuallyHidden } from "~/styles/ui.css";
 import * as styles from "./community.css";
 
@@ -73,17 +73,10 @@ function partnerDescription(
 }
 
 export function toPartnerView(
-  row: {
-    id: number;
-    name: string;
-    description: string | null;
-    description_en: string | null;
-    description_de: string | null;
-    description_es: string | null;
-    url: string;
-    logo_url: string | null;
-    display_mode: DisplayMode;
-  },
+  row: Pick<
+    Partnership,
+    "id" | "name" | "description" | "description_en" | "description_de" | "description_es" | "url" | "logo_url" | "display_mode"
+  >,
   language: string,
 ): PartnerView {
   return {

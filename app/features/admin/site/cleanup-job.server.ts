@@ -1,3 +1,4 @@
+import { startPeriodic } from "~/utils/periodic.server";
 import { deleteExpiredTemporaryCodes, isAutoCleanupEnabled } from "~db/repositories/code-cleanup.server";
 
 const CLEANUP_INTERVAL_MS = 60 * 60_000;
@@ -19,20 +20,5 @@ export function startCleanupJob(
   log: (line: string) => void,
   { intervalMs = CLEANUP_INTERVAL_MS, firstRunMs = CLEANUP_FIRST_RUN_MS } = {},
 ): () => void {
-  let stopped = false;
-  const run = () => {
-    if (stopped) return;
-    runAutoCleanup(log).catch((error: unknown) =>
-      log(`[cleanup] failed: ${error instanceof Error ? error.message : String(error)}`),
-    );
-  };
-  const first = setTimeout(run, firstRunMs);
-  const every = setInterval(run, intervalMs);
-  first.unref();
-  every.unref();
-  return () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(every);
-  };
+  return startPeriodic("cleanup", log, { firstMs: firstRunMs, intervalMs }, () => runAutoCleanup(log));
 }
