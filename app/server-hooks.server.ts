@@ -2,6 +2,7 @@ import type { AppHooks, WriteSummary } from "../server/app-hooks";
 import { applyStagedRestore, claimDatabase } from "~db/backup.server";
 import { closeDb, getDb, getDialect } from "~db/client.server";
 import { migrateToLatest } from "~db/migrate.server";
+import { getSettings } from "~db/repositories/settings.server";
 import { seedBase } from "~db/seed.server";
 import { startBackupJob } from "~/features/admin/site/backup-job.server";
 import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
@@ -53,6 +54,9 @@ async function prepareDatabase(log: (line: string) => void): Promise<void> {
     const { upsertAdmin } = await import("~db/repositories/users.server");
     log(`[admin] ${env.ADMIN_EMAIL}: ${await upsertAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD)}`);
   }
+  // Loads the settings; on PostgreSQL this also starts listening for other processes' changes, so
+  // the live settings stream works from the first request.
+  await getSettings(db);
 }
 
 function startJobs(log: (line: string) => void): () => void {

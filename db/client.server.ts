@@ -98,11 +98,83 @@ export function getSqlite(): SQLite.Database {
   return h.sqlite;
 }
 
+/** The pg pool behind Kysely (session advisory locks, the shared rate-limit store). PostgreSQL only. */
+export function getPgPool(): pg.Pool {
+  const h = handle();
+  if (h.dialect !== "postgres") throw new Error("getPgPool(): the database is SQLite");
+  return h.pool;
+}
+
+/**
+ * LISTEN on a PostgreSQL channel through one connection of its own (notifications never reach a
+ * pooled connection reliably). `onMessage` gets each payload; `onState(false)` runs whenever
+ * notifications may be missed from now on (before connecting, and when the connection is lost),
+ * `onState(true)` once LISTEN is in place, so a cache can trust notifications only while they flow.
+ * Reconnects every second until closeDb(). Resolves once the first attempt is over.
+ */
+export function listenPostgres(
+  channel: string,
+  onMessage: (payload: string) => void,
+  onState: (up: boolean) => void,
+): Promise<void> {
+  const h = handle();
+  if (h.dialect !== "postgres") throw new Error("listenPostgres(): the database is SQLite");
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    onState(false);
+    const next = new pg.Client({ connectionString: h.url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? "");
+    });
+    next.on("error", () => {
+      if (client === next) lost();
+    });
+    next.on("end", () => {
+      if (client === next) lost();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${channel}"`);
+      if (stopped) return void (await next.end().catch(() => {}));
+      client = next;
+      onState(true);
+    } catch {
+      await next.end().catch(() => {});
+      lost();
+    }
+  };
+  const lost = () => {
+    client = undefined;
+    onState(false);
+    if (!stopped && !retry) {
+      retry = setTimeout(() => {
+        retry = undefined;
+        void connect();
+      }, 1_000);
+      retry.unref();
+    }
+  };
+  closeHooks.add(async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const closing = client;
+    client = undefined;
+    await closing?.end().catch(() => {});
+  });
+  return connect();
+}
+
+const closeHooks = new Set<() => Promise<void>>();
+
 /** Closes the handle (graceful shutdown, tests). The next getDb() opens DATABASE_URL again. */
 export async function closeDb(): Promise<void> {
   const closing = current;
   if (!closing) return;
   current = undefined;
+  for (const hook of [...closeHooks]) await hook();
+  closeHooks.clear();
   if (closing.dialect === "postgres") {
     await closing.db.destroy();
     return;
