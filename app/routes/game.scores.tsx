@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(t, "POST");
   const fields = await readFormFields(request, t);
   if (fields instanceof Response) return fields;
-  const limited = limitByAddress(SCORE_LIMIT, context, t);
+  const limited = await limitByAddress(SCORE_LIMIT, context, t);
   if (limited) return limited;
 
   const parsed = scoreSchema.safeParse(fields);

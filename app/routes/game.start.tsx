@@ -15,7 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(t, "POST");
   const fields = await readFormFields(request, t);
   if (fields instanceof Response) return fields;
-  const limited = limitByAddress(START_LIMIT, context, t);
+  const limited = await limitByAddress(START_LIMIT, context, t);
   if (limited) return limited;
   const parsed = startSchema.safeParse(fields);
   if (!parsed.success) return refusal(t, 400, "device");

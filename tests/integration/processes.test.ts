@@ -63,6 +63,19 @@ describe("two server processes on one database", () => {
     }
   });
 
+  it.runIf(onPostgres)(
+    "rate-limit windows are shared: 30 game starts per address across both servers, then 429 from either",
+    async () => {
+      const [a, b] = await twoServers();
+      const start = (server: RunningServer) => postForm(`${server.url}/game/start`, { device_type: "desktop" });
+      for (let i = 0; i < 30; i++) expect((await start(i % 2 ? a! : b!)).status).toBe(200);
+      expect((await start(a!)).status).toBe(429);
+      const refused = await start(b!);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    },
+  );
+
   it.runIf(onPostgres)("the cleanup pass runs in one process at a time: taken elsewhere, it skips", async () => {
     const p = await createPlatform(db);
     await createCode(db, p.id, { code: "OLD1", expires_at: new Date(Date.now() - 86_400_000).toISOString() });

@@ -48,8 +48,8 @@ export async function readFormFields(request: Request, t: GameT): Promise<Record
 }
 
 /** Per-address limit; the refusal when it is reached. */
-export function limitByAddress(limit: RateLimit, context: AppLoadContext, t: GameT): Response | null {
-  const hit = hitRateLimit(limit, clientIp(context));
+export async function limitByAddress(limit: RateLimit, context: AppLoadContext, t: GameT): Promise<Response | null> {
+  const hit = await hitRateLimit(limit, clientIp(context));
   if (hit.ok) return null;
   return jsonResponse(
     { error: t("errors.rateLimited", { count: Math.max(1, Math.ceil(hit.retryAfterSeconds / 60)) }), code: "rateLimited" },
