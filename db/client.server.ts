@@ -52,7 +52,7 @@ const pgTypes = {
 
 /**
  * A pool for PostgreSQL. `DATABASE_POOL_SIZE` connections per process (default 10): with several
- * processes, their sum must stay under the server's `max_connections` (decision 130).
+ * processes, their sum must stay under the server's `max_connections` (decision 131).
  */
 export function openPgPool(url: string): pg.Pool {
   const max = Number(process.env.DATABASE_POOL_SIZE) || 10;

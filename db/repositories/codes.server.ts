@@ -165,7 +165,7 @@ export async function drawReferralCodeWithKysely(platformId: number | null, now:
 }
 
 /**
- * How concurrent draws on PostgreSQL keep the fairness order (decision 130, measured by
+ * How concurrent draws on PostgreSQL keep the fairness order (decision 131, measured by
  * `npm run bench`):
  * - "advisory" (the default): a transaction-scoped advisory lock per platform, taken before the
  *   pick, so draws of one platform run one after the other across every process, each seeing the

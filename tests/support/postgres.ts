@@ -11,7 +11,7 @@ import pg from "pg";
  * as the `postgres` user when we are root (PostgreSQL refuses to run as root). Stopped and removed
  * by stop(); never a system service.
  */
-const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
+export const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
 
 export function postgresAvailable(): boolean {
   return ["initdb", "pg_ctl", "postgres"].every((bin) => fs.existsSync(path.join(PG_BIN, bin)));
@@ -84,7 +84,10 @@ export function startCluster({ durable = false }: { durable?: boolean } = {}): C
 }
 
 /** Creates an empty database in the cluster behind `maintenanceUrl` and returns its URL. */
-async function createDatabase(maintenanceUrl: string, name = `t_${crypto.randomBytes(6).toString("hex")}`): Promise<string> {
+export async function createDatabase(
+  maintenanceUrl: string,
+  name = `t_${crypto.randomBytes(6).toString("hex")}`,
+): Promise<string> {
   const client = new pg.Client({ connectionString: maintenanceUrl });
   await client.connect();
   try {
