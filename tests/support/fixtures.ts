@@ -47,6 +47,22 @@ export async function refuseDrawLogOf(db: TestDb, code: string): Promise<() => P
   return async () => void (await sql`DROP TRIGGER refuse_draw_log`.execute(db));
 }
 
+/**
+ * A real failure in the real database: from now on, updating `column` of `table` fails with
+ * "forced failure" (a trigger, SQLite's or PostgreSQL's).
+ */
+export async function failUpdatesOf(db: TestDb, table: string, column: string): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`CREATE FUNCTION ${sql.raw(`fail_${table}`)}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'forced failure'; END $$`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(`fail_${table}`)} BEFORE UPDATE OF ${sql.ref(column)} ON ${sql.table(table)}
+      FOR EACH ROW EXECUTE FUNCTION ${sql.raw(`fail_${table}`)}()`.execute(db);
+    return;
+  }
+  await sql`CREATE TRIGGER ${sql.raw(`fail_${table}`)} BEFORE UPDATE OF ${sql.ref(column)} ON ${sql.table(table)}
+    BEGIN SELECT RAISE(ABORT, 'forced failure'); END`.execute(db);
+}
+
 let counter = 0;
 /** A short unique word (letters and digits) for slugs, names, codes. */
 export function uniqueWord(prefix = "t"): string {
