@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { AdminTable, Cell } from "~/features/admin/admin-table";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -221,27 +222,18 @@ export default function AdminCodes() {
           {t("codes.empty")}
         </p>
       ) : (
-        <div className={admin.tableWrap}>
-          <table className={admin.table} data-testid="codes-table">
-            <caption className={`${muted} ${admin.caption}`}>
-              {t("codes.caption", { name: selected.name, total: codes.length })}
-            </caption>
-            <thead>
-              <tr>
-                {(["code", "status", "expires", "served", "created", "actions"] as const).map((column) => (
-                  <th key={column} className={admin.cell} scope="col">
-                    {t(`codes.columns.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {codes.map((c) => (
-                <CodeRow key={`${c.id}:${c.code}:${c.referralUrl}`} code={c} reply={reply} autoCleanup={autoCleanup} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          columns={(["code", "status", "expires", "served", "created", "actions"] as const).map((c) => t(`codes.columns.${c}`))}
+          testId="codes-table"
+          caption={{
+            text: t("codes.caption", { name: selected.name, total: codes.length }),
+            className: `${muted} ${admin.caption}`,
+          }}
+        >
+          {codes.map((c) => (
+            <CodeRow key={`${c.id}:${c.code}:${c.referralUrl}`} code={c} reply={reply} autoCleanup={autoCleanup} />
+          ))}
+        </AdminTable>
       )}
     </section>
   );
@@ -279,7 +271,7 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
   const rowErrors = ["toggle-active", "toggle-permanent", "delete"].flatMap((i) => errorsOf(reply, formIdOf(i, c.id), ""));
   return (
     <tr data-testid={`code-row-${c.code}`}>
-      <td className={admin.cell} data-label={t("codes.columns.code")}>
+      <Cell label={t("codes.columns.code")}>
         <strong>{c.code}</strong>
         {href ? (
           <div>
@@ -288,8 +280,8 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
             </a>
           </div>
         ) : null}
-      </td>
-      <td className={admin.cell} data-label={t("codes.columns.status")}>
+      </Cell>
+      <Cell label={t("codes.columns.status")}>
         <span className={badgeClass()}>{c.isActive ? t("common.active") : t("common.inactive")}</span>{" "}
         {c.pausedReason ? (
           <>
@@ -299,33 +291,16 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
           </>
         ) : null}
         <span className={badgeClass()}>{c.isPermanent ? t("codes.permanent") : t("codes.temporary")}</span>
-      </td>
-      <td className={admin.cell} data-label={t("codes.columns.expires")}>
-        {c.isPermanent ? "—" : formatDate(c.expiresAt) || "—"}
-      </td>
-      <td className={admin.cell} data-label={t("codes.columns.served")}>
-        {c.timesServed}
-      </td>
-      <td className={admin.cell} data-label={t("codes.columns.created")}>
-        {formatDate(c.createdAt)}
-      </td>
-      <td className={admin.cell} data-label={t("codes.columns.actions")}>
+      </Cell>
+      <Cell label={t("codes.columns.expires")}>{c.isPermanent ? "—" : formatDate(c.expiresAt) || "—"}</Cell>
+      <Cell label={t("codes.columns.served")}>{c.timesServed}</Cell>
+      <Cell label={t("codes.columns.created")}>{formatDate(c.createdAt)}</Cell>
+      <Cell label={t("codes.columns.actions")}>
         <div className={`${stack} ${admin.tightStack}`}>
           <div className={admin.actions}>
-            <RowAction intent="toggle-active" id={c.id} label={activeLabel} accessibleName={`${activeLabel} ${c.code}`} />
-            <RowAction
-              intent="toggle-permanent"
-              id={c.id}
-              label={permanentLabel}
-              accessibleName={`${permanentLabel} ${c.code}`}
-            />
-            <RowAction
-              intent="delete"
-              id={c.id}
-              tone="danger"
-              label={t("common.delete")}
-              accessibleName={`${t("common.delete")} ${c.code}`}
-            />
+            <RowAction intent="toggle-active" id={c.id} label={activeLabel} subject={c.code} />
+            <RowAction intent="toggle-permanent" id={c.id} label={permanentLabel} subject={c.code} />
+            <RowAction intent="delete" id={c.id} tone="danger" label={t("common.delete")} subject={c.code} />
           </div>
           <FormAlert errors={rowErrors} ns="admin-catalog" />
           {expiryEditable ? (
@@ -375,7 +350,7 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
             </Form>
           </details>
         </div>
-      </td>
+      </Cell>
     </tr>
   );
 }

@@ -228,19 +228,13 @@ export default function AdminPlatforms() {
                       intent="toggle-active"
                       id={p.id}
                       label={p.isActive ? t("platforms.deactivate") : t("platforms.activate")}
-                      accessibleName={`${p.isActive ? t("platforms.deactivate") : t("platforms.activate")} ${p.name}`}
+                      subject={p.name}
                     />
                     <Link to={`/${p.slug}`} className={buttonClass({ tone: "ghost", size: "small" })}>
                       {t("platforms.view")}
                       <span className={visuallyHidden}> {p.name}</span>
                     </Link>
-                    <RowAction
-                      intent="delete"
-                      id={p.id}
-                      tone="danger"
-                      label={t("common.delete")}
-                      accessibleName={`${t("common.delete")} ${p.name}`}
-                    />
+                    <RowAction intent="delete" id={p.id} tone="danger" label={t("common.delete")} subject={p.name} />
                   </div>
                   <details open={updateErrors}>
                     <summary>{t("common.edit")}</summary>
@@ -324,7 +318,7 @@ export default function AdminPlatforms() {
                               alt={t("platforms.logo.alt", { name: p.name, variant: t(`platforms.logo.${variant}`) })}
                               width={64}
                               height={64}
-                              style={{ objectFit: "contain", background: variant === "dark" ? "#111" : "#fff", borderRadius: 8 }}
+                              className={admin.logoPreview[variant]}
                             />
                           ) : (
                             <span className={muted}>{t("platforms.logo.none")}</span>

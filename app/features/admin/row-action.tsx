@@ -25,7 +25,8 @@ export function RowAction({
   intent,
   id,
   label,
-  accessibleName,
+  subject,
+  accessibleName: fullName,
   tone = "secondary",
   extra,
   confirm,
@@ -34,6 +35,9 @@ export function RowAction({
   intent: string;
   id: number;
   label: string;
+  /** What the row is ("CODE42"): the button's accessible name is the label followed by it. */
+  subject?: string;
+  /** Or the whole accessible name, where the language puts the subject elsewhere. */
   accessibleName?: string;
   tone?: ButtonTone;
   extra?: Record<string, string>;
@@ -44,6 +48,7 @@ export function RowAction({
   const hydrated = useHydrated();
   const pending = usePending({ intent, id });
   const { t } = useTranslation("admin");
+  const accessibleName = fullName ?? (subject === undefined ? undefined : `${label} ${subject}`);
   const form = (submitLabel: string, confirmed: boolean, ariaLabel?: string, onSubmit?: () => void) => (
     <Form method="post" className={admin.inlineForm} preventScrollReset onSubmit={onSubmit}>
       <input type="hidden" name="intent" value={intent} />
