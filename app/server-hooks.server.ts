@@ -1,7 +1,8 @@
 import type { AppHooks, WriteSummary } from "../server/app-hooks";
 import { applyStagedRestore, claimDatabase } from "~db/backup.server";
-import { closeDb, getDb } from "~db/client.server";
+import { closeDb, getDb, getDialect } from "~db/client.server";
 import { migrateToLatest } from "~db/migrate.server";
+import { getSettings } from "~db/repositories/settings.server";
 import { seedBase } from "~db/seed.server";
 import { startBackupJob } from "~/features/admin/site/backup-job.server";
 import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
@@ -29,12 +30,17 @@ let releaseDatabase = () => {};
 
 async function prepareDatabase(log: (line: string) => void): Promise<void> {
   const env = getEnv();
-  const file = sqlitePathFromUrl(env.DATABASE_URL);
-  // A restore staged with `npm run db:restore -- FILE --at-next-start` goes in before the database opens.
-  const restored = applyStagedRestore(file);
-  if (restored) log(`[db] restored the staged backup ${restored}`);
-  // The claim lets `npm run db:restore` refuse to overwrite the database while this server runs.
-  releaseDatabase = claimDatabase(file);
+  // Staged restores and the pid claim are about a SQLite file; PostgreSQL has its own backups.
+  if (getDialect() === "sqlite") {
+    const file = sqlitePathFromUrl(env.DATABASE_URL);
+    // A restore staged with `npm run db:restore -- FILE --at-next-start` goes in before the database opens.
+    const restored = applyStagedRestore(file);
+    if (restored) log(`[db] restored the staged backup ${restored}`);
+    // The claim lets `npm run db:restore` refuse to overwrite the database while this server runs.
+    releaseDatabase = claimDatabase(file);
+  } else {
+    log("[db] PostgreSQL");
+  }
   const db = getDb();
   const applied = await migrateToLatest(db);
   log(applied.length ? `[db] migrations applied: ${applied.join(", ")}` : "[db] schema up to date");
@@ -48,14 +54,17 @@ async function prepareDatabase(log: (line: string) => void): Promise<void> {
     const { upsertAdmin } = await import("~db/repositories/users.server");
     log(`[admin] ${env.ADMIN_EMAIL}: ${await upsertAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD)}`);
   }
+  // Loads the settings; on PostgreSQL this also starts listening for other processes' changes, so
+  // the live settings stream works from the first request.
+  await getSettings(db);
 }
 
 function startJobs(log: (line: string) => void): () => void {
   const env = getEnv();
   // Expired temporary codes go when enable_auto_cleanup is 'true' (checked at each run).
   const stops = [startCleanupJob(log)];
-  // Checked, rotated online backups when BACKUP_DIR is set.
-  if (env.BACKUP_DIR) {
+  // Checked, rotated online backups when BACKUP_DIR is set (SQLite: PostgreSQL's are the provider's).
+  if (env.BACKUP_DIR && getDialect() === "sqlite") {
     const options = { dir: env.BACKUP_DIR, keep: env.BACKUP_KEEP, intervalMs: env.BACKUP_INTERVAL_SECONDS * 1000 };
     stops.push(startBackupJob(log, options));
   }

@@ -1,21 +1,33 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
-import { getEnv, sqlitePathFromUrl } from "~/utils/env.server";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
 
-interface Handle {
-  file: string;
-  sqlite: SQLite.Database;
-  db: DB;
-}
+/** `file:`/`sqlite:`/bare path: SQLite (one process); `postgres://`: PostgreSQL (several processes). */
+export type DialectName = "sqlite" | "postgres";
+
+type Handle =
+  | { dialect: "sqlite"; url: string; sqlite: SQLite.Database; db: DB }
+  | { dialect: "postgres"; url: string; pool: pg.Pool; db: DB };
 
 // One handle per process: the server reaches the app only through the Remix build, so this
 // module is loaded once (decision 001).
 let current: Handle | undefined;
+
+const DEFAULT_URL = "file:./data/app.db";
+
+/** DATABASE_URL as the process sees it now (an empty value means unset, as in the app's env). */
+export function databaseUrl(): string {
+  return process.env.DATABASE_URL || DEFAULT_URL;
+}
+
+export function dialectOf(url: string): DialectName {
+  return /^postgres(ql)?:\/\//i.test(url) ? "postgres" : "sqlite";
+}
 
 export function openSqlite(file: string): SQLite.Database {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -27,32 +39,146 @@ export function openSqlite(file: string): SQLite.Database {
   return sqlite;
 }
 
-function open(file: string): Handle {
-  const sqlite = openSqlite(file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { file, sqlite, db };
+// pg returns bigint (count(*), sum of integers) and numeric as strings so as not to lose precision;
+// every such figure here is a count far below 2^53, so both read as numbers, like SQLite's.
+const BIGINT_OID = 20;
+const NUMERIC_OID = 1700;
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === BIGINT_OID || oid === NUMERIC_OID
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * A pool for PostgreSQL. `DATABASE_POOL_SIZE` connections per process (default 10): with several
+ * processes, their sum must stay under the server's `max_connections` (decision 131).
+ */
+export function openPgPool(url: string): pg.Pool {
+  const max = Number(process.env.DATABASE_POOL_SIZE) || 10;
+  const pool = new pg.Pool({ connectionString: url, max, types: pgTypes });
+  // An idle client losing its connection (server restart) must not crash the process: the pool drops it.
+  pool.on("error", () => {});
+  return pool;
+}
+
+function open(url: string): Handle {
+  if (dialectOf(url) === "postgres") {
+    const pool = openPgPool(url);
+    return { dialect: "postgres", url, pool, db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) };
+  }
+  const sqlite = openSqlite(sqlitePath(url));
+  return { dialect: "sqlite", url, sqlite, db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }) };
+}
+
+/** The SQLite file path behind a `file:`/`sqlite:` URL or a bare path. */
+export function sqlitePath(url: string): string {
+  return url.replace(/^file:(\/\/)?/, "").replace(/^sqlite:(\/\/)?/, "");
 }
 
 function handle(): Handle {
-  current ??= open(sqlitePathFromUrl(getEnv().DATABASE_URL));
+  current ??= open(databaseUrl());
   return current;
 }
 
-/** The Kysely instance. Inside a transaction use its `trx`, never this (stack pitfall 10). */
+/** The Kysely instance. Inside a transaction use its `trx`, never this (a transaction has its own connection). */
 export function getDb(): DB {
   return handle().db;
 }
 
-/** The raw better-sqlite3 handle, for hot paths that use prepared statements. */
-export function getSqlite(): SQLite.Database {
-  return handle().sqlite;
+/** Which database the process is using: the few dialect branches read this. */
+export function getDialect(): DialectName {
+  return handle().dialect;
 }
+
+/** The raw better-sqlite3 handle, for hot paths that use prepared statements. SQLite only. */
+export function getSqlite(): SQLite.Database {
+  const h = handle();
+  if (h.dialect !== "sqlite") throw new Error("getSqlite(): the database is PostgreSQL");
+  return h.sqlite;
+}
+
+/** The pg pool behind Kysely (session advisory locks, the shared rate-limit store). PostgreSQL only. */
+export function getPgPool(): pg.Pool {
+  const h = handle();
+  if (h.dialect !== "postgres") throw new Error("getPgPool(): the database is SQLite");
+  return h.pool;
+}
+
+/**
+ * LISTEN on a PostgreSQL channel through one connection of its own (notifications never reach a
+ * pooled connection reliably). `onMessage` gets each payload; `onState(false)` runs whenever
+ * notifications may be missed from now on (before connecting, and when the connection is lost),
+ * `onState(true)` once LISTEN is in place, so a cache can trust notifications only while they flow.
+ * Reconnects every second until closeDb(). Resolves once the first attempt is over.
+ */
+export function listenPostgres(
+  channel: string,
+  onMessage: (payload: string) => void,
+  onState: (up: boolean) => void,
+): Promise<void> {
+  const h = handle();
+  if (h.dialect !== "postgres") throw new Error("listenPostgres(): the database is SQLite");
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    onState(false);
+    const next = new pg.Client({ connectionString: h.url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? "");
+    });
+    next.on("error", () => {
+      if (client === next) lost();
+    });
+    next.on("end", () => {
+      if (client === next) lost();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${channel}"`);
+      if (stopped) return void (await next.end().catch(() => {}));
+      client = next;
+      onState(true);
+    } catch {
+      await next.end().catch(() => {});
+      lost();
+    }
+  };
+  const lost = () => {
+    client = undefined;
+    onState(false);
+    if (!stopped && !retry) {
+      retry = setTimeout(() => {
+        retry = undefined;
+        void connect();
+      }, 1_000);
+      retry.unref();
+    }
+  };
+  closeHooks.add(async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const closing = client;
+    client = undefined;
+    await closing?.end().catch(() => {});
+  });
+  return connect();
+}
+
+const closeHooks = new Set<() => Promise<void>>();
 
 /** Closes the handle (graceful shutdown, tests). The next getDb() opens DATABASE_URL again. */
 export async function closeDb(): Promise<void> {
   const closing = current;
   if (!closing) return;
   current = undefined;
+  for (const hook of [...closeHooks]) await hook();
+  closeHooks.clear();
+  if (closing.dialect === "postgres") {
+    await closing.db.destroy();
+    return;
+  }
   // Fold the WAL back into the main file so the file alone is the whole database.
   if (closing.sqlite.open && !closing.sqlite.memory) closing.sqlite.pragma("wal_checkpoint(TRUNCATE)");
   await closing.db.destroy();

@@ -210,6 +210,14 @@ export interface AssistantUsageTable {
   created_at: Timestamp;
 }
 
+/** Rate-limit windows on PostgreSQL (rate-limiter-flexible's layout; unused on SQLite). */
+export interface RateLimitsTable {
+  key: string;
+  points: Generated<number>;
+  /** The window's end, epoch ms. */
+  expire: number | null;
+}
+
 export interface Database {
   platforms: PlatformsTable;
   referral_codes: ReferralCodesTable;
@@ -228,6 +236,7 @@ export interface Database {
   assistant_conversations: AssistantConversationsTable;
   assistant_messages: AssistantMessagesTable;
   assistant_usage: AssistantUsageTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type Platform = Selectable<PlatformsTable>;

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { withId } from "./portable";
 
 // Portable DDL through Kysely's schema builder; CHECKs are plain SQL that SQLite and PostgreSQL share.
 // `any`: a migration is frozen in time and must not depend on today's schema types.
@@ -10,7 +11,7 @@ const flag = (name: string) => sql`CHECK (${sql.ref(name)} IN (0, 1))`;
 export async function up(db: Db): Promise<void> {
   await db.schema
     .createTable("platforms")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .$call(withId(db))
     .addColumn("name", "text", (c) => c.notNull().check(sql`length(name) BETWEEN 1 AND 100`))
     .addColumn("slug", "text", (c) =>
       c
@@ -56,7 +57,7 @@ export async function up(db: Db): Promise<void> {
 
   await db.schema
     .createTable("referral_codes")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .$call(withId(db))
     .addColumn("platform_id", "integer", (c) => c.notNull().references("platforms.id").onDelete("cascade"))
     .addColumn("code", "text", (c) => c.notNull().check(sql`length(code) BETWEEN 1 AND 200`))
     .addColumn("referral_url", "text", (c) => c.check(sql`referral_url IS NULL OR length(referral_url) <= 2048`))
@@ -96,7 +97,7 @@ export async function up(db: Db): Promise<void> {
 
   await db.schema
     .createTable("random_requests")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .$call(withId(db))
     .addColumn("platform_id", "integer", (c) => c.notNull().references("platforms.id").onDelete("cascade"))
     .addColumn("served_code_id", "integer", (c) => c.references("referral_codes.id").onDelete("set null"))
     .addColumn("served_code", "text", (c) => c.notNull())
@@ -112,7 +113,7 @@ export async function up(db: Db): Promise<void> {
 
   await db.schema
     .createTable("deletion_requests")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .$call(withId(db))
     .addColumn("code", "text", (c) => c.notNull().check(sql`length(code) BETWEEN 1 AND 200`))
     .addColumn("platform_id", "integer", (c) => c.notNull().references("platforms.id").onDelete("cascade"))
     .addColumn("reason", "text", (c) => c.check(sql`reason IS NULL OR length(reason) <= 1000`))
@@ -129,7 +130,7 @@ export async function up(db: Db): Promise<void> {
 
   await db.schema
     .createTable("platform_suggestions")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .$call(withId(db))
     .addColumn("name", "text", (c) => c.notNull().check(sql`length(name) BETWEEN 1 AND 100`))
     .addColumn("normalized_name", "text", (c) => c.notNull())
     .addColumn("description", "text", (c) => c.check(sql`description IS NULL OR length(description) <= 1000`))
@@ -161,7 +162,7 @@ export async function up(db: Db): Promise<void> {
 
   await db.schema
     .createTable("platform_suggestion_votes")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .$call(withId(db))
     .addColumn("suggestion_id", "integer", (c) => c.notNull().references("platform_suggestions.id").onDelete("cascade"))
     .addColumn("ip_hash", "text", (c) => c.notNull())
     .addColumn("client_fingerprint", "text", (c) => c.notNull())
@@ -181,7 +182,7 @@ export async function up(db: Db): Promise<void> {
 
   await db.schema
     .createTable("partnerships")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .$call(withId(db))
     .addColumn("name", "text", (c) => c.notNull().check(sql`length(name) BETWEEN 1 AND 100`))
     .addColumn("description", "text")
     .addColumn("url", "text", (c) => c.notNull().check(sql`length(url) <= 2048`))
@@ -205,7 +206,7 @@ export async function up(db: Db): Promise<void> {
 
   await db.schema
     .createTable("game_scores")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .$call(withId(db))
     .addColumn("player_name", "text", (c) => c.notNull().check(sql`length(player_name) BETWEEN 1 AND 20`))
     .addColumn("score", "integer", (c) => c.notNull().check(sql`score >= 0`))
     .addColumn("device_type", "text", (c) => c.notNull().check(sql`device_type IN ('mobile', 'desktop')`))
@@ -227,7 +228,7 @@ export async function up(db: Db): Promise<void> {
 
   await db.schema
     .createTable("users")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .$call(withId(db))
     .addColumn("email", "text", (c) => c.notNull().unique())
     .addColumn("password_hash", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { withId } from "./portable";
 
 // The trust loop: visitors' answers to "did this code work?", why a code is paused, and the hash of
 // its owner's private link. `any`: a migration is frozen in time (see 0001).
@@ -33,7 +34,7 @@ export async function up(db: Db): Promise<void> {
 
   await db.schema
     .createTable("code_reports")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .$call(withId(db))
     // One answer per draw: the unique draw row it answers.
     .addColumn("random_request_id", "integer", (c) => c.notNull().unique().references("random_requests.id").onDelete("cascade"))
     .addColumn("code_id", "integer", (c) => c.notNull().references("referral_codes.id").onDelete("cascade"))

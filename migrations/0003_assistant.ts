@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { withId } from "./portable";
 
 // The admin assistant: stored conversations, their messages, and the tokens spent per call.
 // `any`: a migration is frozen in time and must not depend on today's schema types.
@@ -8,7 +9,7 @@ type Db = Kysely<any>;
 export async function up(db: Db): Promise<void> {
   await db.schema
     .createTable("assistant_conversations")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .$call(withId(db))
     .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("title", "text", (c) => c.notNull().check(sql`length(title) BETWEEN 1 AND 200`))
     .addColumn("provider", "text", (c) => c.notNull().check(sql`provider IN ('anthropic', 'openai')`))
@@ -23,7 +24,7 @@ export async function up(db: Db): Promise<void> {
   // One row per message in the provider-neutral shape (app/features/assistant/types.ts), as JSON.
   await db.schema
     .createTable("assistant_messages")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .$call(withId(db))
     .addColumn("conversation_id", "integer", (c) => c.notNull().references("assistant_conversations.id").onDelete("cascade"))
     .addColumn("position", "integer", (c) => c.notNull())
     .addColumn("role", "text", (c) => c.notNull().check(sql`role IN ('user', 'assistant', 'tool')`))
@@ -35,7 +36,7 @@ export async function up(db: Db): Promise<void> {
   // Tokens spent per provider call, kept when a conversation is deleted (the daily budget counts them).
   await db.schema
     .createTable("assistant_usage")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .$call(withId(db))
     .addColumn("conversation_id", "integer", (c) => c.references("assistant_conversations.id").onDelete("set null"))
     .addColumn("provider", "text", (c) => c.notNull())
     .addColumn("model", "text", (c) => c.notNull())

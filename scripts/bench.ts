@@ -5,7 +5,8 @@
 // (default 20), --only repository|http|audit (audit: the sitemap audit's peak memory, run by
 // scripts/bench-audit.ts), --through-remix (also the draw page's own action, for comparison with
 // the draw endpoint), --only pages (pages against a stock Remix app, scripts/bench-pages.ts, --rounds N;
-// writes bench-results.json). HTTP runs use the built server: `npm run build` first.
+// writes bench-results.json), --only postgres (the draw on a throwaway PostgreSQL cluster, with 1 and
+// 2 server processes: scripts/bench-postgres.ts). HTTP runs use the built server: `npm run build` first.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -33,8 +34,8 @@ const CODES = option("codes", 20);
 const CONNECTIONS = 50;
 const onlyIndex = process.argv.indexOf("--only");
 const ONLY = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
-if (ONLY !== undefined && !["repository", "http", "audit", "pages"].includes(ONLY)) {
-  console.error("--only takes repository, http, audit or pages");
+if (ONLY !== undefined && !["repository", "http", "audit", "pages", "postgres"].includes(ONLY)) {
+  console.error("--only takes repository, http, audit, pages or postgres");
   process.exit(2);
 }
 const THROUGH_REMIX = process.argv.includes("--through-remix");
@@ -307,6 +308,11 @@ try {
       "(*) One caller awaiting each draw gets one commit per draw: its µs/draw is the latency of a lone draw,\n" +
         "    bounded by this disk's WAL commit; concurrent draws share commits (docs/decisions/010-code-loop-draw.md).",
     );
+  }
+  // The same draw on PostgreSQL (skipped, and said so, when its binaries are not installed).
+  if (ONLY === undefined || ONLY === "postgres") {
+    const { benchPostgres } = await import("./bench-postgres");
+    await benchPostgres({ root, seconds: SECONDS, codes: CODES });
   }
   if (ONLY === undefined || ONLY === "pages") {
     const jsonFile = path.join(root, "bench-results.json");

@@ -1,19 +1,20 @@
 // npm run db:cleanup — removes expired temporary codes now (what the in-server job does hourly
 // when enable_auto_cleanup is 'true'). An explicit operator command: it runs whatever the setting.
 import fs from "node:fs";
-import { closeDb } from "~db/client.server";
+import { closeDb, databaseUrl, dialectOf, sqlitePath } from "~db/client.server";
 import { deleteExpiredTemporaryCodes } from "~db/repositories/code-cleanup.server";
-import { getEnv, sqlitePathFromUrl } from "~/utils/env.server";
 
 if (process.argv.slice(2).some((a) => a !== "--")) {
   console.error("Usage: npm run db:cleanup");
   process.exit(2);
 }
-const file = sqlitePathFromUrl(getEnv().DATABASE_URL);
-if (!fs.existsSync(file)) {
-  console.error(`No database at ${file}.`);
+const url = databaseUrl();
+// A SQLite path that does not exist is a typo: opening it would create an empty database.
+const where = dialectOf(url) === "sqlite" ? sqlitePath(url) : "PostgreSQL";
+if (dialectOf(url) === "sqlite" && !fs.existsSync(where)) {
+  console.error(`No database at ${where}.`);
   process.exit(1);
 }
 const removed = await deleteExpiredTemporaryCodes();
 await closeDb();
-console.log(`[cleanup] removed ${removed} expired temporary code(s) from ${file}`);
+console.log(`[cleanup] removed ${removed} expired temporary code(s) from ${where}`);

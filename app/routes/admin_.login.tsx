@@ -53,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const address = clientIp(context);
   const account = normalizeEmail(email);
-  const gate = gateLoginAttempt(account, address, await isKnownDevice(request, account));
+  const gate = await gateLoginAttempt(account, address, await isKnownDevice(request, account));
   if (!gate.ok) throw await tooManyRequests(request, gate.retryAfterSeconds);
   if (gate.delayMs) await new Promise((resolve) => setTimeout(resolve, gate.delayMs));
 
@@ -62,14 +62,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     user = await authenticator.authenticate("form", request);
   } catch (error) {
     if (!(error instanceof InvalidCredentialsError)) console.error("[login]", error);
-    recordLoginFailure(account, address);
+    await recordLoginFailure(account, address);
     return data({ result: reply(["login.errors.invalid"]) }, { status: 401 });
   }
   if (!user.isAdmin) {
     // Signed out at once: no session is ever created for a non-admin.
     return data({ result: reply(["login.errors.forbidden"]) }, { status: 403 });
   }
-  recordLoginSuccess(account, address);
+  await recordLoginSuccess(account, address);
   const headers = new Headers({ "Set-Cookie": await startAdminSession(user.id) });
   headers.append("Set-Cookie", await knownDeviceCookie(account));
   return redirectWithToast(redirectTo, { type: "success", key: "admin:login.success" }, { headers });

@@ -64,7 +64,7 @@ export const meta: MetaFunction<typeof loader> = (args) => [...routeMeta(args), 
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const code = await requireOwnedCode(request, context, params.token);
-  const limit = hitRateLimit(OWNER_WRITE_RATE_LIMIT, requestAddressKey(context));
+  const limit = await hitRateLimit(OWNER_WRITE_RATE_LIMIT, requestAddressKey(context));
   if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
   const submission = parseWithZod(await readFormData(request), { schema: ownerActionSchema });
   if (submission.status !== "success") {

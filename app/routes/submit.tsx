@@ -74,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (isHoneypotFilled(form)) {
     return data({ result: submission.reply({ formErrors: ["errors.spam"] }), duplicate: null }, { status: 400 });
   }
-  const limit = hitRateLimit(SUBMIT_RATE_LIMIT, clientIp(context));
+  const limit = await hitRateLimit(SUBMIT_RATE_LIMIT, clientIp(context));
   if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
   if (submission.status !== "success") return data({ result: submission.reply(), duplicate: null }, { status: 400 });
   const value = submission.value;

@@ -127,7 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "vote") {
     const parsed = voteSchema.safeParse({ intent, suggestion_id: form.get("suggestion_id") });
     if (!parsed.success) return data({ vote: { suggestionId: null, key: "vote.notFound" } }, { status: 404, headers });
-    const limit = hitRateLimit(VOTE_LIMIT, identity.ipHash);
+    const limit = await hitRateLimit(VOTE_LIMIT, identity.ipHash);
     if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
     const suggestionId = parsed.data.suggestion_id;
     const vote = await attemptWrite("vote", () =>
@@ -182,7 +182,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   // Counted only for submissions that would be written, so typos do not lock anyone out.
-  const limit = hitRateLimit(SUGGEST_LIMIT, identity.ipHash);
+  const limit = await hitRateLimit(SUGGEST_LIMIT, identity.ipHash);
   if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
 
   const saved = await attemptWrite("suggestion", () =>

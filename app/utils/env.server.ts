@@ -77,7 +77,7 @@ export function resetEnvCache() {
 /** The SQLite file path behind DATABASE_URL (`file:./x.db`, `sqlite:x.db` or a bare path). */
 export function sqlitePathFromUrl(url: string): string {
   if (/^postgres(ql)?:\/\//.test(url)) {
-    throw new Error("DATABASE_URL points at PostgreSQL, whose dialect is not available yet.");
+    throw new Error("DATABASE_URL points at PostgreSQL: this works on a SQLite file only (see the README's PostgreSQL section).");
   }
   return url.replace(/^file:(\/\/)?/, "").replace(/^sqlite:(\/\/)?/, "");
 }

@@ -28,25 +28,27 @@ export type LoginGate = { ok: true; delayMs: number } | { ok: false; retryAfterS
 const pairKey = (account: string, address: string) => `${account}\n${address}`;
 
 /** Says whether (failures so far) and after how long, and after how long, the password may be checked. */
-export function gateLoginAttempt(account: string, address: string, knownDevice: boolean, now = Date.now()): LoginGate {
-  if (isRateLimited(LOGIN_LIMITS.perAddress, address, now))
+export async function gateLoginAttempt(account: string, address: string, knownDevice: boolean): Promise<LoginGate> {
+  if (await isRateLimited(LOGIN_LIMITS.perAddress, address))
     return { ok: false, retryAfterSeconds: LOGIN_LIMITS.perAddress.windowMs / 1000 };
-  if (isRateLimited(LOGIN_LIMITS.perAccountAndAddress, pairKey(account, address), now))
+  if (await isRateLimited(LOGIN_LIMITS.perAccountAndAddress, pairKey(account, address)))
     return { ok: false, retryAfterSeconds: LOGIN_LIMITS.perAccountAndAddress.windowMs / 1000 };
   if (knownDevice) return { ok: true, delayMs: 0 };
-  const failures = rateLimitCount(LOGIN_LIMITS.perAccount, account, now);
+  const failures = await rateLimitCount(LOGIN_LIMITS.perAccount, account);
   if (failures >= LOGIN_LIMITS.perAccount.max) return { ok: false, retryAfterSeconds: LOGIN_LIMITS.perAccount.windowMs / 1000 };
   return { ok: true, delayMs: Math.min(Math.max(0, failures - FREE_FAILURES + 1) * DELAY_STEP_MS, MAX_DELAY_MS) };
 }
 
-export function recordLoginFailure(account: string, address: string, now = Date.now()) {
-  hitRateLimit(LOGIN_LIMITS.perAddress, address, now);
-  hitRateLimit(LOGIN_LIMITS.perAccountAndAddress, pairKey(account, address), now);
-  hitRateLimit(LOGIN_LIMITS.perAccount, account, now);
+export async function recordLoginFailure(account: string, address: string): Promise<void> {
+  await Promise.all([
+    hitRateLimit(LOGIN_LIMITS.perAddress, address),
+    hitRateLimit(LOGIN_LIMITS.perAccountAndAddress, pairKey(account, address)),
+    hitRateLimit(LOGIN_LIMITS.perAccount, account),
+  ]);
 }
 
-export function recordLoginSuccess(account: string, address: string) {
-  resetRateLimit(LOGIN_LIMITS.perAccountAndAddress, pairKey(account, address));
+export async function recordLoginSuccess(account: string, address: string): Promise<void> {
+  await resetRateLimit(LOGIN_LIMITS.perAccountAndAddress, pairKey(account, address));
 }
 
 let deviceCookie: ReturnType<typeof createCookie> | undefined;

@@ -1,16 +1,13 @@
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { createLimiter } from "~db/rate-limits.server";
+import { databaseUrl } from "~db/client.server";
 import { getT } from "~/i18n/i18next.server";
 
 /**
- * Fixed-window rate limits kept in memory: one VM, one process, so no shared store is needed.
+ * Fixed-window rate limits through rate-limiter-flexible: in memory with SQLite (one process), in
+ * the database with PostgreSQL, so several processes count the same windows (db/rate-limits.server.ts).
  * Each limiter is named (submit, suggest, login-ip, ...) and counts per key (an address, an email).
  */
-interface Window {
-  count: number;
-  resetAt: number;
-}
-
-const limiters = new Map<string, Map<string, Window>>();
-
 export interface RateLimit {
   name: string;
   /** Allowed hits per window. */
@@ -20,39 +17,42 @@ export interface RateLimit {
 
 export type RateLimitResult = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
+// One limiter per name and database (tests switch databases within a process).
+const limiters = new Map<string, RateLimiterAbstract>();
+
+function limiterFor(limit: RateLimit): RateLimiterAbstract {
+  const key = `${databaseUrl()}\n${limit.name}`;
+  let limiter = limiters.get(key);
+  if (!limiter) limiters.set(key, (limiter = createLimiter(limit)));
+  return limiter;
+}
+
+const secondsUntil = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+
 /** Counts one hit for `key`; refuses once `max` is reached within the window. */
-export function hitRateLimit(limit: RateLimit, key: string, now = Date.now()): RateLimitResult {
-  let windows = limiters.get(limit.name);
-  if (!windows) limiters.set(limit.name, (windows = new Map()));
-  let window = windows.get(key);
-  if (!window || window.resetAt <= now) {
-    window = { count: 0, resetAt: now + limit.windowMs };
-    windows.set(key, window);
-    if (windows.size > 50_000) sweep(windows, now);
+export async function hitRateLimit(limit: RateLimit, key: string): Promise<RateLimitResult> {
+  try {
+    const res = await limiterFor(limit).consume(key);
+    return { ok: true, remaining: res.remainingPoints };
+  } catch (refusal) {
+    if (refusal instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: secondsUntil(refusal) };
+    throw refusal;
   }
-  if (window.count >= limit.max) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
-  window.count++;
-  return { ok: true, remaining: limit.max - window.count };
 }
 
 /** Peek without counting (e.g. to refuse before doing expensive work). */
-export function isRateLimited(limit: RateLimit, key: string, now = Date.now()): boolean {
-  const window = limiters.get(limit.name)?.get(key);
-  return !!window && window.resetAt > now && window.count >= limit.max;
+export async function isRateLimited(limit: RateLimit, key: string): Promise<boolean> {
+  return (await rateLimitCount(limit, key)) >= limit.max;
 }
 
 /** Hits counted for `key` in the current window (0 when none). */
-export function rateLimitCount(limit: RateLimit, key: string, now = Date.now()): number {
-  const window = limiters.get(limit.name)?.get(key);
-  return window && window.resetAt > now ? window.count : 0;
+export async function rateLimitCount(limit: RateLimit, key: string): Promise<number> {
+  const res = await limiterFor(limit).get(key);
+  return res && res.msBeforeNext > 0 ? res.consumedPoints : 0;
 }
 
-export function resetRateLimit(limit: RateLimit, key: string) {
-  limiters.get(limit.name)?.delete(key);
-}
-
-function sweep(windows: Map<string, Window>, now: number) {
-  for (const [key, w] of windows) if (w.resetAt <= now) windows.delete(key);
+export async function resetRateLimit(limit: RateLimit, key: string): Promise<void> {
+  await limiterFor(limit).delete(key);
 }
 
 /** The clear 429 page: thrown from an action, rendered by the error boundary in the visitor's language. */

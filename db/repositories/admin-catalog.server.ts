@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { getDb, type DB } from "../client.server";
+import { isUniqueViolation } from "../errors.server";
 import type { NewPlatform, PlatformUpdate } from "../schema";
 import { expiryFrom } from "./codes.server";
 
@@ -24,10 +25,6 @@ export class RowGoneError extends Error {
   constructor() {
     super("row gone");
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && /UNIQUE constraint failed|duplicate key value/i.test(error.message);
 }
 
 // ---------- platforms ----------

@@ -1,4 +1,5 @@
-import { getDb, type DB } from "../client.server";
+import { getDb, getDialect, type DB } from "../client.server";
+import { isUniqueViolation } from "../errors.server";
 import type { ReportOutcome } from "../schema";
 
 /** "Did this code work?": answers, the automatic pause, the figures. */
@@ -60,7 +61,7 @@ export async function recordCodeReport(
     });
   } catch (error) {
     // Two answers for one draw at once: the unique index decides, the second writes nothing.
-    if (error instanceof Error && /UNIQUE constraint failed: code_reports\.random_request_id/i.test(error.message)) {
+    if (isUniqueViolation(error, { table: "code_reports", column: "random_request_id" })) {
       return { ok: false, reason: "already-answered" };
     }
     throw error;
@@ -69,10 +70,12 @@ export async function recordCodeReport(
 
 /** The pause rule, inside the answer's transaction. True when it paused the code just now. */
 async function pauseIfFailing(codeId: number, now: Date, trx: DB): Promise<boolean> {
+  // PostgreSQL: answers for one code take turns (row lock), so each one's rule sees the answers before it.
   const code = await trx
     .selectFrom("referral_codes")
     .select(["is_active", "reports_reset_at"])
     .where("id", "=", codeId)
+    .$if(getDialect() === "postgres", (qb) => qb.forUpdate())
     .executeTakeFirst();
   // Already out of the rotation (paused by its owner, deactivated by an admin): nothing to decide.
   if (!code || code.is_active !== 1) return false;

@@ -1,7 +1,8 @@
 import type SQLite from "better-sqlite3";
 import { sql, type CompiledQuery, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import { buildReferralUrl } from "../platform-links";
-import { getDb, getSqlite, type DB } from "../client.server";
+import { getDb, getDialect, getSqlite, type DB } from "../client.server";
+import { isUniqueViolation } from "../errors.server";
 import type { Database } from "../schema";
 
 /** A temporary code lives this many calendar months. */
@@ -90,8 +91,10 @@ export interface Drawn {
  * stays fair (the next pick sees the previous count). The commit (a WAL write) is the expensive
  * part on this disk. If any draw of a shared transaction fails, the whole transaction rolls back
  * and each draw is run again in a transaction of its own, so a failure stays with its draw. The
- * promise resolves only after the commit. A PostgreSQL dialect would simply call
- * drawReferralCodeWithKysely inside db.transaction().
+ * promise resolves only after the commit.
+ *
+ * On PostgreSQL (several processes) each draw is a transaction of its own through Kysely, serialized
+ * per platform by an advisory lock: see drawOnPostgres.
  */
 export function drawReferralCode(platformId: number | null, now?: Date): Promise<Drawn | null> {
   return enqueueDraw(platformId === null ? null : { platformId }, now);
@@ -116,6 +119,7 @@ interface PendingDraw {
 const drawQueue: { pending: PendingDraw[]; scheduled: boolean } = { pending: [], scheduled: false };
 
 function enqueueDraw(target: DrawTarget, now?: Date): Promise<Drawn | null> {
+  if (getDialect() === "postgres") return drawOnPostgres(target, now ?? new Date());
   return new Promise((resolve, reject) => {
     drawQueue.pending.push({ target, now, resolve, reject });
     if (!drawQueue.scheduled) {
@@ -160,9 +164,50 @@ export async function drawReferralCodeWithKysely(platformId: number | null, now:
   return drawWithKysely(platformId === null ? null : { platformId }, now, trx);
 }
 
-async function drawWithKysely(target: DrawTarget, now: Date, trx: DB): Promise<Drawn | null> {
+/**
+ * How concurrent draws on PostgreSQL keep the fairness order (decision 131, measured by
+ * `npm run bench`):
+ * - "advisory" (the default): a transaction-scoped advisory lock per platform, taken before the
+ *   pick, so draws of one platform run one after the other across every process, each seeing the
+ *   previous one's count; draws across all platforms (/random) take the lock every platform draw
+ *   shares, exclusively. Exact: the spread stays at most 1.
+ * - "skip-locked": the pick locks its row (`FOR UPDATE SKIP LOCKED`) and concurrent draws take the
+ *   next unlocked row. More parallel, but a draw then may serve a code ahead of its turn, and finds
+ *   nothing when the only code is locked: kept for the bench's comparison only.
+ */
+type PostgresDrawLock = "advisory" | "skip-locked";
+const postgresDrawLock = (): PostgresDrawLock => (process.env.DRAW_LOCK === "skip-locked" ? "skip-locked" : "advisory");
+
+/** The advisory lock class of draws (two-key form: class, platform id; 0 stands for every platform). */
+const DRAW_LOCK_CLASS = 1901;
+
+async function drawOnPostgres(target: DrawTarget, now: Date): Promise<Drawn | null> {
+  const lock = postgresDrawLock();
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      if (lock === "advisory") await takeDrawLock(trx, target);
+      return drawWithKysely(target, now, trx, lock === "skip-locked");
+    });
+}
+
+async function takeDrawLock(trx: DB, target: DrawTarget): Promise<void> {
+  if (target === null) {
+    await sql`select pg_advisory_xact_lock(${sql.lit(DRAW_LOCK_CLASS)}, 0)`.execute(trx);
+    return;
+  }
+  // Unknown slug: the subquery is null, the function (strict) locks nothing, and the pick finds nothing.
+  const platform =
+    "platformId" in target ? sql`${target.platformId}::int` : sql`(select id from platforms where slug = ${target.slug})`;
+  await sql`select pg_advisory_xact_lock_shared(${sql.lit(DRAW_LOCK_CLASS)}, 0), pg_advisory_xact_lock(${sql.lit(DRAW_LOCK_CLASS)}, ${platform})`.execute(
+    trx,
+  );
+}
+
+async function drawWithKysely(target: DrawTarget, now: Date, trx: DB, skipLocked = false): Promise<Drawn | null> {
   const at = now.toISOString();
-  const picked = await pickQuery(trx, target, at).executeTakeFirst();
+  const pick = pickQuery(trx, target, at);
+  const picked = await (skipLocked ? pick.forUpdate("referral_codes").skipLocked() : pick).executeTakeFirst();
   if (!picked) return null;
   await serveQuery(trx, picked.id, at).execute();
   const logged = await logQuery(trx, { platformId: picked.platform_id, codeId: picked.id, code: picked.code, now: at })
@@ -432,7 +477,7 @@ export async function submitReferralCode(
     return { ok: true, id: row.id };
   } catch (error) {
     // Two identical submissions at once: the unique constraint decides; the second is a duplicate.
-    if (error instanceof Error && /UNIQUE constraint failed/i.test(error.message)) return { ok: false, reason: "duplicate" };
+    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate" };
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { getDb, type DB } from "../client.server";
+import { getDb, getDialect, type DB } from "../client.server";
 
 /** Public reads of platform suggestions and the visitor's writes (suggest, vote). Admin moderation lives elsewhere. */
 
@@ -74,10 +74,13 @@ export async function castVote(
   db: DB = getDb(),
 ): Promise<VoteResult> {
   return db.transaction().execute(async (trx) => {
+    // PostgreSQL runs votes for one suggestion concurrently: the row lock makes them take turns,
+    // so the per-address cap counts the vote before (SQLite's writes already take turns).
     const suggestion = await trx
       .selectFrom("platform_suggestions")
       .select(["id", "status"])
       .where("id", "=", input.suggestionId)
+      .$if(getDialect() === "postgres", (qb) => qb.forUpdate())
       .executeTakeFirst();
     if (!suggestion || suggestion.status === "rejected") return "not-found";
 

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   approveDeletionRequest,
@@ -9,7 +8,7 @@ import {
 } from "~db/repositories/admin-catalog.server";
 import { expiryFrom } from "~db/repositories/codes.server";
 import { useFreshDatabase, type DB } from "../support/db";
-import { createCode, createPlatform } from "../support/fixtures";
+import { createCode, createPlatform, failUpdatesOf } from "../support/fixtures";
 
 /**
  * The two multi-step admin writes are one transaction each: when the second step fails, the
@@ -62,9 +61,7 @@ describe("deletion approval", () => {
 
   it("leaves the code in place when marking the request fails (one transaction)", async () => {
     const { codeId, requestId } = await arrangeDeletion();
-    await sql`CREATE TRIGGER fail_mark BEFORE UPDATE OF status ON deletion_requests BEGIN SELECT RAISE(ABORT, 'forced failure'); END`.execute(
-      db,
-    );
+    await failUpdatesOf(db, "deletion_requests", "status");
     await expect(approveDeletionRequest(requestId, db)).rejects.toThrow(/forced failure/);
     expect(await db.selectFrom("referral_codes").select("code").where("id", "=", codeId).executeTakeFirst()).toEqual({
       code: "DOOMED42",
@@ -95,9 +92,7 @@ describe("suggestion approval", () => {
 
   it("creates no platform when marking the suggestion fails (one transaction)", async () => {
     const suggestion = await arrangeSuggestion();
-    await sql`CREATE TRIGGER fail_approve BEFORE UPDATE OF status ON platform_suggestions BEGIN SELECT RAISE(ABORT, 'forced failure'); END`.execute(
-      db,
-    );
+    await failUpdatesOf(db, "platform_suggestions", "status");
     await expect(approveSuggestionAsPlatform(suggestion.id, platformValues("never-there"), db)).rejects.toThrow(/forced failure/);
     expect(await db.selectFrom("platforms").select("id").where("slug", "=", "never-there").executeTakeFirst()).toBeUndefined();
     expect(

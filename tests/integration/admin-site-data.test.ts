@@ -1,7 +1,6 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import SQLite from "better-sqlite3";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   createPartnership,
@@ -14,13 +13,15 @@ import { deleteExpiredTemporaryCodes } from "~db/repositories/code-cleanup.serve
 import { saveSetting } from "~db/repositories/settings.server";
 import { runAutoCleanup } from "~/features/admin/site/cleanup-job.server";
 import { closeDb, useFreshDatabase, type DB } from "../support/db";
+import { openTestDb } from "../support/fixtures";
 import { ROOT } from "../support/paths";
 import { startServer } from "../support/server";
 
 let db: DB;
 let file: string;
+let url: string;
 beforeEach(async () => {
-  ({ db, file } = await useFreshDatabase());
+  ({ db, file, url } = await useFreshDatabase());
 });
 
 async function teslaId() {
@@ -80,12 +81,12 @@ describe("expired code cleanup", () => {
     await closeDb();
     const { stdout } = await promisify(execFile)(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/db-cleanup.ts"], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: `file:${file}` },
+      env: { ...process.env, DATABASE_URL: url },
     });
     expect(stdout).toContain("[cleanup] removed 2 expired temporary code(s)");
-    const sqlite = new SQLite(file, { readonly: true });
-    const left = sqlite.prepare("select code from referral_codes order by code").all() as Array<{ code: string }>;
-    sqlite.close();
+    const check = openTestDb(file);
+    const left = await check.selectFrom("referral_codes").select("code").orderBy("code").execute();
+    await check.destroy();
     expect(left.map((r) => r.code)).toEqual(["FUTURE", "NOEXPIRY", "PERMANENTOLD"]);
   });
 
@@ -99,10 +100,10 @@ describe("expired code cleanup", () => {
       while (!server.output().includes("[cleanup] removed") && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 100));
       expect(server.output()).toContain("[cleanup] removed 2 expired temporary code(s)");
-      const sqlite = new SQLite(file, { readonly: true });
-      const n = (sqlite.prepare("select count(*) as n from referral_codes").get() as { n: number }).n;
-      sqlite.close();
-      expect(n).toBe(3);
+      const check = openTestDb(file);
+      const left = await check.selectFrom("referral_codes").select("id").execute();
+      await check.destroy();
+      expect(left).toHaveLength(3);
     } finally {
       await server.stop();
     }

@@ -1,11 +1,11 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { decode } from "turbo-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~db/schema";
 import { readDrawAnswer } from "~/features/codes/draw-endpoint";
-import { createPlatform, openTestDb } from "../support/fixtures";
+import { createPlatform, openTestDb, refuseDrawLogOf } from "../support/fixtures";
 import { cookiesFrom, postForm, startServer, type RunningServer } from "../support/server";
 
 async function counts(db: Kysely<Database>) {
@@ -466,9 +466,7 @@ describe("the draw endpoint (server/draw-endpoint.ts), where the draw forms post
     const p = await createPlatform(db);
     await addCode(p.id, "FAIL01");
     // A real failure in the real database: logging this code is refused.
-    await sql`CREATE TRIGGER refuse_fail01 BEFORE INSERT ON random_requests WHEN NEW.served_code = 'FAIL01' BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(
-      db,
-    );
+    const allow = await refuseDrawLogOf(db, "FAIL01");
     try {
       const before = await counts(db);
       const endpoint = await postForm(`${server.url}/${p.slug}/get-code/draw`, { intent: "draw" });
@@ -493,7 +491,7 @@ describe("the draw endpoint (server/draw-endpoint.ts), where the draw forms post
         await db.selectFrom("referral_codes").select("times_served").where("platform_id", "=", p.id).executeTakeFirstOrThrow(),
       ).toEqual({ times_served: 0 });
     } finally {
-      await sql`DROP TRIGGER refuse_fail01`.execute(db);
+      await allow();
     }
   });
 

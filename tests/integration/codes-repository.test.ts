@@ -11,8 +11,8 @@ import {
   submitReferralCode,
 } from "~db/repositories/codes.server";
 import type { NewReferralCode } from "~db/schema";
-import { getSqlite, useFreshDatabase, type DB } from "../support/db";
-import { createCode, createPlatform } from "../support/fixtures";
+import { getSqlite, onPostgres, useFreshDatabase, type DB } from "../support/db";
+import { createCode, createPlatform, refuseDrawLogOf } from "../support/fixtures";
 
 let db: DB;
 let file: string;
@@ -119,7 +119,9 @@ describe("drawReferralCode (fairness)", () => {
     for (const code of ["AAA111", "BBB222", "CCC333"]) await addCode(p.id, code);
     const drawn = await Promise.all(Array.from({ length: 30 }, () => drawReferralCode(p.id)));
     expect(new Set(drawn.map((d) => d!.requestId)).size).toBe(30);
-    expect(new Set(drawn.slice(0, 3).map((d) => d!.code)).size).toBe(3);
+    // In the order they were served (request ids follow it on both databases): any three in a row differ.
+    const served = [...drawn].sort((a, b) => a!.requestId - b!.requestId);
+    expect(new Set(served.slice(0, 3).map((d) => d!.code)).size).toBe(3);
     expect(await serveCounts(p.id)).toEqual({ AAA111: 10, BBB222: 10, CCC333: 10 });
     expect(await db.selectFrom("random_requests").select("id").execute()).toHaveLength(30);
   });
@@ -130,9 +132,7 @@ describe("drawReferralCode (fairness)", () => {
     for (const code of ["AAA111", "BBB222"]) await addCode(ok.id, code);
     await addCode(broken.id, "BOOM01");
     // A real constraint in the real database, as a disk or schema error would be: logging this code fails.
-    await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON random_requests WHEN NEW.served_code = 'BOOM01' BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(
-      db,
-    );
+    await refuseDrawLogOf(db, "BOOM01");
     const outcomes = await Promise.allSettled([drawReferralCode(ok.id), drawReferralCode(broken.id), drawReferralCode(ok.id)]);
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(Error);
@@ -145,14 +145,13 @@ describe("drawReferralCode (fairness)", () => {
     ]);
   });
 
-  it("a failing draw in a batch of many is dropped and the batch runs again without it", async () => {
+  // SQLite's shared-commit batch, run again in arrival order: PostgreSQL draws one transaction each.
+  it.skipIf(onPostgres)("a failing draw in a batch of many is dropped and the batch runs again without it", async () => {
     const ok = await createPlatform(db);
     const broken = await createPlatform(db);
     for (const code of ["AAA111", "BBB222", "CCC333"]) await addCode(ok.id, code);
     await addCode(broken.id, "BOOM01");
-    await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON random_requests WHEN NEW.served_code = 'BOOM01' BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(
-      db,
-    );
+    await refuseDrawLogOf(db, "BOOM01");
     const targets = [broken.id, ok.id, broken.id, ok.id, ok.id, broken.id];
     const outcomes = await Promise.allSettled(targets.map((id) => drawReferralCode(id)));
     expect(outcomes.map((o) => o.status)).toEqual(targets.map((id) => (id === ok.id ? "fulfilled" : "rejected")));
@@ -164,37 +163,45 @@ describe("drawReferralCode (fairness)", () => {
     expect(await db.selectFrom("random_requests").select("id").execute()).toHaveLength(3);
   });
 
-  it("when the transaction cannot start (another process holds the write lock), every draw fails after one wait, not one each", async () => {
-    const p = await createPlatform(db);
-    await addCode(p.id, "AAA111");
-    const other = new SQLite(file);
-    other.exec("BEGIN IMMEDIATE");
-    getSqlite().pragma("busy_timeout = 200");
-    try {
-      const start = performance.now();
-      const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => drawReferralCode(p.id)));
-      const waited = performance.now() - start;
-      expect(outcomes.every((o) => o.status === "rejected" && /locked|busy/i.test(String(o.reason)))).toBe(true);
-      // One busy wait (200 ms) for the batch; retrying each draw alone would wait eleven times.
-      expect(waited).toBeLessThan(1_200);
-    } finally {
-      other.exec("ROLLBACK");
-      other.close();
-      getSqlite().pragma("busy_timeout = 5000");
-    }
-    // The lock gone, draws work again.
-    expect(await drawReferralCode(p.id)).toMatchObject({ code: "AAA111" });
-  });
+  // SQLite's shared-commit batch (triggers, the file's write lock): PostgreSQL draws one transaction each.
+  it.skipIf(onPostgres)(
+    "when the transaction cannot start (another process holds the write lock), every draw fails after one wait, not one each",
+    async () => {
+      const p = await createPlatform(db);
+      await addCode(p.id, "AAA111");
+      const other = new SQLite(file);
+      other.exec("BEGIN IMMEDIATE");
+      getSqlite().pragma("busy_timeout = 200");
+      try {
+        const start = performance.now();
+        const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => drawReferralCode(p.id)));
+        const waited = performance.now() - start;
+        expect(outcomes.every((o) => o.status === "rejected" && /locked|busy/i.test(String(o.reason)))).toBe(true);
+        // One busy wait (200 ms) for the batch; retrying each draw alone would wait eleven times.
+        expect(waited).toBeLessThan(1_200);
+      } finally {
+        other.exec("ROLLBACK");
+        other.close();
+        getSqlite().pragma("busy_timeout = 5000");
+      }
+      // The lock gone, draws work again.
+      expect(await drawReferralCode(p.id)).toMatchObject({ code: "AAA111" });
+    },
+  );
 
-  it("a draw whose statements cannot even be prepared fails, with every draw of its batch, and the process lives on", async () => {
-    const p = await createPlatform(db);
-    await addCode(p.id, "AAA111");
-    await sql`ALTER TABLE random_requests RENAME TO random_requests_gone`.execute(db);
-    const outcomes = await Promise.allSettled([drawReferralCode(p.id), drawReferralCode(p.id)]);
-    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected"]);
-    expect(String((outcomes[0] as PromiseRejectedResult).reason)).toMatch(/no such table/);
-    expect(await serveCounts(p.id)).toEqual({ AAA111: 0 });
-  });
+  // SQLite's shared-commit batch (triggers, the file's write lock): PostgreSQL draws one transaction each.
+  it.skipIf(onPostgres)(
+    "a draw whose statements cannot even be prepared fails, with every draw of its batch, and the process lives on",
+    async () => {
+      const p = await createPlatform(db);
+      await addCode(p.id, "AAA111");
+      await sql`ALTER TABLE random_requests RENAME TO random_requests_gone`.execute(db);
+      const outcomes = await Promise.allSettled([drawReferralCode(p.id), drawReferralCode(p.id)]);
+      expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected"]);
+      expect(String((outcomes[0] as PromiseRejectedResult).reason)).toMatch(/no such table/);
+      expect(await serveCounts(p.id)).toEqual({ AAA111: 0 });
+    },
+  );
 
   it("by slug: draws the active platform's codes; unknown or inactive slugs draw nothing", async () => {
     const on = await createPlatform(db);

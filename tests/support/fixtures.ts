@@ -1,6 +1,8 @@
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect, type Insertable } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Insertable } from "kysely";
+import { openPgPool } from "../../db/client.server";
 import type { Database } from "../../db/schema";
+import { knownPostgresDatabase } from "./postgres";
 
 /**
  * The one place tests create rows: platforms, codes, users (admins or not). Every factory takes the
@@ -10,12 +12,55 @@ import type { Database } from "../../db/schema";
  */
 export type TestDb = Kysely<Database>;
 
-/** A second handle on a running server's SQLite file (WAL lets both processes use it at once). */
+/**
+ * A second handle on a running server's SQLite file (WAL lets both processes use it at once); on
+ * the PostgreSQL pass, on the server's PostgreSQL database.
+ */
 export function openTestDb(file: string): TestDb {
+  const postgres = process.env.TEST_POSTGRES_URL ? knownPostgresDatabase(file) : undefined;
+  if (postgres) return new Kysely<Database>({ dialect: new PostgresDialect({ pool: openPgPool(postgres) }) });
   const sqlite = new SQLite(file);
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/**
+ * A real failure in the real database: from now on, logging a draw of `code` is refused by a
+ * trigger (SQLite's or PostgreSQL's). Returns what removes it.
+ */
+export async function refuseDrawLogOf(db: TestDb, code: string): Promise<() => Promise<void>> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`CREATE FUNCTION refuse_draw_log() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.served_code = ${sql.lit(code)} THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`.execute(db);
+    await sql`CREATE TRIGGER refuse_draw_log BEFORE INSERT ON random_requests FOR EACH ROW EXECUTE FUNCTION refuse_draw_log()`.execute(
+      db,
+    );
+    return async () => {
+      await sql`DROP TRIGGER refuse_draw_log ON random_requests`.execute(db);
+      await sql`DROP FUNCTION refuse_draw_log()`.execute(db);
+    };
+  }
+  await sql`CREATE TRIGGER refuse_draw_log BEFORE INSERT ON random_requests WHEN NEW.served_code = ${sql.lit(code)} BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(
+    db,
+  );
+  return async () => void (await sql`DROP TRIGGER refuse_draw_log`.execute(db));
+}
+
+/**
+ * A real failure in the real database: from now on, updating `column` of `table` fails with
+ * "forced failure" (a trigger, SQLite's or PostgreSQL's).
+ */
+export async function failUpdatesOf(db: TestDb, table: string, column: string): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`CREATE FUNCTION ${sql.raw(`fail_${table}`)}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'forced failure'; END $$`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(`fail_${table}`)} BEFORE UPDATE OF ${sql.ref(column)} ON ${sql.table(table)}
+      FOR EACH ROW EXECUTE FUNCTION ${sql.raw(`fail_${table}`)}()`.execute(db);
+    return;
+  }
+  await sql`CREATE TRIGGER ${sql.raw(`fail_${table}`)} BEFORE UPDATE OF ${sql.ref(column)} ON ${sql.table(table)}
+    BEGIN SELECT RAISE(ABORT, 'forced failure'); END`.execute(db);
 }
 
 let counter = 0;

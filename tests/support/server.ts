@@ -2,25 +2,35 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { ROOT, tmpPath } from "./paths";
+import { postgresDatabaseFor } from "./postgres";
 
 export interface RunningServer {
   url: string;
   port: number;
+  /** The server's SQLite file (on the PostgreSQL pass, the key of its database: see databaseUrl). */
   dbFile: string;
+  databaseUrl: string;
   output: () => string;
   stop: () => Promise<void>;
   /** Ends the process with `signal` (SIGKILL: no shutdown at all) and waits for it to exit. */
   kill: (signal: NodeJS.Signals) => Promise<void>;
 }
 
+/** The DATABASE_URL for a server on `dbFile`: that file, or on the PostgreSQL pass the database standing for it. */
+function databaseUrlFor(dbFile: string): Promise<string> {
+  return process.env.TEST_POSTGRES_URL ? postgresDatabaseFor(dbFile) : Promise.resolve(`file:${dbFile}`);
+}
+
 /**
- * Starts the production build (`build/server.mjs`) on a free port with its own SQLite file.
- * Integration tests talk to it over real HTTP. `npm test` builds before running tests.
+ * Starts the production build (`build/server.mjs`) on a free port with its own SQLite file (on the
+ * PostgreSQL pass, its own PostgreSQL database). Integration tests talk to it over real HTTP.
+ * `npm test` builds before running tests.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const entry = path.join(ROOT, "build", "server.mjs");
   if (!fs.existsSync(entry)) throw new Error("No build: run `npm run build` first (npm test does).");
   const dbFile = env.DATABASE_FILE ?? tmpPath("server.db");
+  const databaseUrl = await databaseUrlFor(dbFile);
   let output = "";
   const child: ChildProcess = spawn(process.execPath, [entry], {
     cwd: ROOT,
@@ -29,7 +39,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       NODE_ENV: "production",
       SESSION_SECRET: "integration-secret-0123456789",
       PORT: "0",
-      DATABASE_URL: `file:${dbFile}`,
+      DATABASE_URL: databaseUrl,
       UPLOADS_DIR: tmpPath("uploads"),
       LOG_REQUESTS: "0",
       // Tests write the database behind the server's back: no anonymous page cache unless asked.
@@ -60,6 +70,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url: `http://localhost:${port}`,
     port,
     dbFile,
+    databaseUrl,
     output: () => output,
     stop: () => killChild(child, "SIGTERM"),
     kill: (signal) => killChild(child, signal),

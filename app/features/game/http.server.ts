@@ -63,14 +63,14 @@ export async function gameAction(
   if (request.method !== "POST") return methodNotAllowed(t, "POST");
   const fields = await readFormFields(request, t);
   if (fields instanceof Response) return fields;
-  const limited = limitByAddress(limit, context, t);
+  const limited = await limitByAddress(limit, context, t);
   if (limited) return limited;
   return handle(fields, t);
 }
 
 /** Per-address limit; the refusal when it is reached. */
-function limitByAddress(limit: RateLimit, context: AppLoadContext, t: GameT): Response | null {
-  const hit = hitRateLimit(limit, clientIp(context));
+async function limitByAddress(limit: RateLimit, context: AppLoadContext, t: GameT): Promise<Response | null> {
+  const hit = await hitRateLimit(limit, clientIp(context));
   if (hit.ok) return null;
   return jsonResponse(
     { error: t("errors.rateLimited", { count: Math.max(1, Math.ceil(hit.retryAfterSeconds / 60)) }), code: "rateLimited" },

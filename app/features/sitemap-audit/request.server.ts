@@ -61,7 +61,7 @@ export function outcomeStatus(outcome: AuditOutcome): number {
 /** Runs the audit a request asks for (rate limits, the two-slot queue), never throwing. */
 export async function runAuditRequest(request: Request, context: AppLoadContext, query: AuditQuery): Promise<AuditOutcome> {
   if (!query.url) return { kind: "form" };
-  const client = hitRateLimit(AUDIT_LIMIT_PER_CLIENT, clientIp(context));
+  const client = await hitRateLimit(AUDIT_LIMIT_PER_CLIENT, clientIp(context));
   if (!client.ok) return { kind: "limited", retryAfterSeconds: client.retryAfterSeconds };
   let target = "";
   try {
@@ -70,7 +70,7 @@ export async function runAuditRequest(request: Request, context: AppLoadContext,
     // parseAuditUrl refuses it below
   }
   if (target) {
-    const perTarget = hitRateLimit(AUDIT_LIMIT_PER_TARGET, target);
+    const perTarget = await hitRateLimit(AUDIT_LIMIT_PER_TARGET, target);
     if (!perTarget.ok) return { kind: "limited", retryAfterSeconds: perTarget.retryAfterSeconds };
   }
   const env = getEnv();

@@ -15,13 +15,13 @@ export type OwnedCode = NonNullable<Awaited<ReturnType<typeof getCodeByOwnerHash
  */
 export async function requireOwnedCode(request: Request, context: AppLoadContext, token: string | undefined): Promise<OwnedCode> {
   const key = requestAddressKey(context);
-  if (isRateLimited(OWNER_GUESS_RATE_LIMIT, key)) {
-    const result = hitRateLimit(OWNER_GUESS_RATE_LIMIT, key);
+  if (await isRateLimited(OWNER_GUESS_RATE_LIMIT, key)) {
+    const result = await hitRateLimit(OWNER_GUESS_RATE_LIMIT, key);
     throw await tooManyRequests(request, result.ok ? 60 : result.retryAfterSeconds);
   }
   const code = isOwnerTokenShape(token) ? await getCodeByOwnerHash(hashOwnerToken(token)) : undefined;
   if (!code) {
-    hitRateLimit(OWNER_GUESS_RATE_LIMIT, key);
+    await hitRateLimit(OWNER_GUESS_RATE_LIMIT, key);
     // The same page as any unknown address.
     throw await notFound(request, "notFound.message");
   }

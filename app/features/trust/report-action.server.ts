@@ -38,7 +38,7 @@ export async function answerDraw(
   form: FormData,
   scope: { platformId: number | null; pagePath: string },
 ) {
-  const limit = hitRateLimit(REPORT_RATE_LIMIT, requestAddressKey(context));
+  const limit = await hitRateLimit(REPORT_RATE_LIMIT, requestAddressKey(context));
   if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
   const submission = parseWithZod(form, { schema: reportSchema });
   if (submission.status !== "success") return refuse("invalid");

@@ -1,13 +1,20 @@
 import { startPeriodic } from "~/utils/periodic.server";
-import { deleteExpiredTemporaryCodes, isAutoCleanupEnabled } from "~db/repositories/code-cleanup.server";
+import { deleteExpiredTemporaryCodesOnce, isAutoCleanupEnabled } from "~db/repositories/code-cleanup.server";
 
 const CLEANUP_INTERVAL_MS = 60 * 60_000;
 const CLEANUP_FIRST_RUN_MS = 2_000;
 
-/** One pass: nothing unless enable_auto_cleanup is 'true'; logs how many codes went. */
+/**
+ * One pass: nothing unless enable_auto_cleanup is 'true'; logs how many codes went. Null when it did
+ * nothing (disabled, or another process sharing the PostgreSQL database is running its pass).
+ */
 export async function runAutoCleanup(log: (line: string) => void, now = new Date()): Promise<number | null> {
   if (!(await isAutoCleanupEnabled())) return null;
-  const removed = await deleteExpiredTemporaryCodes(now);
+  const removed = await deleteExpiredTemporaryCodesOnce(now);
+  if (removed === null) {
+    log("[cleanup] skipped: another process is running it");
+    return null;
+  }
   log(`[cleanup] removed ${removed} expired temporary code(s)`);
   return removed;
 }

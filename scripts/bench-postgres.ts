@@ -1,0 +1,224 @@
+// The draw on PostgreSQL, for `npm run bench` (--only postgres): a throwaway cluster with durable
+// defaults (fsync on), loopback only (a unix socket), removed at the end. Two tables:
+// - repository: drawReferralCode with 50 concurrent callers in this process, under each lock strategy
+//   (DRAW_LOCK=advisory, the default, and skip-locked, the alternative measured in decision 131);
+// - HTTP: the draw endpoint with 50 keep-alive connections spread over 1 and over 2 server processes
+//   sharing one database: draws/s, p99 latency, fairness spread, serves = log rows.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { closeDb, getDb, type DB } from "~db/client.server";
+import { migrateToLatest } from "~db/migrate.server";
+import { drawReferralCode } from "~db/repositories/codes.server";
+import { createDatabase, postgresAvailable, PG_BIN, startCluster } from "../tests/support/postgres";
+
+const SLUG = "bench";
+const CONNECTIONS = 50;
+
+async function prepare(url: string, codes: number): Promise<{ db: DB; platformId: number }> {
+  await closeDb();
+  process.env.DATABASE_URL = url;
+  const db = getDb();
+  await migrateToLatest(db);
+  const platform = await db
+    .insertInto("platforms")
+    .values({ name: "Bench", slug: SLUG, gradient_from: "#3b82f6", gradient_to: "#8b5cf6", created_at: new Date().toISOString() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const created = new Date().toISOString();
+  await db
+    .insertInto("referral_codes")
+    .values(
+      Array.from({ length: codes }, (_, i) => ({
+        platform_id: platform.id,
+        code: `BENCH${String(i).padStart(4, "0")}`,
+        is_permanent: 1,
+        created_at: created,
+      })),
+    )
+    .execute();
+  return { db, platformId: platform.id };
+}
+
+async function fairness(db: DB) {
+  const counts = (await db.selectFrom("referral_codes").select("times_served").execute()).map((r) => r.times_served);
+  const logged = await db
+    .selectFrom("random_requests")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  const served = counts.reduce((a, b) => a + b, 0);
+  return {
+    spread: Math.max(...counts) - Math.min(...counts),
+    "serves = log rows": served === Number(logged.n) ? `yes (${served})` : `NO (${served} vs ${logged.n})`,
+  };
+}
+
+const p99 = (latencies: number[]) => {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? NaN;
+};
+
+async function repositoryRun(url: string, codes: number, seconds: number, lock: string) {
+  process.env.DRAW_LOCK = lock;
+  const { db, platformId } = await prepare(url, codes);
+  let draws = 0;
+  let empty = 0;
+  const latencies: number[] = [];
+  const start = performance.now();
+  const deadline = start + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < deadline) {
+        const t = performance.now();
+        if (await drawReferralCode(platformId)) draws++;
+        else empty++;
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  const result = {
+    run: `repository, ${CONNECTIONS} concurrent callers, DRAW_LOCK=${lock}`,
+    "draws/s": Math.round(draws / elapsed),
+    "p99 ms": Math.round(p99(latencies) * 10) / 10,
+    "no code found": empty,
+    ...(await fairness(db)),
+  };
+  await closeDb();
+  delete process.env.DRAW_LOCK;
+  return result;
+}
+
+function startServer(root: string, url: string, tmp: string): Promise<{ port: number; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [path.join(root, "build", "server.mjs")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      DATABASE_URL: url,
+      SESSION_SECRET: "bench-secret-0123456789abcdef",
+      UPLOADS_DIR: path.join(tmp, "uploads"),
+      LOG_REQUESTS: "0",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({
+          port: Number(match[1]),
+          stop: () =>
+            new Promise<void>((done) => {
+              if (child.exitCode !== null) return done();
+              child.once("exit", () => done());
+              child.kill("SIGTERM");
+            }),
+        });
+      }
+    });
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+function postDraw(agent: http.Agent, port: number): Promise<number> {
+  const body = "intent=draw";
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: `/${SLUG}/get-code/draw`,
+        method: "POST",
+        agent,
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": Buffer.byteLength(body),
+          Origin: `http://127.0.0.1:${port}`,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", () => resolve(0));
+    req.end(body);
+  });
+}
+
+async function httpRun(root: string, tmp: string, url: string, codes: number, seconds: number, processes: number) {
+  await prepare(url, codes);
+  await closeDb();
+  const servers = await Promise.all(Array.from({ length: processes }, () => startServer(root, url, tmp)));
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  try {
+    const portOf = (i: number) => servers[i % processes]!.port;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async (_, i) => {
+        for (let k = 0; k < 10; k++) await postDraw(agent, portOf(i));
+      }),
+    );
+    let draws = 0;
+    let errors = 0;
+    const latencies: number[] = [];
+    const start = performance.now();
+    const deadline = start + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async (_, i) => {
+        while (performance.now() < deadline) {
+          const t = performance.now();
+          if ((await postDraw(agent, portOf(i))) === 303) draws++;
+          else errors++;
+          latencies.push(performance.now() - t);
+        }
+      }),
+    );
+    const elapsed = (performance.now() - start) / 1000;
+    await Promise.all(servers.map((s) => s.stop()));
+    const db = getDb();
+    const result = {
+      run: `HTTP POST /${SLUG}/get-code/draw, ${CONNECTIONS} connections, ${processes} server process(es)`,
+      "draws/s": Math.round(draws / elapsed),
+      "p99 ms": Math.round(p99(latencies) * 10) / 10,
+      errors,
+      ...(await fairness(db)),
+    };
+    await closeDb();
+    return result;
+  } finally {
+    agent.destroy();
+    await Promise.all(servers.map((s) => s.stop()));
+  }
+}
+
+export async function benchPostgres({ root, seconds, codes }: { root: string; seconds: number; codes: number }): Promise<void> {
+  if (!postgresAvailable()) {
+    console.log(`PostgreSQL bench SKIPPED: no server binaries in ${PG_BIN} (apt-get install postgresql-15, or set PG_BIN).`);
+    return;
+  }
+  if (!fs.existsSync(path.join(root, "build", "server.mjs"))) throw new Error("No build: run `npm run build` first.");
+  const tmp = fs.mkdtempSync(path.join(root, "tests", ".bench-pg-"));
+  const cluster = startCluster({ durable: true });
+  const saved = process.env.DATABASE_URL;
+  try {
+    const fresh = () => createDatabase(cluster.url("postgres"));
+    const rows = [];
+    for (const lock of ["advisory", "skip-locked"]) rows.push(await repositoryRun(await fresh(), codes, seconds, lock));
+    for (const processes of [1, 2]) rows.push(await httpRun(root, tmp, await fresh(), codes, seconds, processes));
+    console.log(`Draw on PostgreSQL 15 (durable defaults, unix socket), ${codes} codes, ${seconds} s per run`);
+    console.table(rows);
+  } finally {
+    await closeDb();
+    process.env.DATABASE_URL = saved;
+    cluster.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
