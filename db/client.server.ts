@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely, SqliteDialect, type SqliteDatabase } from "kysely";
 import { getEnv, sqlitePathFromUrl } from "~/utils/env.server";
 import type { Database } from "./schema";
 
@@ -27,9 +27,35 @@ export function openSqlite(file: string): SQLite.Database {
   return sqlite;
 }
 
+/** Prepared statements kept per handle; a page runs the same few dozen queries again and again. */
+const STATEMENT_CACHE_SIZE = 200;
+
+/**
+ * The handle as Kysely's dialect sees it, with each SQL text prepared once and reused (Kysely
+ * prepares every query anew otherwise). Reuse is safe: Kysely runs one query at a time on the
+ * connection, and SQLite prepares a statement again by itself when the schema changes. Least
+ * recently used statements are dropped past the bound (queries whose text varies, e.g. `in` lists).
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (statement) statements.delete(sql);
+      else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
+}
+
 function open(file: string): Handle {
   const sqlite = openSqlite(file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { file, sqlite, db };
 }
 
