@@ -37,9 +37,17 @@ export const i18next = new RemixI18Next({
 const shared: I18n = createInstance();
 void shared.init({ ...i18nBaseOptions, resources, ...missingKeys, lng: DEFAULT_LANGUAGE, initImmediate: false });
 
-export async function getLanguage(request: Request): Promise<Language> {
-  const locale = await i18next.getLocale(request);
-  return isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
+// The language is asked for several times per page (root loader, page loader, their `t`, the
+// render): it is worked out once per request.
+const languageOf = new WeakMap<Request, Promise<Language>>();
+
+export function getLanguage(request: Request): Promise<Language> {
+  let language = languageOf.get(request);
+  if (!language) {
+    language = i18next.getLocale(request).then((locale) => (isLanguage(locale) ? locale : DEFAULT_LANGUAGE));
+    languageOf.set(request, language);
+  }
+  return language;
 }
 
 /** A `t` for loaders and actions (messages, meta, emails) in the visitor's language. */
@@ -47,7 +55,16 @@ export async function getT(request: Request, ns: string | readonly [string, ...s
   return shared.getFixedT(await getLanguage(request), ns);
 }
 
-/** An i18next for rendering one request in `lng`; it shares the translations already loaded. */
+// One i18next per language for rendering, made on first use: they share the translations, and
+// nothing changes their language on the server (only the browser's effects do).
+const renderInstances = new Map<Language, I18n>();
+
+/** The i18next to render a request in `lng`; it shares the translations already loaded. */
 export function i18nForRender(lng: Language): I18n {
-  return shared.cloneInstance({ lng, initImmediate: false });
+  let instance = renderInstances.get(lng);
+  if (!instance) {
+    instance = shared.cloneInstance({ lng, initImmediate: false });
+    renderInstances.set(lng, instance);
+  }
+  return instance;
 }

@@ -36,6 +36,16 @@ describe("server translations (one shared i18next, a language per request)", () 
     expect(rendered.map((i) => i.t("platform:draw.launch"))).toEqual(texts);
   });
 
+  it("works the language out once per request and renders with one instance per language", async () => {
+    const req = request("http://x/?lng=de");
+    expect(server.getLanguage(req)).toBe(server.getLanguage(req));
+    expect(await server.getLanguage(req)).toBe("de");
+    const de = server.i18nForRender("de");
+    expect(server.i18nForRender("en")).not.toBe(de);
+    expect(server.i18nForRender("de")).toBe(de);
+    expect(de.language).toBe("de");
+  });
+
   it("with I18N_STRICT a missing key throws, in loaders and in rendering", async () => {
     const t = await server.getT(request("http://x/?lng=de"), "platform");
     expect(() => t("draw.noSuchKey")).toThrow("Missing translation key platform:draw.noSuchKey");
