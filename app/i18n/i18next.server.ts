@@ -55,6 +55,37 @@ export async function getT(request: Request, ns: string | readonly [string, ...s
   return shared.getFixedT(await getLanguage(request), ns);
 }
 
+/** Options a plain `t("key")` carries through react-i18next's fixed `t`: the result depends on nothing else. */
+const PLAIN_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix"]);
+const MEMO_SIZE = 5_000;
+
+/**
+ * Remembers the text of option-less keys (no count, no values, no context): translations never
+ * change while the server runs, and a page asks for the same hundred keys on every render, each
+ * through i18next's whole look-up. Anything else is translated as before.
+ */
+function memoizePlainKeys(instance: I18n): I18n {
+  const translate = instance.t.bind(instance) as (key: unknown, options?: Record<string, unknown>) => unknown;
+  const memo = new Map<string, string>();
+  const t = (key: unknown, options?: Record<string, unknown>) => {
+    if (
+      typeof key !== "string" ||
+      (options &&
+        Object.keys(options).some((k) => !PLAIN_OPTIONS.has(k) || (k !== "lng" && k !== "ns" && options[k] !== undefined)))
+    ) {
+      return translate(key, options);
+    }
+    const id = `${String(options?.lng ?? instance.language)}\0${String(options?.ns ?? "")}\0${key}`;
+    const known = memo.get(id);
+    if (known !== undefined) return known;
+    const text = translate(key, options);
+    if (typeof text === "string" && memo.size < MEMO_SIZE) memo.set(id, text);
+    return text;
+  };
+  instance.t = t as unknown as I18n["t"];
+  return instance;
+}
+
 // One i18next per language for rendering, made on first use: they share the translations, and
 // nothing changes their language on the server (only the browser's effects do).
 const renderInstances = new Map<Language, I18n>();
@@ -63,7 +94,7 @@ const renderInstances = new Map<Language, I18n>();
 export function i18nForRender(lng: Language): I18n {
   let instance = renderInstances.get(lng);
   if (!instance) {
-    instance = shared.cloneInstance({ lng, initImmediate: false });
+    instance = memoizePlainKeys(shared.cloneInstance({ lng, initImmediate: false }));
     renderInstances.set(lng, instance);
   }
   return instance;
