@@ -7,14 +7,29 @@ import { bigEmoji, lead, muted, narrow, stack } from "~/styles/ui.css";
 export function NotFound({ message }: { message?: string }) {
   const { t } = useTranslation();
   return (
+    <PageCard testId="not-found">
+      <p aria-hidden="true" className={bigEmoji}>
+        🧭
+      </p>
+      <h1>{t("notFound.heading")}</h1>
+      <p className={lead}>{t("notFound.title")}</p>
+      <p className={muted}>{message ?? t("notFound.message")}</p>
+    </PageCard>
+  );
+}
+
+/** A centred card ending with the way home: the not-found and error pages. */
+function PageCard({ children, ...attributes }: { children: React.ReactNode; testId?: string; role?: "alert"; status?: number }) {
+  const { t } = useTranslation();
+  return (
     <div className={narrow}>
-      <div className={`${cardClass({ tone: "centered" })} ${stack}`} data-testid="not-found">
-        <p aria-hidden="true" className={bigEmoji}>
-          🧭
-        </p>
-        <h1>{t("notFound.heading")}</h1>
-        <p className={lead}>{t("notFound.title")}</p>
-        <p className={muted}>{message ?? t("notFound.message")}</p>
+      <div
+        className={`${cardClass({ tone: "centered" })} ${stack}`}
+        data-testid={attributes.testId}
+        role={attributes.role}
+        data-status={attributes.status}
+      >
+        {children}
         <p>
           <Link to="/" className={buttonClass()}>
             {t("notFound.home")}
@@ -50,18 +65,10 @@ export function GeneralErrorBoundary() {
 }
 
 function ErrorCard({ title, message, status }: { title: string; message: string; status: number }) {
-  const { t } = useTranslation();
   return (
-    <div className={narrow}>
-      <div className={`${cardClass({ tone: "centered" })} ${stack}`} role="alert" data-status={status}>
-        <h1>{title}</h1>
-        <p className={muted}>{message}</p>
-        <p>
-          <Link to="/" className={buttonClass()}>
-            {t("notFound.home")}
-          </Link>
-        </p>
-      </div>
-    </div>
+    <PageCard role="alert" status={status}>
+      <h1>{title}</h1>
+      <p className={muted}>{message}</p>
+    </PageCard>
   );
 }

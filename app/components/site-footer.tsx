@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { LinkList } from "./link-list";
 import { useTranslation } from "react-i18next";
 import * as layout from "~/styles/layout.css";
 import { flush, muted } from "~/styles/ui.css";
@@ -12,17 +12,14 @@ export function SiteFooter() {
       <div className={layout.footerInner}>
         <p className={`${muted} ${flush}`}>{t("footer.copyright", { years: copyrightYears(new Date()) })}</p>
         <nav aria-label={t("footer.legal")}>
-          <ul className={layout.footerLinks}>
-            <li>
-              <Link to="/privacy">{t("footer.privacy")}</Link>
-            </li>
-            <li>
-              <Link to="/terms">{t("footer.terms")}</Link>
-            </li>
-            <li>
-              <Link to="/fairness">{tt("fairness.footerLink")}</Link>
-            </li>
-          </ul>
+          <LinkList
+            className={layout.footerLinks}
+            links={[
+              { to: "/privacy", label: t("footer.privacy") },
+              { to: "/terms", label: t("footer.terms") },
+              { to: "/fairness", label: tt("fairness.footerLink") },
+            ]}
+          />
         </nav>
       </div>
     </footer>

@@ -7,7 +7,7 @@ import { platformDescription } from "~db/repositories/platforms.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import * as styles from "~/features/codes/codes.css";
 import { PlatformLogo } from "~/features/codes/platform-logo";
-import { loadPlatformPage } from "~/features/codes/platform-page.server";
+import { loadPlatformPage, platformHeader } from "~/features/codes/platform-page.server";
 import { AnswerFigure } from "~/features/trust/report-views";
 import { platformAnswerFigure } from "~/features/trust/trust-view.server";
 import { getLanguage, getT } from "~/i18n/i18next.server";
@@ -46,16 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const siteUrl = getEnv().SITE_URL;
   const path = `/${platform.slug}`;
   return {
-    platform: {
-      name: platform.name,
-      slug: platform.slug,
-      emoji: platform.emoji_icon,
-      from: platform.gradient_from,
-      to: platform.gradient_to,
-      logoLight: platform.custom_logo_light_url,
-      logoDark: platform.custom_logo_dark_url,
-      description: platformDescription(platform, language),
-    },
+    platform: { ...platformHeader(platform), description: platformDescription(platform, language) },
     available,
     figure,
     preview,

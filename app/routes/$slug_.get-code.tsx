@@ -2,24 +2,23 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
-import { countAvailableCodes, getDrawResult } from "~db/repositories/codes.server";
+import { countAvailableCodes } from "~db/repositories/codes.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DrawReadyForm, DrawResultView } from "~/features/codes/draw-views";
 import { drawForPage } from "~/features/codes/draw-action.server";
-import { readDrawToken } from "~/features/codes/draw-token.server";
 import { PlatformLogo } from "~/features/codes/platform-logo";
-import { loadPlatformPage } from "~/features/codes/platform-page.server";
+import { loadPlatformPage, platformHeader } from "~/features/codes/platform-page.server";
+import { loadDrawResult } from "~/features/codes/draw-result.server";
 import { breadcrumbLd } from "~/features/community/structured-data";
 import { answerDraw } from "~/features/trust/report-action.server";
 import { DrawReport, ReportError } from "~/features/trust/report-views";
-import { drawTrustView } from "~/features/trust/trust-view.server";
 import { getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
 import { flush, gradientHero, leadIn, narrow, stack } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 import * as styles from "~/features/codes/codes.css";
-import { badRequest, invariantResponse } from "~/utils/responses.server";
+import { badRequest } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["platform", "trust"] };
@@ -29,31 +28,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await getT(request, "platform");
   const token = new URL(request.url).searchParams.get("draw");
   const path = `/${platform.slug}/get-code`;
-  const view = {
-    platform: {
-      name: platform.name,
-      slug: platform.slug,
-      emoji: platform.emoji_icon,
-      from: platform.gradient_from,
-      to: platform.gradient_to,
-      logoLight: platform.custom_logo_light_url,
-      logoDark: platform.custom_logo_dark_url,
-    },
-  };
+  const view = { platform: platformHeader(platform) };
   if (token !== null) {
-    const requestId = readDrawToken(token);
-    const result = requestId ? await getDrawResult(requestId) : null;
-    invariantResponse(result?.platformId === platform.id, t("errors.resultNotFound"), 404);
     return {
       ...view,
-      available: 0,
-      report: await drawTrustView(result, token),
-      result: {
-        code: result.code,
-        referralUrl: result.referralUrl,
-        platformName: result.platformName,
-        platformSlug: result.platformSlug,
-      },
+      ...(await loadDrawResult(token, t("errors.resultNotFound"), platform.id)),
       // A result is one visitor's: never indexed.
       meta: {
         title: t("meta.resultTitle", { name: platform.name }),

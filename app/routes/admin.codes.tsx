@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { AdminTable, Cell } from "~/features/admin/admin-table";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -19,8 +20,8 @@ import { getSettings } from "~db/repositories/settings.server";
 import { hostMatches, normalizeCodeInput, parseHosts, parseHttpUrl, safeHref } from "~db/platform-links";
 import * as admin from "~/features/admin/admin.css";
 import { codeUpdateSchema, expirySchema } from "~/features/admin/catalog/schemas";
-import { errorsOf, FieldError, FormAlert, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
-import { readAdminForm, rejectForm, rejectWith } from "~/features/admin/forms.server";
+import { FieldError, FormAlert, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
+import { guardWrite, readAdminForm, rejectForm } from "~/features/admin/forms.server";
 import { PausedCodes } from "~/features/trust/paused-codes";
 import { RowAction } from "~/features/admin/row-action";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -83,11 +84,12 @@ const back = (slug: string) => `/admin/codes?platform=${encodeURIComponent(slug)
 
 /** What a failing write says, per intent (spec: the codes tab's update, modify and delete errors). */
 const FAILURE_KEYS: Record<string, string> = {
-  "toggle-active": "codes.errors.update",
-  "toggle-permanent": "codes.errors.update",
-  "set-expiry": "codes.errors.update",
-  update: "codes.errors.modify",
-  delete: "codes.errors.delete",
+  restore: "admin-catalog:codes.errors.update",
+  "toggle-active": "admin-catalog:codes.errors.update",
+  "toggle-permanent": "admin-catalog:codes.errors.update",
+  "set-expiry": "admin-catalog:codes.errors.update",
+  update: "admin-catalog:codes.errors.modify",
+  delete: "admin-catalog:codes.errors.delete",
 };
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -102,13 +104,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!code) throw await notFound(request, "admin-catalog:errors.notFound");
   const formId = formIdOf(intent, id);
   const gone = async () => notFound(request, "admin-catalog:errors.notFound");
-  try {
-    return await runCodeAction(form, intent, code, formId, gone);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    console.error(`admin codes: ${intent} failed`, error);
-    return rejectWith(formId, FAILURE_KEYS[intent] ?? "codes.errors.update", { status: 503 });
-  }
+  return guardWrite(formId, FAILURE_KEYS[intent]!, () => runCodeAction(form, intent, code, formId, gone));
 }
 
 type AdminCode = NonNullable<Awaited<ReturnType<typeof getCodeWithPlatform>>>;
@@ -221,27 +217,18 @@ export default function AdminCodes() {
           {t("codes.empty")}
         </p>
       ) : (
-        <div className={admin.tableWrap}>
-          <table className={admin.table} data-testid="codes-table">
-            <caption className={`${muted} ${admin.caption}`}>
-              {t("codes.caption", { name: selected.name, total: codes.length })}
-            </caption>
-            <thead>
-              <tr>
-                {(["code", "status", "expires", "served", "created", "actions"] as const).map((column) => (
-                  <th key={column} className={admin.cell} scope="col">
-                    {t(`codes.columns.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {codes.map((c) => (
-                <CodeRow key={`${c.id}:${c.code}:${c.referralUrl}`} code={c} reply={reply} autoCleanup={autoCleanup} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          columns={(["code", "status", "expires", "served", "created", "actions"] as const).map((c) => t(`codes.columns.${c}`))}
+          testId="codes-table"
+          caption={{
+            text: t("codes.caption", { name: selected.name, total: codes.length }),
+            className: `${muted} ${admin.caption}`,
+          }}
+        >
+          {codes.map((c) => (
+            <CodeRow key={`${c.id}:${c.code}:${c.referralUrl}`} code={c} reply={reply} autoCleanup={autoCleanup} />
+          ))}
+        </AdminTable>
       )}
     </section>
   );
@@ -275,11 +262,9 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
   const editing = reply?.formId === updateId;
   const activeLabel = c.isActive ? t("codes.deactivate") : t("codes.activate");
   const permanentLabel = c.isPermanent ? t("codes.makeTemporary") : t("codes.makePermanent");
-  // A row action that failed (a write refused by the database) says so next to the row.
-  const rowErrors = ["toggle-active", "toggle-permanent", "delete"].flatMap((i) => errorsOf(reply, formIdOf(i, c.id), ""));
   return (
     <tr data-testid={`code-row-${c.code}`}>
-      <td className={admin.cell} data-label={t("codes.columns.code")}>
+      <Cell label={t("codes.columns.code")}>
         <strong>{c.code}</strong>
         {href ? (
           <div>
@@ -288,8 +273,8 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
             </a>
           </div>
         ) : null}
-      </td>
-      <td className={admin.cell} data-label={t("codes.columns.status")}>
+      </Cell>
+      <Cell label={t("codes.columns.status")}>
         <span className={badgeClass()}>{c.isActive ? t("common.active") : t("common.inactive")}</span>{" "}
         {c.pausedReason ? (
           <>
@@ -299,35 +284,17 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
           </>
         ) : null}
         <span className={badgeClass()}>{c.isPermanent ? t("codes.permanent") : t("codes.temporary")}</span>
-      </td>
-      <td className={admin.cell} data-label={t("codes.columns.expires")}>
-        {c.isPermanent ? "—" : formatDate(c.expiresAt) || "—"}
-      </td>
-      <td className={admin.cell} data-label={t("codes.columns.served")}>
-        {c.timesServed}
-      </td>
-      <td className={admin.cell} data-label={t("codes.columns.created")}>
-        {formatDate(c.createdAt)}
-      </td>
-      <td className={admin.cell} data-label={t("codes.columns.actions")}>
+      </Cell>
+      <Cell label={t("codes.columns.expires")}>{c.isPermanent ? "—" : formatDate(c.expiresAt) || "—"}</Cell>
+      <Cell label={t("codes.columns.served")}>{c.timesServed}</Cell>
+      <Cell label={t("codes.columns.created")}>{formatDate(c.createdAt)}</Cell>
+      <Cell label={t("codes.columns.actions")}>
         <div className={`${stack} ${admin.tightStack}`}>
           <div className={admin.actions}>
-            <RowAction intent="toggle-active" id={c.id} label={activeLabel} accessibleName={`${activeLabel} ${c.code}`} />
-            <RowAction
-              intent="toggle-permanent"
-              id={c.id}
-              label={permanentLabel}
-              accessibleName={`${permanentLabel} ${c.code}`}
-            />
-            <RowAction
-              intent="delete"
-              id={c.id}
-              tone="danger"
-              label={t("common.delete")}
-              accessibleName={`${t("common.delete")} ${c.code}`}
-            />
+            <RowAction intent="toggle-active" id={c.id} label={activeLabel} subject={c.code} />
+            <RowAction intent="toggle-permanent" id={c.id} label={permanentLabel} subject={c.code} />
+            <RowAction intent="delete" id={c.id} tone="danger" label={t("common.delete")} subject={c.code} />
           </div>
-          <FormAlert errors={rowErrors} ns="admin-catalog" />
           {expiryEditable ? (
             <Form method="post" {...getFormProps(expiryForm)} className={admin.inlineForm} preventScrollReset>
               <input type="hidden" name="intent" value="set-expiry" />
@@ -375,7 +342,7 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
             </Form>
           </details>
         </div>
-      </td>
+      </Cell>
     </tr>
   );
 }

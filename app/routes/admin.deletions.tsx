@@ -1,4 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { guardWrite } from "~/features/admin/forms.server";
+import { formIdOf } from "~/features/admin/forms";
+import { AdminTable, Cell } from "~/features/admin/admin-table";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import {
@@ -48,25 +51,27 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = parseRowId(form.get("id"));
   if (id === null || !["approve", "reject", "delete"].includes(intent)) throw await badRequest(request);
   const gone = () => notFound(request, `admin-catalog:deletions.errors.${intent}`);
-  switch (intent) {
-    case "approve": {
-      try {
-        await approveDeletionRequest(id);
-      } catch (error) {
-        if (error instanceof RowGoneError) throw await gone();
-        throw error;
+  return guardWrite(formIdOf(intent, id), `admin-catalog:deletions.errors.${intent}`, async () => {
+    switch (intent) {
+      case "approve": {
+        try {
+          await approveDeletionRequest(id);
+        } catch (error) {
+          if (error instanceof RowGoneError) throw await gone();
+          throw error;
+        }
+        return redirectWithToast(BACK, { type: "success", key: "admin-catalog:deletions.toast.approved" });
       }
-      return redirectWithToast(BACK, { type: "success", key: "admin-catalog:deletions.toast.approved" });
+      case "reject": {
+        if (!(await rejectDeletionRequest(id))) throw await gone();
+        return redirectWithToast(BACK, { type: "success", key: "admin-catalog:deletions.toast.rejected" });
+      }
+      default: {
+        if (!(await deleteProcessedDeletionRequest(id))) throw await gone();
+        return redirectWithToast(BACK, { type: "success", key: "admin-catalog:deletions.toast.deleted" });
+      }
     }
-    case "reject": {
-      if (!(await rejectDeletionRequest(id))) throw await gone();
-      return redirectWithToast(BACK, { type: "success", key: "admin-catalog:deletions.toast.rejected" });
-    }
-    default: {
-      if (!(await deleteProcessedDeletionRequest(id))) throw await gone();
-      return redirectWithToast(BACK, { type: "success", key: "admin-catalog:deletions.toast.deleted" });
-    }
-  }
+  });
 }
 
 export default function AdminDeletions() {
@@ -78,85 +83,41 @@ export default function AdminDeletions() {
       {requests.length === 0 ? (
         <p className={muted}>{t("deletions.empty")}</p>
       ) : (
-        <div className={admin.tableWrap}>
-          <table className={admin.table} data-testid="deletions-table">
-            <thead>
-              <tr>
-                <th className={admin.cell} scope="col">
-                  {t("deletions.columns.platform")}
-                </th>
-                <th className={admin.cell} scope="col">
-                  {t("deletions.columns.code")}
-                </th>
-                <th className={admin.cell} scope="col">
-                  {t("deletions.columns.reason")}
-                </th>
-                <th className={admin.cell} scope="col">
-                  {t("deletions.columns.status")}
-                </th>
-                <th className={admin.cell} scope="col">
-                  {t("deletions.columns.created")}
-                </th>
-                <th className={admin.cell} scope="col">
-                  {t("deletions.columns.actions")}
-                </th>
+        <AdminTable
+          columns={(["platform", "code", "reason", "status", "created", "actions"] as const).map((c) =>
+            t(`deletions.columns.${c}`),
+          )}
+          testId="deletions-table"
+        >
+          {requests.map((r) => {
+            return (
+              <tr key={r.id} data-testid={`deletion-row-${r.code}`}>
+                <Cell label={t("deletions.columns.platform")}>{r.platform_name}</Cell>
+                <Cell label={t("deletions.columns.code")}>
+                  <strong>{r.code}</strong>
+                </Cell>
+                <Cell label={t("deletions.columns.reason")}>{r.reason || <span className={muted}>—</span>}</Cell>
+                <Cell label={t("deletions.columns.status")}>
+                  <span className={badgeClass()}>{t(`status.${r.status}`)}</span>
+                  {r.resolved_at ? <div className={muted}>{formatDate(r.resolved_at)}</div> : null}
+                </Cell>
+                <Cell label={t("deletions.columns.created")}>{formatDate(r.created_at)}</Cell>
+                <Cell label={t("deletions.columns.actions")}>
+                  <div className={admin.actions}>
+                    {r.status === "pending" ? (
+                      <>
+                        <RowAction intent="approve" id={r.id} tone="primary" label={t("deletions.approve")} subject={r.code} />
+                        <RowAction intent="reject" id={r.id} label={t("deletions.reject")} subject={r.code} />
+                      </>
+                    ) : (
+                      <RowAction intent="delete" id={r.id} tone="danger" label={t("deletions.remove")} subject={r.code} />
+                    )}
+                  </div>
+                </Cell>
               </tr>
-            </thead>
-            <tbody>
-              {requests.map((r) => {
-                return (
-                  <tr key={r.id} data-testid={`deletion-row-${r.code}`}>
-                    <td className={admin.cell} data-label={t("deletions.columns.platform")}>
-                      {r.platform_name}
-                    </td>
-                    <td className={admin.cell} data-label={t("deletions.columns.code")}>
-                      <strong>{r.code}</strong>
-                    </td>
-                    <td className={admin.cell} data-label={t("deletions.columns.reason")}>
-                      {r.reason || <span className={muted}>—</span>}
-                    </td>
-                    <td className={admin.cell} data-label={t("deletions.columns.status")}>
-                      <span className={badgeClass()}>{t(`status.${r.status}`)}</span>
-                      {r.resolved_at ? <div className={muted}>{formatDate(r.resolved_at)}</div> : null}
-                    </td>
-                    <td className={admin.cell} data-label={t("deletions.columns.created")}>
-                      {formatDate(r.created_at)}
-                    </td>
-                    <td className={admin.cell} data-label={t("deletions.columns.actions")}>
-                      <div className={admin.actions}>
-                        {r.status === "pending" ? (
-                          <>
-                            <RowAction
-                              intent="approve"
-                              id={r.id}
-                              tone="primary"
-                              label={t("deletions.approve")}
-                              accessibleName={`${t("deletions.approve")} ${r.code}`}
-                            />
-                            <RowAction
-                              intent="reject"
-                              id={r.id}
-                              label={t("deletions.reject")}
-                              accessibleName={`${t("deletions.reject")} ${r.code}`}
-                            />
-                          </>
-                        ) : (
-                          <RowAction
-                            intent="delete"
-                            id={r.id}
-                            tone="danger"
-                            label={t("deletions.remove")}
-                            accessibleName={`${t("deletions.remove")} ${r.code}`}
-                          />
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </AdminTable>
       )}
     </section>
   );

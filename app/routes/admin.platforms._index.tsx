@@ -14,7 +14,7 @@ import {
 } from "~db/repositories/admin-catalog.server";
 import * as admin from "~/features/admin/admin.css";
 import { errorsOf, FieldError, FormAlert, formIdOf, valueOf, type AdminFormReply } from "~/features/admin/forms";
-import { readAdminForm, rejectForm, rejectWith } from "~/features/admin/forms.server";
+import { guardWrite, readAdminForm, rejectForm, rejectWith } from "~/features/admin/forms.server";
 import { RowAction } from "~/features/admin/row-action";
 import { detectImageKind, MAX_LOGO_BYTES, removeStoredLogo, storeLogo } from "~/features/admin/catalog/logo.server";
 import { deriveUrlRules, normalizeHosts } from "~/features/admin/catalog/rules";
@@ -76,6 +76,15 @@ export const meta = routeMeta;
 
 const BACK = "/admin/platforms";
 
+/** What a failing write says, per intent (the platforms tab's status, update, logo and delete errors). */
+const FAILURE_KEYS: Record<string, string> = {
+  "toggle-active": "admin-catalog:platforms.errors.status",
+  update: "admin-catalog:platforms.errors.update",
+  "upload-logo": "admin-catalog:platforms.errors.logoUpload",
+  "remove-logo": "admin-catalog:platforms.errors.logoRemove",
+  delete: "admin-catalog:platforms.errors.delete",
+};
+
 export async function action({ request }: ActionFunctionArgs) {
   // The body is read only once the admin is known: a stranger's upload is never parsed.
   await requireAdmin(request);
@@ -90,89 +99,95 @@ export async function action({ request }: ActionFunctionArgs) {
   const formId = formIdOf(intent, id);
   const gone = () => notFound(request, "admin-catalog:errors.notFound");
 
-  switch (intent) {
-    case "toggle-active": {
-      const result = await togglePlatformActive(platform.id);
-      if (!result) throw await gone();
-      return redirectWithToast(BACK, {
-        type: "success",
-        key: result.isActive ? "admin-catalog:platforms.toast.activated" : "admin-catalog:platforms.toast.deactivated",
-        values: { name: platform.name },
-      });
-    }
-    case "update": {
-      const submission = parseWithZod(form, { schema: platformUpdateSchema });
-      if (submission.status !== "success") return rejectForm(formId, submission.reply());
-      const v = submission.value;
-      const template = v.referral_url_template ?? null;
-      try {
-        await updatePlatform(platform.id, {
-          name: v.name,
-          slug: v.slug,
-          code_pattern: v.code_pattern,
-          description: v.description ?? "",
-          hosts: normalizeHosts(v.hosts),
-          referral_url_template: template,
-          // Rules follow the template only when it changed: hand-written seed rules stay.
-          ...(template !== platform.referral_url_template ? { url_rules: JSON.stringify(deriveUrlRules(template)) } : {}),
+  return guardWrite(formId, FAILURE_KEYS[intent]!, async () => {
+    switch (intent) {
+      case "toggle-active": {
+        const result = await togglePlatformActive(platform.id);
+        if (!result) throw await gone();
+        return redirectWithToast(BACK, {
+          type: "success",
+          key: result.isActive ? "admin-catalog:platforms.toast.activated" : "admin-catalog:platforms.toast.deactivated",
+          values: { name: platform.name },
         });
-      } catch (error) {
-        if (error instanceof SlugTakenError) {
-          return rejectForm(formId, submission.reply({ fieldErrors: { slug: ["platformForm.errors.slugTaken"] } }));
+      }
+      case "update": {
+        const submission = parseWithZod(form, { schema: platformUpdateSchema });
+        if (submission.status !== "success") return rejectForm(formId, submission.reply());
+        const v = submission.value;
+        const template = v.referral_url_template ?? null;
+        try {
+          await updatePlatform(platform.id, {
+            name: v.name,
+            slug: v.slug,
+            code_pattern: v.code_pattern,
+            description: v.description ?? "",
+            hosts: normalizeHosts(v.hosts),
+            referral_url_template: template,
+            // Rules follow the template only when it changed: hand-written seed rules stay.
+            ...(template !== platform.referral_url_template ? { url_rules: JSON.stringify(deriveUrlRules(template)) } : {}),
+          });
+        } catch (error) {
+          if (error instanceof SlugTakenError) {
+            return rejectForm(formId, submission.reply({ fieldErrors: { slug: ["platformForm.errors.slugTaken"] } }));
+          }
+          throw error;
         }
-        throw error;
+        return redirectWithToast(BACK, {
+          type: "success",
+          key: "admin-catalog:platforms.toast.updated",
+          values: { name: v.name },
+        });
       }
-      return redirectWithToast(BACK, { type: "success", key: "admin-catalog:platforms.toast.updated", values: { name: v.name } });
-    }
-    case "upload-logo": {
-      const variant = logoVariantSchema.safeParse(form.get("variant"));
-      if (!variant.success) return rejectWith(formId, "platforms.errors.variant", { field: "variant" });
-      const which = { variant: variant.data };
-      const file = form.get("file");
-      if (!(file instanceof Blob) || file.size === 0)
-        return rejectWith(formId, "platforms.errors.logoMissing", { field: "file", initialValue: which });
-      if (file.size > MAX_LOGO_BYTES)
-        return rejectWith(formId, "platforms.errors.logoTooLarge", { field: "file", status: 413, initialValue: which });
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const kind = detectImageKind(bytes);
-      if (!kind) return rejectWith(formId, "platforms.errors.logoType", { field: "file", initialValue: which });
-      const url = await storeLogo(platform.slug, variant.data, kind, bytes);
-      const saved = await setPlatformLogo(platform.id, variant.data, url);
-      if (!saved) {
-        await removeStoredLogo(url);
-        throw await gone();
+      case "upload-logo": {
+        const variant = logoVariantSchema.safeParse(form.get("variant"));
+        if (!variant.success) return rejectWith(formId, "platforms.errors.variant", { field: "variant" });
+        const which = { variant: variant.data };
+        const file = form.get("file");
+        if (!(file instanceof Blob) || file.size === 0)
+          return rejectWith(formId, "platforms.errors.logoMissing", { field: "file", initialValue: which });
+        if (file.size > MAX_LOGO_BYTES)
+          return rejectWith(formId, "platforms.errors.logoTooLarge", { field: "file", status: 413, initialValue: which });
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        const kind = detectImageKind(bytes);
+        if (!kind) return rejectWith(formId, "platforms.errors.logoType", { field: "file", initialValue: which });
+        const url = await storeLogo(platform.slug, variant.data, kind, bytes);
+        const saved = await setPlatformLogo(platform.id, variant.data, url);
+        if (!saved) {
+          await removeStoredLogo(url);
+          throw await gone();
+        }
+        await removeStoredLogo(saved.previous);
+        return redirectWithToast(BACK, {
+          type: "success",
+          key: "admin-catalog:platforms.toast.logoUploaded",
+          values: { name: platform.name },
+        });
       }
-      await removeStoredLogo(saved.previous);
-      return redirectWithToast(BACK, {
-        type: "success",
-        key: "admin-catalog:platforms.toast.logoUploaded",
-        values: { name: platform.name },
-      });
+      case "remove-logo": {
+        const variant = logoVariantSchema.safeParse(form.get("variant"));
+        if (!variant.success) return rejectWith(formId, "platforms.errors.variant");
+        const saved = await setPlatformLogo(platform.id, variant.data, null);
+        if (!saved) throw await gone();
+        await removeStoredLogo(saved.previous);
+        return redirectWithToast(BACK, {
+          type: "success",
+          key: "admin-catalog:platforms.toast.logoRemoved",
+          values: { name: platform.name },
+        });
+      }
+      default: {
+        const removed = await deletePlatform(platform.id);
+        if (!removed) throw await gone();
+        await removeStoredLogo(removed.custom_logo_light_url);
+        await removeStoredLogo(removed.custom_logo_dark_url);
+        return redirectWithToast(BACK, {
+          type: "success",
+          key: "admin-catalog:platforms.toast.deleted",
+          values: { name: platform.name },
+        });
+      }
     }
-    case "remove-logo": {
-      const variant = logoVariantSchema.safeParse(form.get("variant"));
-      if (!variant.success) return rejectWith(formId, "platforms.errors.variant");
-      const saved = await setPlatformLogo(platform.id, variant.data, null);
-      if (!saved) throw await gone();
-      await removeStoredLogo(saved.previous);
-      return redirectWithToast(BACK, {
-        type: "success",
-        key: "admin-catalog:platforms.toast.logoRemoved",
-        values: { name: platform.name },
-      });
-    }
-    default: {
-      const removed = await deletePlatform(platform.id);
-      if (!removed) throw await gone();
-      await removeStoredLogo(removed.custom_logo_light_url);
-      await removeStoredLogo(removed.custom_logo_dark_url);
-      return redirectWithToast(BACK, {
-        type: "success",
-        key: "admin-catalog:platforms.toast.deleted",
-        values: { name: platform.name },
-      });
-    }
-  }
+  });
 }
 
 export default function AdminPlatforms() {
@@ -228,19 +243,13 @@ export default function AdminPlatforms() {
                       intent="toggle-active"
                       id={p.id}
                       label={p.isActive ? t("platforms.deactivate") : t("platforms.activate")}
-                      accessibleName={`${p.isActive ? t("platforms.deactivate") : t("platforms.activate")} ${p.name}`}
+                      subject={p.name}
                     />
                     <Link to={`/${p.slug}`} className={buttonClass({ tone: "ghost", size: "small" })}>
                       {t("platforms.view")}
                       <span className={visuallyHidden}> {p.name}</span>
                     </Link>
-                    <RowAction
-                      intent="delete"
-                      id={p.id}
-                      tone="danger"
-                      label={t("common.delete")}
-                      accessibleName={`${t("common.delete")} ${p.name}`}
-                    />
+                    <RowAction intent="delete" id={p.id} tone="danger" label={t("common.delete")} subject={p.name} />
                   </div>
                   <details open={updateErrors}>
                     <summary>{t("common.edit")}</summary>
@@ -324,7 +333,7 @@ export default function AdminPlatforms() {
                               alt={t("platforms.logo.alt", { name: p.name, variant: t(`platforms.logo.${variant}`) })}
                               width={64}
                               height={64}
-                              style={{ objectFit: "contain", background: variant === "dark" ? "#111" : "#fff", borderRadius: 8 }}
+                              className={admin.logoPreview[variant]}
                             />
                           ) : (
                             <span className={muted}>{t("platforms.logo.none")}</span>

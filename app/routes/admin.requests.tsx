@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { AdminTable, Cell } from "~/features/admin/admin-table";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { drawsPerDay, listPlatformFilterOptions, listRecentDraws, RECENT_DRAWS_LIMIT } from "~db/repositories/admin-site.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import * as admin from "~/features/admin/admin.css";
 import { DrawsChart } from "~/features/admin/site/draws-chart";
 import * as site from "~/features/admin/site/site.css";
 import { getT } from "~/i18n/i18next.server";
@@ -96,37 +96,23 @@ export default function AdminRequests() {
             aria-label={t("requests.scrollLabel")}
             data-testid="draws-region"
           >
-            <table className={admin.table} data-testid="draws-table">
-              <thead className={site.stickyHead}>
-                <tr>
-                  <th scope="col" className={admin.cell}>
-                    {t("requests.columns.date")}
-                  </th>
-                  <th scope="col" className={admin.cell}>
-                    {t("requests.columns.platform")}
-                  </th>
-                  <th scope="col" className={admin.cell}>
-                    {t("requests.columns.code")}
-                  </th>
+            <AdminTable
+              columns={(["date", "platform", "code"] as const).map((c) => t(`requests.columns.${c}`))}
+              testId="draws-table"
+              headClassName={site.stickyHead}
+              wrap={false}
+            >
+              {draws.map((d) => (
+                <tr key={d.id} data-testid="draw-row">
+                  <Cell label={t("requests.columns.date")}>{formatDateTime(d.created_at)}</Cell>
+                  <Cell label={t("requests.columns.platform")}>{d.platform_name}</Cell>
+                  <Cell label={t("requests.columns.code")} className={site.wrapText}>
+                    <code>{d.served_code}</code>
+                    {d.served_code_id === null ? <span className={muted}> {t("requests.codeGone")}</span> : null}
+                  </Cell>
                 </tr>
-              </thead>
-              <tbody>
-                {draws.map((d) => (
-                  <tr key={d.id} data-testid="draw-row">
-                    <td className={admin.cell} data-label={t("requests.columns.date")}>
-                      {formatDateTime(d.created_at)}
-                    </td>
-                    <td className={admin.cell} data-label={t("requests.columns.platform")}>
-                      {d.platform_name}
-                    </td>
-                    <td className={`${admin.cell} ${site.wrapText}`} data-label={t("requests.columns.code")}>
-                      <code>{d.served_code}</code>
-                      {d.served_code_id === null ? <span className={muted}> {t("requests.codeGone")}</span> : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </AdminTable>
           </div>
         )}
       </section>

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { AdminTable, Cell } from "~/features/admin/admin-table";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -91,36 +92,19 @@ export default function AdminScores() {
       {scores.length === 0 ? (
         <p className={muted}>{t("scores.empty")}</p>
       ) : (
-        <div className={admin.tableWrap}>
-          <table className={admin.table} data-testid="scores-table">
-            <caption className={visuallyHidden}>{t("scores.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={admin.cell}>
-                  {t("scores.columns.player")}
-                </th>
-                <th scope="col" className={admin.cell}>
-                  {t("scores.columns.device")}
-                </th>
-                <th scope="col" className={admin.cell}>
-                  {t("scores.columns.date")}
-                </th>
-                <th scope="col" className={admin.cell}>
-                  {t("scores.columns.actions")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {scores.map((s) => (
-                <ScoreRow
-                  key={`${s.id}:${s.player_name}:${s.score}`}
-                  score={s}
-                  lastResult={lastResultFor(reply, formIdOf("update", s.id))}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          columns={(["player", "device", "date", "actions"] as const).map((c) => t(`scores.columns.${c}`))}
+          testId="scores-table"
+          caption={{ text: t("scores.caption"), className: visuallyHidden }}
+        >
+          {scores.map((s) => (
+            <ScoreRow
+              key={`${s.id}:${s.player_name}:${s.score}`}
+              score={s}
+              lastResult={lastResultFor(reply, formIdOf("update", s.id))}
+            />
+          ))}
+        </AdminTable>
       )}
     </section>
   );
@@ -140,7 +124,7 @@ function ScoreRow({ score: s, lastResult }: { score: GameScore; lastResult?: Sub
   });
   return (
     <tr data-testid="score-row" data-id={s.id}>
-      <td className={admin.cell} data-label={t("scores.columns.player")}>
+      <Cell label={t("scores.columns.player")}>
         <Form method="post" {...getFormProps(form)} className={admin.inlineForm}>
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="id" value={s.id} />
@@ -171,14 +155,10 @@ function ScoreRow({ score: s, lastResult }: { score: GameScore; lastResult?: Sub
           <FieldError ns="admin-site" id={fields.player_name.errorId} errors={fields.player_name.errors} />
           <FieldError ns="admin-site" id={fields.score.errorId} errors={fields.score.errors} />
         </Form>
-      </td>
-      <td className={admin.cell} data-label={t("scores.columns.device")}>
-        {t(`scores.devices.${s.device_type}`)}
-      </td>
-      <td className={admin.cell} data-label={t("scores.columns.date")}>
-        {formatDateTime(s.created_at)}
-      </td>
-      <td className={admin.cell} data-label={t("scores.columns.actions")}>
+      </Cell>
+      <Cell label={t("scores.columns.device")}>{t(`scores.devices.${s.device_type}`)}</Cell>
+      <Cell label={t("scores.columns.date")}>{formatDateTime(s.created_at)}</Cell>
+      <Cell label={t("scores.columns.actions")}>
         <RowAction
           intent="delete"
           id={s.id}
@@ -187,7 +167,7 @@ function ScoreRow({ score: s, lastResult }: { score: GameScore; lastResult?: Sub
           accessibleName={t("scores.deleteLabel", { name: s.player_name })}
           confirm={{ question: t("scores.confirmDelete", { name: s.player_name }), yes: t("confirm.confirmDelete") }}
         />
-      </td>
+      </Cell>
     </tr>
   );
 }

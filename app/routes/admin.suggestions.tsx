@@ -1,4 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { guardWrite } from "~/features/admin/forms.server";
+import { formIdOf } from "~/features/admin/forms";
+import { AdminTable, Cell } from "~/features/admin/admin-table";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -56,8 +59,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (suggestion?.status !== "pending") throw await notFound(request, "admin-catalog:suggestions.errors.reject");
   if (!isConfirmed(form)) return askToConfirm(PATH, "reject", suggestion.id);
-  if (!(await rejectSuggestion(suggestion.id))) throw await notFound(request, "admin-catalog:suggestions.errors.reject");
-  return redirectWithToast(PATH, { type: "success", key: "admin-catalog:suggestions.toast.rejected" });
+  return guardWrite(formIdOf("reject", suggestion.id), "admin-catalog:suggestions.errors.reject", async () => {
+    if (!(await rejectSuggestion(suggestion.id))) throw await notFound(request, "admin-catalog:suggestions.errors.reject");
+    return redirectWithToast(PATH, { type: "success", key: "admin-catalog:suggestions.toast.rejected" });
+  });
 }
 
 export default function AdminSuggestions() {
@@ -77,80 +82,49 @@ export default function AdminSuggestions() {
       {suggestions.length === 0 ? (
         <p className={muted}>{t("suggestions.empty")}</p>
       ) : (
-        <div className={admin.tableWrap}>
-          <table className={admin.table} data-testid="suggestions-table">
-            <thead>
-              <tr>
-                <th className={admin.cell} scope="col">
-                  {t("suggestions.columns.name")}
-                </th>
-                <th className={admin.cell} scope="col">
-                  {t("suggestions.columns.website")}
-                </th>
-                <th className={admin.cell} scope="col">
-                  {t("suggestions.columns.votes")}
-                </th>
-                <th className={admin.cell} scope="col">
-                  {t("suggestions.columns.status")}
-                </th>
-                <th className={admin.cell} scope="col">
-                  {t("suggestions.columns.created")}
-                </th>
-                <th className={admin.cell} scope="col">
-                  {t("suggestions.columns.actions")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {suggestions.map((s) => (
-                <tr key={s.id} data-testid={`suggestion-row-${s.id}`}>
-                  <td className={admin.cell} data-label={t("suggestions.columns.name")}>
-                    <strong>{s.name}</strong>
-                    {s.description ? <div className={muted}>{s.description}</div> : null}
-                  </td>
-                  <td className={admin.cell} data-label={t("suggestions.columns.website")}>
-                    {s.website_url ? (
-                      <a href={s.website_url} rel="noopener noreferrer nofollow" target="_blank">
-                        {s.website_url}
-                      </a>
-                    ) : (
-                      <span className={muted}>—</span>
-                    )}
-                  </td>
-                  <td className={admin.cell} data-label={t("suggestions.columns.votes")}>
-                    {s.votes_count}
-                  </td>
-                  <td className={admin.cell} data-label={t("suggestions.columns.status")}>
-                    <span className={badgeClass()}>{t(`status.${s.status}`)}</span>
-                  </td>
-                  <td className={admin.cell} data-label={t("suggestions.columns.created")}>
-                    {formatDate(s.created_at)}
-                  </td>
-                  <td className={admin.cell} data-label={t("suggestions.columns.actions")}>
-                    {s.status === "pending" ? (
-                      <div className={admin.actions}>
-                        <RowAction
-                          intent="approve"
-                          id={s.id}
-                          tone="primary"
-                          label={t("suggestions.approve")}
-                          accessibleName={`${t("suggestions.approve")} ${s.name}`}
-                        />
-                        <RowAction
-                          intent="reject"
-                          id={s.id}
-                          label={t("suggestions.reject")}
-                          accessibleName={`${t("suggestions.reject")} ${s.name}`}
-                          confirm={rejectQuestion(s.name)}
-                        />
-                      </div>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          columns={(["name", "website", "votes", "status", "created", "actions"] as const).map((c) =>
+            t(`suggestions.columns.${c}`),
+          )}
+          testId="suggestions-table"
+        >
+          {suggestions.map((s) => (
+            <tr key={s.id} data-testid={`suggestion-row-${s.id}`}>
+              <Cell label={t("suggestions.columns.name")}>
+                <strong>{s.name}</strong>
+                {s.description ? <div className={muted}>{s.description}</div> : null}
+              </Cell>
+              <Cell label={t("suggestions.columns.website")}>
+                {s.website_url ? (
+                  <a href={s.website_url} rel="noopener noreferrer nofollow" target="_blank">
+                    {s.website_url}
+                  </a>
+                ) : (
+                  <span className={muted}>—</span>
+                )}
+              </Cell>
+              <Cell label={t("suggestions.columns.votes")}>{s.votes_count}</Cell>
+              <Cell label={t("suggestions.columns.status")}>
+                <span className={badgeClass()}>{t(`status.${s.status}`)}</span>
+              </Cell>
+              <Cell label={t("suggestions.columns.created")}>{formatDate(s.created_at)}</Cell>
+              <Cell label={t("suggestions.columns.actions")}>
+                {s.status === "pending" ? (
+                  <div className={admin.actions}>
+                    <RowAction intent="approve" id={s.id} tone="primary" label={t("suggestions.approve")} subject={s.name} />
+                    <RowAction
+                      intent="reject"
+                      id={s.id}
+                      label={t("suggestions.reject")}
+                      subject={s.name}
+                      confirm={rejectQuestion(s.name)}
+                    />
+                  </div>
+                ) : null}
+              </Cell>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </section>
   );

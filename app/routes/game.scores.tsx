@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { saveScore } from "~db/repositories/game.server";
-import { gameT, jsonResponse, limitByAddress, methodNotAllowed, readFormFields, refusal } from "~/features/game/http.server";
+import { gameAction, gameT, jsonResponse, methodNotAllowed, refusal, type GameT } from "~/features/game/http.server";
 import { forgetLeaderboard } from "~/features/game/leaderboard.server";
 import { checkCollections, isPlausibleScore } from "~/features/game/rules";
 import { scoreSchema } from "~/features/game/schemas";
@@ -18,13 +18,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const t = await gameT(request);
-  if (request.method !== "POST") return methodNotAllowed(t, "POST");
-  const fields = await readFormFields(request, t);
-  if (fields instanceof Response) return fields;
-  const limited = limitByAddress(SCORE_LIMIT, context, t);
-  if (limited) return limited;
+  return gameAction(request, context, SCORE_LIMIT, (fields, t) => saveFromForm(fields, t));
+}
 
+async function saveFromForm(fields: Record<string, string>, t: GameT): Promise<Response> {
   const parsed = scoreSchema.safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { gameT, jsonResponse, limitByAddress, methodNotAllowed, readFormFields, refusal } from "~/features/game/http.server";
+import { gameAction, gameT, jsonResponse, methodNotAllowed, refusal } from "~/features/game/http.server";
 import { startSchema } from "~/features/game/schemas";
 import { createGameSession } from "~/features/game/session.server";
 
@@ -11,13 +11,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const t = await gameT(request);
-  if (request.method !== "POST") return methodNotAllowed(t, "POST");
-  const fields = await readFormFields(request, t);
-  if (fields instanceof Response) return fields;
-  const limited = limitByAddress(START_LIMIT, context, t);
-  if (limited) return limited;
-  const parsed = startSchema.safeParse(fields);
-  if (!parsed.success) return refusal(t, 400, "device");
-  return jsonResponse({ token: createGameSession(parsed.data.device_type) });
+  return gameAction(request, context, START_LIMIT, (fields, t) => {
+    const parsed = startSchema.safeParse(fields);
+    if (!parsed.success) return refusal(t, 400, "device");
+    return jsonResponse({ token: createGameSession(parsed.data.device_type) });
+  });
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { LinkList } from "~/components/link-list";
 import { Link, useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
@@ -98,17 +99,14 @@ export default function Partnerships() {
       </section>
 
       <nav aria-label={t("footer.label")} className={section}>
-        <ul className={styles.footerLinks}>
-          <li>
-            <Link to="/privacy">{t("footer.privacy")}</Link>
-          </li>
-          <li>
-            <Link to="/terms">{t("footer.terms")}</Link>
-          </li>
-          <li>
-            <Link to="/submit">{t("footer.submit")}</Link>
-          </li>
-        </ul>
+        <LinkList
+          className={styles.footerLinks}
+          links={[
+            { to: "/privacy", label: t("footer.privacy") },
+            { to: "/terms", label: t("footer.terms") },
+            { to: "/submit", label: t("footer.submit") },
+          ]}
+        />
       </nav>
     </div>
   );

@@ -10,7 +10,7 @@ import { normalizeName } from "~/features/community/similarity";
 import { breadcrumbLd } from "~/features/community/structured-data";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
-import { button, card, container, grid, input, label, muted, row, section } from "~/styles/ui.css";
+import { button, card, container, flush, grid, input, label, muted, row, section } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 import { loadOrFail } from "~/utils/failures.server";
@@ -89,16 +89,12 @@ export default function Platforms() {
                 data-testid="platform-item"
                 data-slug={p.slug}
               >
-                <h2 style={{ margin: 0, fontSize: "1.25rem" }}>
+                <h2 className={styles.platformCardTitle}>
                   <span aria-hidden="true">{p.emoji} </span>
                   <Link to={`/${p.slug}`}>{p.name}</Link>
                 </h2>
-                {p.description ? (
-                  <p className={muted} style={{ margin: 0 }}>
-                    {p.description}
-                  </p>
-                ) : null}
-                <p style={{ margin: 0 }} data-testid="platform-available">
+                {p.description ? <p className={`${muted} ${flush}`}>{p.description}</p> : null}
+                <p className={flush} data-testid="platform-available">
                   {p.available > 0 ? t("available", { count: p.available }) : t("none")}
                 </p>
               </li>

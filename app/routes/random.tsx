@@ -1,18 +1,17 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { loadDrawResult } from "~/features/codes/draw-result.server";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { countAllAvailableCodes, getDrawResult } from "~db/repositories/codes.server";
+import { countAllAvailableCodes } from "~db/repositories/codes.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DrawReadyForm, DrawResultView } from "~/features/codes/draw-views";
 import { drawForPage } from "~/features/codes/draw-action.server";
-import { readDrawToken } from "~/features/codes/draw-token.server";
 import { answerDraw } from "~/features/trust/report-action.server";
 import { DrawReport, ReportError } from "~/features/trust/report-views";
-import { drawTrustView } from "~/features/trust/trust-view.server";
 import { getT } from "~/i18n/i18next.server";
 import { flush, gradientHero, leadIn, narrow, stack } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
-import { badRequest, invariantResponse } from "~/utils/responses.server";
+import { badRequest } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["platform", "trust"] };
@@ -21,18 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request, "platform");
   const token = new URL(request.url).searchParams.get("draw");
   if (token !== null) {
-    const requestId = readDrawToken(token);
-    const result = requestId ? await getDrawResult(requestId) : null;
-    invariantResponse(result, t("errors.resultNotFound"), 404);
     return {
-      available: 0,
-      report: await drawTrustView(result, token),
-      result: {
-        code: result.code,
-        referralUrl: result.referralUrl,
-        platformName: result.platformName,
-        platformSlug: result.platformSlug,
-      },
+      ...(await loadDrawResult(token, t("errors.resultNotFound"))),
       meta: { title: t("meta.randomResultTitle"), description: t("meta.randomDescription"), path: "/random", noindex: true },
     };
   }

@@ -160,8 +160,7 @@ export default function SubmitPage() {
     <div className={`${narrow} ${stack}`}>
       <h1>{t("heading")}</h1>
       <p className={muted}>{t("intro")}</p>
-      {thanks && ownerLink ? <OwnerLink href={ownerLink} /> : null}
-      {thanks ? <ThankYou siteUrl={siteUrl} /> : null}
+      {thanks ? <ThankYou siteUrl={siteUrl} ownerLink={ownerLink} /> : null}
       {!duplicate && lastSubmitIntent === "request-deletion" && actionData?.result.error ? (
         <p className={alert.error} role="alert">
           {Object.values(actionData.result.error)
@@ -311,8 +310,11 @@ function DeletionForm({ duplicate }: { duplicate: { platform: string; code: stri
 /** Spec: the thank-you step opens as a dialog 500 ms after a successful submit (with JS). */
 const THANKS_DIALOG_DELAY_MS = 500;
 
-/** Without JS the thank-you step is part of the page; with JS it opens as a modal dialog. */
-function ThankYou({ siteUrl }: { siteUrl: string }) {
+/**
+ * Without JS the thank-you step is part of the page; with JS it opens as a modal dialog. The owner's
+ * private link is inside it: a modal makes the rest of the page inert.
+ */
+function ThankYou({ siteUrl, ownerLink }: { siteUrl: string; ownerLink: string | null }) {
   const { t } = useTranslation("submit");
   const hydrated = useHydrated();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -324,11 +326,13 @@ function ThankYou({ siteUrl }: { siteUrl: string }) {
     }, THANKS_DIALOG_DELAY_MS);
     return () => clearTimeout(timer);
   }, [hydrated]);
-  if (!hydrated) return <ThankYouContent siteUrl={siteUrl} />;
+  const owner = ownerLink ? <OwnerLink href={ownerLink} /> : null;
+  if (!hydrated) return <ThankYouContent siteUrl={siteUrl} owner={owner} />;
   return (
     <dialog ref={dialogRef} className={styles.thanksDialog} aria-labelledby="thanks-heading" data-testid="thank-you-dialog">
       <ThankYouContent
         siteUrl={siteUrl}
+        owner={owner}
         close={
           <form method="dialog" className={styles.dialogClose}>
             <button type="submit" className={buttonClass({ tone: "ghost" })}>
@@ -341,7 +345,7 @@ function ThankYou({ siteUrl }: { siteUrl: string }) {
   );
 }
 
-function ThankYouContent({ siteUrl, close }: { siteUrl: string; close?: React.ReactNode }) {
+function ThankYouContent({ siteUrl, owner, close }: { siteUrl: string; owner: React.ReactNode; close?: React.ReactNode }) {
   const { t } = useTranslation("submit");
   const hydrated = useHydrated();
   const text = t("thanks.shareText");
@@ -351,6 +355,7 @@ function ThankYouContent({ siteUrl, close }: { siteUrl: string; close?: React.Re
       {close}
       <h2 id="thanks-heading">{t("thanks.heading")}</h2>
       <p>{t("thanks.text")}</p>
+      {owner}
       <label className={field}>
         <span className={label}>{t("thanks.siteUrlLabel")}</span>
         <input className={input} readOnly value={siteUrl} />

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef } from "react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -230,6 +231,13 @@ export default function SuggestPlatform() {
   });
 
   const live = useSimilarNames();
+  const nameInput = useRef<HTMLInputElement>(null);
+  // A name typed before the page's script ran (a slow phone) had no live check: run it once now.
+  useEffect(() => {
+    if (nameInput.current?.value) live.check(nameInput.current.value);
+    // Once, on hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const similar = live.similar ?? actionData?.similar ?? [];
   const errorText = (message: string) => translateMessage(t, message);
   const nameErrors = fields.name.errors ?? [];
@@ -271,6 +279,7 @@ export default function SuggestPlatform() {
               {...getInputProps(fields.name, { type: "text" })}
               autoComplete="off"
               aria-describedby={`${fields.name.errorId} similar-names`}
+              ref={nameInput}
               onInput={(event) => live.check(event.currentTarget.value)}
             />
             {blocked ? (

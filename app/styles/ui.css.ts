@@ -1,4 +1,5 @@
 import { style, styleVariants } from "@vanilla-extract/css";
+import { pill } from "./fragments";
 import { breakpoints, gradientFrom, gradientTo, radius, space, vars } from "./theme.css";
 
 /** Shared building blocks; features compose these instead of restyling the basics. */
@@ -129,11 +130,7 @@ export const alert = styleVariants({
 });
 
 export const badge = style({
-  display: "inline-block",
-  padding: `0 ${space.sm}`,
-  borderRadius: radius.full,
-  fontSize: "0.8rem",
-  fontWeight: 700,
+  ...pill,
   background: vars.color.surfaceAlt,
   border: `1px solid ${vars.color.border}`,
 });

@@ -9,10 +9,14 @@ const MAX_FIELD_BYTES = 64 * 1024;
  * The one way an action reads its form. Forms arrive urlencoded, or multipart where a form uploads
  * a file; anything else (JSON, text/plain, no type) is refused with 415, and a body that cannot be
  * read as the type it claims (broken multipart, a client that went away) with 400 — never a 500.
- * A file over `maxFileBytes` (default: no files beyond a text field's size) gives 413.
+ * A file over `maxFileBytes` (default: no files beyond a text field's size) gives 413. Endpoints
+ * that scripts post to, with no file ever, may take `urlencodedOnly` and refuse multipart as well.
  * Each refusal is a thrown Response, rendered by the error boundary in the visitor's language.
  */
-export async function readFormData(request: Request, options: { maxFileBytes?: number } = {}): Promise<FormData> {
+export async function readFormData(
+  request: Request,
+  options: { maxFileBytes?: number; urlencodedOnly?: boolean } = {},
+): Promise<FormData> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/x-www-form-urlencoded") {
     try {
@@ -21,7 +25,7 @@ export async function readFormData(request: Request, options: { maxFileBytes?: n
       throw await refusal(request, 400, "malformed");
     }
   }
-  if (type === "multipart/form-data") {
+  if (type === "multipart/form-data" && !options.urlencodedOnly) {
     try {
       return await unstable_parseMultipartFormData(
         request,

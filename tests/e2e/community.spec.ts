@@ -266,6 +266,18 @@ test.describe("suggest a platform", () => {
     await expectAccessible(page);
   });
 
+  test("with JS, a name typed before the page's script has run is checked once it runs", async ({ page }, testInfo) => {
+    test.skip(jsDisabled(testInfo), "live check needs JavaScript");
+    // The page's script arrives 1.5 s late, as on a slow phone; the visitor types meanwhile.
+    await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto("/suggest-platform", { waitUntil: "commit" });
+    await page.getByLabel("Nom de la plateforme").fill("Trade Republik");
+    await expect(page.getByTestId("similar-names")).toContainText("Trade Republic");
+  });
+
   test("with JS, similar names show while typing", async ({ page }, testInfo) => {
     test.skip(jsDisabled(testInfo), "live check needs JavaScript");
     await page.goto("/suggest-platform");

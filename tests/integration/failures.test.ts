@@ -168,4 +168,50 @@ describe("failures say what failed", () => {
     }
     expect(sqlite.prepare("select code from referral_codes where id = ?").get(id)).toEqual({ code: "FAILS123" });
   });
+  it("admin: a failing row action in the deletions, suggestions and platforms tabs says so next to the row (503), never the error page", async () => {
+    const platform = sqlite.prepare("select id, name from platforms order by id limit 1").get() as { id: number; name: string };
+    const now = new Date().toISOString();
+    const requestId = Number(
+      sqlite
+        .prepare("insert into deletion_requests (code, platform_id, reason, created_at) values ('GONE42', ?, '', ?)")
+        .run(platform.id, now).lastInsertRowid,
+    );
+    const suggestionId = Number(
+      sqlite
+        .prepare("insert into platform_suggestions (name, normalized_name, created_at) values ('Echoue Bank', 'echoue bank', ?)")
+        .run(now).lastInsertRowid,
+    );
+    const post = (path: string, fields: Record<string, string>) => postForm(`${server.url}${path}`, fields, { cookie });
+    const shows = async (res: Response, message: string) => {
+      expect(res.status).toBe(503);
+      const html = await text(res);
+      expect(html).toContain(message);
+      expect(html).toContain('data-testid="form-error"');
+    };
+
+    await whileWritesFail("deletion_requests", "update", async () => {
+      await shows(await post("/admin/deletions", { intent: "approve", id: String(requestId) }), "Erreur lors de la suppression");
+      await shows(await post("/admin/deletions", { intent: "reject", id: String(requestId) }), "Erreur lors du rejet");
+    });
+    expect(sqlite.prepare("select status from deletion_requests where id = ?").get(requestId)).toEqual({ status: "pending" });
+
+    await whileWritesFail("platform_suggestions", "update", async () => {
+      await shows(
+        await post("/admin/suggestions", { intent: "reject", id: String(suggestionId), confirm: "yes" }),
+        "Erreur lors du rejet",
+      );
+    });
+    expect(sqlite.prepare("select status from platform_suggestions where id = ?").get(suggestionId)).toEqual({
+      status: "pending",
+    });
+
+    const before = sqlite.prepare("select is_active from platforms where id = ?").get(platform.id);
+    await whileWritesFail("platforms", "update", async () => {
+      await shows(
+        await post("/admin/platforms", { intent: "toggle-active", id: String(platform.id) }),
+        "Erreur lors du changement de statut",
+      );
+    });
+    expect(sqlite.prepare("select is_active from platforms where id = ?").get(platform.id)).toEqual(before);
+  });
 });

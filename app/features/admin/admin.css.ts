@@ -1,4 +1,5 @@
-import { globalStyle, style } from "@vanilla-extract/css";
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
+import { dialogSurface } from "~/styles/fragments";
 import { breakpoints, radius, space, vars } from "~/styles/theme.css";
 
 export const shell = style({ display: "flex", flexDirection: "column", gap: space.lg });
@@ -113,15 +114,8 @@ export const formGrid = style({
 
 /** The confirmation dialog (JS only; without JS a confirmation step or the plain form stands in). */
 export const dialogModal = style({
-  width: "100%",
+  ...dialogSurface,
   maxWidth: "28rem",
-  background: vars.color.surface,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: radius.lg,
-  padding: space.lg,
-  boxShadow: vars.shadow.card,
-  outline: "none",
   selectors: { "&::backdrop": { background: vars.color.overlay } },
 });
 export const dialogBody = style({ outline: "none", display: "flex", flexDirection: "column", gap: space.md });
@@ -132,3 +126,10 @@ export const caption = style({ textAlign: "left", padding: `${space.sm} ${space.
 export const tightStack = style({ gap: space.sm });
 export const daysInput = style({ width: "6rem" });
 export const editForm = style({ gap: space.sm, marginTop: space.sm });
+
+/** A logo shown on the background it is made for. */
+const logoPreviewBase = style({ objectFit: "contain", borderRadius: radius.md });
+export const logoPreview = styleVariants({
+  light: [logoPreviewBase, { background: "#fff" }],
+  dark: [logoPreviewBase, { background: "#111" }],
+});

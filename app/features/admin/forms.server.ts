@@ -30,3 +30,18 @@ export function rejectWith(
 ) {
   return rejectForm(formId, { status: "error", error: { [field]: [key] }, initialValue }, status);
 }
+
+/**
+ * Runs an admin write. When the database fails (locked, full, gone), the page renders again with
+ * the tab's own message for that write next to form `formId` (a 503), instead of the error page.
+ * `failureKey` is a qualified key ("admin-catalog:deletions.errors.approve").
+ */
+export async function guardWrite<T>(formId: string, failureKey: string, write: () => Promise<T>) {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error(`admin write failed (${formId})`, error);
+    return rejectWith(formId, failureKey, { status: 503 });
+  }
+}

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { buttonClass, type ButtonTone } from "~/styles/recipes";
 import { alert, row, stack } from "~/styles/ui.css";
@@ -6,6 +6,7 @@ import { usePending } from "~/utils/use-pending";
 import { useHydrated } from "~/utils/use-hydrated";
 import * as admin from "./admin.css";
 import { ConfirmDialog } from "./confirm-dialog";
+import { errorsOf, FormAlert, formIdOf, type AdminFormReply } from "./forms";
 
 export interface Confirmation {
   /** The question, naming the row ("Delete the score of Ana?"). */
@@ -20,12 +21,14 @@ export interface Confirmation {
  * without JavaScript; with it, the button shows it is busy and cannot be pressed twice.
  * With `confirm`, the action asks first: with JS an alert dialog whose button posts `confirm=yes`,
  * without JS the server's confirmation step (confirmation.server.ts, then <ConfirmStep>).
+ * A write the database refused (guardWrite) shows its message under the button.
  */
 export function RowAction({
   intent,
   id,
   label,
-  accessibleName,
+  subject,
+  accessibleName: fullName,
   tone = "secondary",
   extra,
   confirm,
@@ -34,6 +37,9 @@ export function RowAction({
   intent: string;
   id: number;
   label: string;
+  /** What the row is ("CODE42"): the button's accessible name is the label followed by it. */
+  subject?: string;
+  /** Or the whole accessible name, where the language puts the subject elsewhere. */
   accessibleName?: string;
   tone?: ButtonTone;
   extra?: Record<string, string>;
@@ -43,7 +49,9 @@ export function RowAction({
 }) {
   const hydrated = useHydrated();
   const pending = usePending({ intent, id });
+  const reply = useActionData() as AdminFormReply | undefined;
   const { t } = useTranslation("admin");
+  const accessibleName = fullName ?? (subject === undefined ? undefined : `${label} ${subject}`);
   const form = (submitLabel: string, confirmed: boolean, ariaLabel?: string, onSubmit?: () => void) => (
     <Form method="post" className={admin.inlineForm} preventScrollReset onSubmit={onSubmit}>
       <input type="hidden" name="intent" value={intent} />
@@ -63,17 +71,27 @@ export function RowAction({
       </button>
     </Form>
   );
-  if (!confirm || !hydrated) return form(label, false, accessibleName);
+  const failure = <FormAlert errors={errorsOf(reply, formIdOf(intent, id), "")} ns="admin" />;
+  if (!confirm || !hydrated)
+    return (
+      <>
+        {form(label, false, accessibleName)}
+        {failure}
+      </>
+    );
   return (
-    <ConfirmDialog
-      trigger={label}
-      triggerLabel={accessibleName}
-      triggerClassName={buttonClass({ tone, size: "small" })}
-      title={confirm.question}
-      cancelLabel={t("rowAction.cancel")}
-      testId={confirm.testId}
-      confirm={(close) => form(confirm.yes, true, undefined, close)}
-    />
+    <>
+      <ConfirmDialog
+        trigger={label}
+        triggerLabel={accessibleName}
+        triggerClassName={buttonClass({ tone, size: "small" })}
+        title={confirm.question}
+        cancelLabel={t("rowAction.cancel")}
+        testId={confirm.testId}
+        confirm={(close) => form(confirm.yes, true, undefined, close)}
+      />
+      {failure}
+    </>
   );
 }
 

@@ -1,4 +1,5 @@
 import { globalStyle, keyframes, style } from "@vanilla-extract/css";
+import { boxedItem } from "~/styles/fragments";
 import { radius, space, vars } from "~/styles/theme.css";
 
 export const layout = style({
@@ -93,15 +94,7 @@ export const toolCall = style({
   background: vars.color.surface,
 });
 globalStyle(`${toolCall} pre`, { margin: 0, overflowX: "auto", fontSize: "0.85rem", whiteSpace: "pre-wrap" });
-export const proposal = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: space.sm,
-  padding: space.md,
-  border: `2px solid ${vars.color.primary}`,
-  borderRadius: radius.md,
-  background: vars.color.surface,
-});
+export const proposal = style({ ...boxedItem, border: `2px solid ${vars.color.primary}` });
 export const composer = style({ display: "flex", flexDirection: "column", gap: space.sm });
 export const composerRow = style({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: space.sm });
 export const textarea = style({ minHeight: "5rem", resize: "vertical" });

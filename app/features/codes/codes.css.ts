@@ -1,4 +1,5 @@
 import { globalStyle, style } from "@vanilla-extract/css";
+import { codeFrame } from "~/styles/fragments";
 import { radius, space, vars } from "~/styles/theme.css";
 
 export const heroInner = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: space.lg });
@@ -54,10 +55,7 @@ export const codeBox = style({
   fontWeight: 800,
   letterSpacing: "0.08em",
   textAlign: "center",
-  padding: `${space.md} ${space.sm}`,
-  borderRadius: radius.md,
-  border: `2px dashed ${vars.color.border}`,
-  background: vars.color.surfaceAlt,
+  ...codeFrame,
   userSelect: "all",
   wordBreak: "break-all",
   margin: 0,
@@ -78,3 +76,5 @@ export const thanksDialog = style({
   selectors: { "&::backdrop": { background: "rgba(0, 0, 0, 0.6)" } },
 });
 export const dialogClose = style({ alignSelf: "flex-end" });
+
+export const codeField = style({ padding: space.sm });

@@ -2,7 +2,7 @@ import { Link, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { safeHref } from "~db/platform-links";
-import { alert, button, card, muted, row, stack } from "~/styles/ui.css";
+import { alert, button, card, muted, row, stack, visuallyHidden } from "~/styles/ui.css";
 import { useHydrated } from "~/utils/use-hydrated";
 import * as styles from "./codes.css";
 import { CopyButton } from "./copy-button";
@@ -179,7 +179,7 @@ export function DrawResultView({
         {!hydrated ? (
           <label className={stack}>
             <span className={muted}>{t("draw.codeField")}</span>
-            <input className={styles.linkText} readOnly value={result.code} style={{ padding: "0.5rem" }} />
+            <input className={`${styles.linkText} ${styles.codeField}`} readOnly value={result.code} />
           </label>
         ) : null}
         {href ? (
@@ -193,9 +193,7 @@ export function DrawResultView({
           {href ? (
             <a data-testid="referral-link" className={button.primary} href={href} target="_blank" rel="noopener noreferrer">
               {t("draw.openLink")}
-              <span style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
-                {t("draw.newTab")}
-              </span>
+              <span className={visuallyHidden}>{t("draw.newTab")}</span>
             </a>
           ) : null}
           {canShare ? (

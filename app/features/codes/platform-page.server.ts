@@ -22,3 +22,16 @@ export async function loadPlatformPage(
   if (await getOptionalAdmin(request)) return { platform, preview: true };
   throw await redirectWithToast("/", { type: "error", key: "platform:errors.unavailable" });
 }
+
+/** What the platform pages' header shows of a platform (name, emoji, gradient, logos). */
+export function platformHeader(platform: Platform) {
+  return {
+    name: platform.name,
+    slug: platform.slug,
+    emoji: platform.emoji_icon,
+    from: platform.gradient_from,
+    to: platform.gradient_to,
+    logoLight: platform.custom_logo_light_url,
+    logoDark: platform.custom_logo_dark_url,
+  };
+}

@@ -3,8 +3,7 @@ import { MAX_INPUT_LENGTH } from "~db/platform-links";
 import { MAX_DELETION_REASON_LENGTH } from "./limits";
 
 /** Messages are keys of the `submit` namespace, rendered with t() in the visitor's language. */
-export const submitSchema = z.object({
-  intent: z.literal("submit"),
+const platformAndCode = {
   platform: z
     .string({ required_error: "errors.platformRequired" })
     .trim()
@@ -15,19 +14,12 @@ export const submitSchema = z.object({
     .trim()
     .min(1, "errors.codeRequired")
     .max(MAX_INPUT_LENGTH, "errors.code.inputTooLong"),
-});
+};
+
+export const submitSchema = z.object({ intent: z.literal("submit"), ...platformAndCode });
 
 export const deletionRequestSchema = z.object({
   intent: z.literal("request-deletion"),
-  platform: z
-    .string({ required_error: "errors.platformRequired" })
-    .trim()
-    .min(1, "errors.platformRequired")
-    .max(60, "errors.platformNotFound"),
-  code: z
-    .string({ required_error: "errors.codeRequired" })
-    .trim()
-    .min(1, "errors.codeRequired")
-    .max(MAX_INPUT_LENGTH, "errors.code.inputTooLong"),
+  ...platformAndCode,
   reason: z.string().trim().max(MAX_DELETION_REASON_LENGTH, "errors.reasonTooLong").optional(),
 });

@@ -180,3 +180,5 @@ export const stripTools = style({ display: "flex", alignItems: "center", gap: sp
 export const promoLink = style({ fontWeight: 700 });
 export const plainList = style({ listStyle: "none", margin: 0, padding: 0 });
 export const searchInput = style({ flex: "1 1 12rem", width: "auto", minWidth: 0 });
+
+export const platformCardTitle = style({ margin: 0, fontSize: "1.25rem" });

@@ -1,4 +1,5 @@
 import { style } from "@vanilla-extract/css";
+import { dialogSurface } from "~/styles/fragments";
 import { radius, space, vars } from "~/styles/theme.css";
 
 /** Idle: a still-looking sky behind the first screen of the home page, under the content. */
@@ -88,17 +89,7 @@ export const dialogOverlay = style({
   overflowY: "auto",
 });
 
-export const dialogModal = style({
-  width: "100%",
-  maxWidth: "30rem",
-  background: vars.color.surface,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: radius.lg,
-  padding: space.lg,
-  boxShadow: vars.shadow.card,
-  outline: "none",
-});
+export const dialogModal = style({ ...dialogSurface, maxWidth: "30rem" });
 
 export const dialogBody = style({ outline: "none", display: "flex", flexDirection: "column", gap: space.md });
 

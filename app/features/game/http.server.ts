@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { getT } from "~/i18n/i18next.server";
 import { clientIp } from "~/utils/http.server";
+import { readFormData } from "~/utils/form-data.server";
 import { hitRateLimit, type RateLimit } from "~/utils/rate-limit.server";
 
 /**
@@ -28,27 +29,47 @@ export function methodNotAllowed(t: GameT, allow: string): Response {
   return refusal(t, 405, "method", { Allow: allow });
 }
 
-const FORM_TYPE = "application/x-www-form-urlencoded";
-const MAX_BODY = 16 * 1024;
+/** The game's codes for the shared form reader's refusals (415 not a form, 413 too large, 400 broken). */
+const BODY_REFUSALS: Record<number, string> = { 415: "bodyType", 413: "bodyTooLarge", 400: "bodyType" };
 
 /**
- * The request's form-encoded fields (first value of each), or the refusal to send back: the game's
- * endpoints take exactly what an HTML form would post, nothing else.
+ * The request's form fields (first value of each), read by the site's one form reader, or the
+ * refusal to send back as JSON: the game's endpoints take exactly what an HTML form would post.
  */
-export async function readFormFields(request: Request, t: GameT): Promise<Record<string, string> | Response> {
-  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-  if (type !== FORM_TYPE) return refusal(t, 415, "bodyType");
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY) return refusal(t, 413, "bodyTooLarge");
-  const text = await request.text();
-  if (text.length > MAX_BODY) return refusal(t, 413, "bodyTooLarge");
+async function readFormFields(request: Request, t: GameT): Promise<Record<string, string> | Response> {
+  let form: FormData;
+  try {
+    form = await readFormData(request, { urlencodedOnly: true });
+  } catch (error) {
+    if (error instanceof Response) return refusal(t, error.status, BODY_REFUSALS[error.status] ?? "bodyType");
+    throw error;
+  }
   const fields: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(text)) if (!(key in fields)) fields[key] = value;
+  for (const [key, value] of form) if (!(key in fields) && typeof value === "string") fields[key] = value;
   return fields;
 }
 
+/**
+ * One game endpoint: POST only, a form body, a per-address limit, then `handle` with the fields.
+ * Every refusal on the way is a 4xx JSON in the visitor's language.
+ */
+export async function gameAction(
+  request: Request,
+  context: AppLoadContext,
+  limit: RateLimit,
+  handle: (fields: Record<string, string>, t: GameT) => Response | Promise<Response>,
+): Promise<Response> {
+  const t = await gameT(request);
+  if (request.method !== "POST") return methodNotAllowed(t, "POST");
+  const fields = await readFormFields(request, t);
+  if (fields instanceof Response) return fields;
+  const limited = limitByAddress(limit, context, t);
+  if (limited) return limited;
+  return handle(fields, t);
+}
+
 /** Per-address limit; the refusal when it is reached. */
-export function limitByAddress(limit: RateLimit, context: AppLoadContext, t: GameT): Response | null {
+function limitByAddress(limit: RateLimit, context: AppLoadContext, t: GameT): Response | null {
   const hit = hitRateLimit(limit, clientIp(context));
   if (hit.ok) return null;
   return jsonResponse(

@@ -1,4 +1,5 @@
 import { style, styleVariants } from "@vanilla-extract/css";
+import { pill } from "~/styles/fragments";
 import { radius, space, vars } from "~/styles/theme.css";
 
 export const checkboxRow = style({ display: "flex", alignItems: "center", gap: space.sm });
@@ -41,11 +42,7 @@ export const checkList = style({
 export const check = style({ ...box, display: "flex", flexDirection: "column", gap: space.xs });
 export const checkHead = style({ display: "flex", alignItems: "center", gap: space.sm, flexWrap: "wrap" });
 export const badge = style({
-  display: "inline-block",
-  padding: `0 ${space.sm}`,
-  borderRadius: radius.full,
-  fontSize: "0.8rem",
-  fontWeight: 700,
+  ...pill,
   border: `1px solid ${vars.color.text}`,
   color: vars.color.text,
 });

@@ -11,9 +11,9 @@ export function OwnerLink({ href }: { href: string }) {
   const hydrated = useHydrated();
   return (
     <section className={`${card} ${stack}`} aria-labelledby="owner-link-heading" data-testid="owner-link-card">
-      <h2 id="owner-link-heading" className={trust.flush}>
+      <h3 id="owner-link-heading" className={trust.flush}>
         {t("ownerLink.heading")}
-      </h2>
+      </h3>
       <p className={trust.flush}>{t("ownerLink.text")}</p>
       <p className={codes.linkText}>
         <a href={href} data-testid="owner-link" rel="nofollow">

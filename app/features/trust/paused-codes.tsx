@@ -34,13 +34,7 @@ export function PausedCodes({ codes }: { codes: PausedCodeView[] }) {
                 <strong>{c.code}</strong>
                 <Link to={`/admin/codes?platform=${encodeURIComponent(c.platformSlug)}`}>{c.platformName}</Link>
                 <span className={muted}>{t("admin.pausedAt", { date: formatDateTime(c.pausedAt) })}</span>
-                <RowAction
-                  intent="restore"
-                  id={c.id}
-                  tone="primary"
-                  label={t("admin.restore")}
-                  accessibleName={`${t("admin.restore")} ${c.code}`}
-                />
+                <RowAction intent="restore" id={c.id} tone="primary" label={t("admin.restore")} subject={c.code} />
               </div>
               <table className={admin.table}>
                 <caption className={`${muted} ${trust.caption}`}>{t("admin.reportsCaption", { code: c.code })}</caption>

@@ -52,26 +52,19 @@ export function DrawReport({ report, pagePath, error }: { report: DrawReportData
           <input type="hidden" name="draw" value={report.token} />
           <p className={`${muted} ${trust.flush}`}>{t("report.intro")}</p>
           <div className={row}>
-            <button
-              type="submit"
-              name="outcome"
-              value="worked"
-              className={button.primary}
-              disabled={busy}
-              data-testid="report-worked"
-            >
-              {t("report.worked")}
-            </button>
-            <button
-              type="submit"
-              name="outcome"
-              value="failed"
-              className={button.secondary}
-              disabled={busy}
-              data-testid="report-failed"
-            >
-              {t("report.failed")}
-            </button>
+            {(["worked", "failed"] as const).map((outcome) => (
+              <button
+                key={outcome}
+                type="submit"
+                name="outcome"
+                value={outcome}
+                className={outcome === "worked" ? button.primary : button.secondary}
+                disabled={busy}
+                data-testid={`report-${outcome}`}
+              >
+                {t(`report.${outcome}`)}
+              </button>
+            ))}
           </div>
         </Form>
       ) : (

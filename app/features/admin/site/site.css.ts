@@ -1,18 +1,11 @@
 import { style } from "@vanilla-extract/css";
+import { boxedItem } from "~/styles/fragments";
 import { radius, space, vars } from "~/styles/theme.css";
 
 export const panel = style({ display: "flex", flexDirection: "column", gap: space.lg });
 export const sectionHeading = style({ margin: 0, fontSize: "1.25rem" });
 export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: space.sm });
-export const item = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: space.sm,
-  padding: space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: radius.md,
-  background: vars.color.surface,
-});
+export const item = style({ ...boxedItem, border: `1px solid ${vars.color.border}` });
 export const itemHead = style({
   display: "flex",
   flexWrap: "wrap",
