@@ -24,6 +24,22 @@ export default defineConfig({
       },
     },
   },
+  ssr: {
+    // Bundled into the server build: loading these from node_modules file by file (kysely alone is
+    // hundreds of small modules) was a large part of the server's start-up.
+    noExternal: [
+      "kysely",
+      "i18next",
+      "react-i18next",
+      "remix-i18next",
+      "zod",
+      "@conform-to/react",
+      "@conform-to/zod",
+      "isbot",
+      "remix-auth",
+      "remix-auth-form",
+    ],
+  },
   plugins: [
     vanillaExtractPlugin(),
     // The Remix plugin must stay out of Vitest (stack pitfall 5).

@@ -4,7 +4,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
-import { PUBLIC_NAMESPACES, i18nBaseOptions } from "./i18n/config";
+import { LAYOUT_NAMESPACES, i18nBaseOptions } from "./i18n/config";
 
 // Each language/namespace file is its own small, hashed chunk, fetched only when needed.
 const files = import.meta.glob<{ default: Record<string, unknown> }>("./locales/*/*.json");
@@ -29,7 +29,8 @@ async function hydrate() {
     .init({
       ...i18nBaseOptions,
       lng,
-      ns: [...new Set([...PUBLIC_NAMESPACES, ...getInitialNamespaces()])],
+      // Only what this page shows: the layout's namespaces and those its routes declare.
+      ns: [...new Set([...LAYOUT_NAMESPACES, ...getInitialNamespaces()])],
       react: { useSuspense: false },
     });
   // Mirror the server's choices to localStorage (keys `language` and `theme`, read by the inline theme script before paint).

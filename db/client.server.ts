@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 
@@ -39,6 +39,32 @@ export function openSqlite(file: string): SQLite.Database {
   return sqlite;
 }
 
+/** Prepared statements kept per handle; a page runs the same few dozen queries again and again. */
+const STATEMENT_CACHE_SIZE = 200;
+
+/**
+ * The handle as Kysely's dialect sees it, with each SQL text prepared once and reused (Kysely
+ * prepares every query anew otherwise). Reuse is safe: Kysely runs one query at a time on the
+ * connection, and SQLite prepares a statement again by itself when the schema changes. Least
+ * recently used statements are dropped past the bound (queries whose text varies, e.g. `in` lists).
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (statement) statements.delete(sql);
+      else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
+}
+
 // pg returns bigint (count(*), sum of integers) and numeric as strings so as not to lose precision;
 // every such figure here is a count far below 2^53, so both read as numbers, like SQLite's.
 const BIGINT_OID = 20;
@@ -68,7 +94,8 @@ function open(url: string): Handle {
     return { dialect: "postgres", url, pool, db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) };
   }
   const sqlite = openSqlite(sqlitePath(url));
-  return { dialect: "sqlite", url, sqlite, db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }) };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return { dialect: "sqlite", url, sqlite, db };
 }
 
 /** The SQLite file path behind a `file:`/`sqlite:` URL or a bare path. */

@@ -12,7 +12,7 @@ import { pageCache } from "./page-cache";
 import { loadRemixBuild } from "./remix-build";
 import { ignoreFailuresAfterBodyRefusal, limitRequestBodies } from "./request-body";
 import { requestLog } from "./request-log";
-import { securityHeaders } from "./security-headers";
+import { fixedSecurityHeaders, securityHeaders } from "./security-headers";
 import { closeGracefullyOnSignals, trackEventStreams } from "./shutdown";
 import { clientFiles } from "./static";
 
@@ -30,18 +30,20 @@ app.disable("x-powered-by");
 // Proxy headers are honoured only when asked (Fly sets Fly-Client-IP).
 app.set("trust proxy", env.TRUST_PROXY);
 
-app.use(securityHeaders({ csp: !dev }));
-if (env.LOG_REQUESTS !== "0") app.use(requestLog(log));
+app.use(fixedSecurityHeaders());
 app.use(strictTransportSecurity(!dev && env.NODE_ENV === "production"));
 app.use(limitRequestBodies());
 app.use(refuseBackslashPaths());
+// Static files early: they need no nonce, no CSP, no log line.
+if (remixBuild.devMiddleware) app.use(remixBuild.devMiddleware);
+if (remixBuild.clientDir) app.use(clientFiles(remixBuild.clientDir));
+
+app.use(securityHeaders({ csp: !dev }));
+if (env.LOG_REQUESTS !== "0") app.use(requestLog(log));
 // Open event streams, so that a shutdown can end them at once.
 const eventStreams = trackEventStreams();
 app.use(eventStreams.middleware);
 app.use(refuseForbiddenWrites(remixBuild.hooks));
-
-if (remixBuild.devMiddleware) app.use(remixBuild.devMiddleware);
-if (remixBuild.clientDir) app.use(clientFiles(remixBuild.clientDir));
 
 // Uploaded platform logos (admin), cached for an hour.
 const uploadsDir = path.resolve(env.UPLOADS_DIR);

@@ -3,19 +3,11 @@ export const SUPPORTED_LANGUAGES = ["fr", "en", "de", "es"] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "fr";
 
-/** Namespaces every public page may use; loaded once per language on the client. */
-export const PUBLIC_NAMESPACES = [
-  "common",
-  "home",
-  "platform",
-  "platforms",
-  "submit",
-  "suggest",
-  "partnerships",
-  "legal",
-  "consent",
-  "trust",
-] as const;
+/**
+ * Namespaces of the parts every page shows (header, footer, toasts, the consent banner). A page's
+ * own namespaces come from its routes' `handle.i18n`; the browser loads only these two sets.
+ */
+export const LAYOUT_NAMESPACES = ["common", "trust", "consent"] as const;
 
 export const LANGUAGE_NAMES: Record<Language, string> = {
   fr: "Français",

@@ -37,9 +37,17 @@ export const i18next = new RemixI18Next({
 const shared: I18n = createInstance();
 void shared.init({ ...i18nBaseOptions, resources, ...missingKeys, lng: DEFAULT_LANGUAGE, initImmediate: false });
 
-export async function getLanguage(request: Request): Promise<Language> {
-  const locale = await i18next.getLocale(request);
-  return isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
+// The language is asked for several times per page (root loader, page loader, their `t`, the
+// render): it is worked out once per request.
+const languageOf = new WeakMap<Request, Promise<Language>>();
+
+export function getLanguage(request: Request): Promise<Language> {
+  let language = languageOf.get(request);
+  if (!language) {
+    language = i18next.getLocale(request).then((locale) => (isLanguage(locale) ? locale : DEFAULT_LANGUAGE));
+    languageOf.set(request, language);
+  }
+  return language;
 }
 
 /** A `t` for loaders and actions (messages, meta, emails) in the visitor's language. */
@@ -47,7 +55,47 @@ export async function getT(request: Request, ns: string | readonly [string, ...s
   return shared.getFixedT(await getLanguage(request), ns);
 }
 
-/** An i18next for rendering one request in `lng`; it shares the translations already loaded. */
+/** Options a plain `t("key")` carries through react-i18next's fixed `t`: the result depends on nothing else. */
+const PLAIN_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix"]);
+const MEMO_SIZE = 5_000;
+
+/**
+ * Remembers the text of option-less keys (no count, no values, no context): translations never
+ * change while the server runs, and a page asks for the same hundred keys on every render, each
+ * through i18next's whole look-up. Anything else is translated as before.
+ */
+function memoizePlainKeys(instance: I18n): I18n {
+  const translate = instance.t.bind(instance) as (key: unknown, options?: Record<string, unknown>) => unknown;
+  const memo = new Map<string, string>();
+  const t = (key: unknown, options?: Record<string, unknown>) => {
+    if (
+      typeof key !== "string" ||
+      (options &&
+        Object.keys(options).some((k) => !PLAIN_OPTIONS.has(k) || (k !== "lng" && k !== "ns" && options[k] !== undefined)))
+    ) {
+      return translate(key, options);
+    }
+    const id = `${String(options?.lng ?? instance.language)}\0${String(options?.ns ?? "")}\0${key}`;
+    const known = memo.get(id);
+    if (known !== undefined) return known;
+    const text = translate(key, options);
+    if (typeof text === "string" && memo.size < MEMO_SIZE) memo.set(id, text);
+    return text;
+  };
+  instance.t = t as unknown as I18n["t"];
+  return instance;
+}
+
+// One i18next per language for rendering, made on first use: they share the translations, and
+// nothing changes their language on the server (only the browser's effects do).
+const renderInstances = new Map<Language, I18n>();
+
+/** The i18next to render a request in `lng`; it shares the translations already loaded. */
 export function i18nForRender(lng: Language): I18n {
-  return shared.cloneInstance({ lng, initImmediate: false });
+  let instance = renderInstances.get(lng);
+  if (!instance) {
+    instance = memoizePlainKeys(shared.cloneInstance({ lng, initImmediate: false }));
+    renderInstances.set(lng, instance);
+  }
+  return instance;
 }

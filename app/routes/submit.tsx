@@ -33,7 +33,7 @@ import { buttonClass } from "~/styles/recipes";
 import { readFormData } from "~/utils/form-data.server";
 import { loadOrFail } from "~/utils/failures.server";
 
-export const handle = { i18n: ["submit", "trust"] };
+export const handle = { i18n: ["submit", "trust", "platform"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

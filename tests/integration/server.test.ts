@@ -26,6 +26,11 @@ describe("the built server over HTTP", () => {
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     const nonce = /nonce-([^']+)'/.exec(res.headers.get("content-security-policy")!)![1];
     expect(html).toContain(`nonce="${nonce}"`);
+    // Static files are served before the per-request work (nonce, policy), with the fixed headers.
+    const asset = await fetch(`${server.url}${/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(html)![1]}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(asset.headers.get("content-security-policy")).toBeNull();
   });
 
   it("follows Accept-Language when there is no cookie, and ?lng wins over it", async () => {

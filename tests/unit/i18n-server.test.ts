@@ -36,6 +36,26 @@ describe("server translations (one shared i18next, a language per request)", () 
     expect(rendered.map((i) => i.t("platform:draw.launch"))).toEqual(texts);
   });
 
+  it("works the language out once per request and renders with one instance per language", async () => {
+    const req = request("http://x/?lng=de");
+    expect(server.getLanguage(req)).toBe(server.getLanguage(req));
+    expect(await server.getLanguage(req)).toBe("de");
+    const de = server.i18nForRender("de");
+    expect(server.i18nForRender("en")).not.toBe(de);
+    expect(server.i18nForRender("de")).toBe(de);
+    expect(de.language).toBe("de");
+  });
+
+  it("a render instance gives plain keys from memory, and keys with values are translated each time", () => {
+    const fr = server.i18nForRender("fr");
+    const fixed = fr.getFixedT("fr", "common");
+    expect(fixed("footer.privacy")).toBe("Confidentialité");
+    expect(fixed("footer.privacy")).toBe("Confidentialité");
+    expect(server.i18nForRender("en").getFixedT("en", "common")("footer.privacy")).not.toBe("Confidentialité");
+    expect(fixed("footer.copyright", { years: "2025" })).toContain("© 2025 ");
+    expect(fixed("footer.copyright", { years: "2026" })).toContain("© 2026 ");
+  });
+
   it("with I18N_STRICT a missing key throws, in loaders and in rendering", async () => {
     const t = await server.getT(request("http://x/?lng=de"), "platform");
     expect(() => t("draw.noSuchKey")).toThrow("Missing translation key platform:draw.noSuchKey");

@@ -1,8 +1,15 @@
-import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "@anthropic-ai/sdk";
+import type * as AnthropicSdk from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import type { ContentBlockParam, MessageParam, ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import type { ProviderConfig } from "../config.server";
 import type { AssistantBlock, ChatMessage } from "../types";
 import { ProviderError, type ChatProvider, type RoundRequest, type RoundResult } from "./provider.server";
+
+type Sdk = typeof AnthropicSdk;
+// The SDK is loaded at the first round, not when the server starts: importing it took a third of
+// the start-up, for a feature only an admin uses.
+let sdk: Promise<Sdk> | undefined;
+const loadSdk = () => (sdk ??= import("@anthropic-ai/sdk"));
 
 /** How many times the SDK retries a 408/409/429/5xx/529, waiting what retry-after asks. */
 const MAX_RETRIES = 2;
@@ -47,8 +54,10 @@ export function toAnthropicMessages(messages: ChatMessage[]): MessageParam[] {
   return out;
 }
 
-function asProviderError(error: unknown): ProviderError {
+function asProviderError(error: unknown, errors: Sdk | undefined): ProviderError {
   if (error instanceof ProviderError) return error;
+  if (!errors) return new ProviderError("stream", error instanceof Error ? error.message : String(error));
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = errors;
   if (error instanceof APIUserAbortError) return new ProviderError("aborted", error.message);
   if (error instanceof APIConnectionTimeoutError) return new ProviderError("timeout", error.message);
   if (error instanceof APIConnectionError) return new ProviderError("network", error.message);
@@ -64,17 +73,20 @@ function asProviderError(error: unknown): ProviderError {
 }
 
 export function anthropicProvider(config: ProviderConfig & { apiKey: string }, timeoutMs: number): ChatProvider {
-  const client = new Anthropic({
-    apiKey: config.apiKey,
-    baseURL: config.baseUrl ?? undefined,
-    maxRetries: MAX_RETRIES,
-    timeout: timeoutMs,
-  });
+  let client: Anthropic | undefined;
   return {
     id: "anthropic",
     model: config.model,
     async round(request: RoundRequest): Promise<RoundResult> {
+      let loaded: Sdk | undefined;
       try {
+        loaded = await loadSdk();
+        client ??= new loaded.default({
+          apiKey: config.apiKey,
+          baseURL: config.baseUrl ?? undefined,
+          maxRetries: MAX_RETRIES,
+          timeout: timeoutMs,
+        });
         const stream = client.messages.stream(
           {
             model: config.model,
@@ -110,7 +122,7 @@ export function anthropicProvider(config: ProviderConfig & { apiKey: string }, t
           stopReason: message.stop_reason,
         };
       } catch (error) {
-        throw asProviderError(error);
+        throw asProviderError(error, loaded);
       }
     },
   };
