@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { subscribe } from "~/utils/events.server";
+import { subscribe } from "~db/events.server";
 
 /** Server-sent events: live setting changes (enable_theme_toggle) for open pages. */
 export function loader({ request }: LoaderFunctionArgs) {

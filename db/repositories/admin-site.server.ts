@@ -1,6 +1,6 @@
 import { getDb, type DB } from "../client.server";
 import type { DisplayMode } from "../schema";
-import { startOfDayIso } from "~/utils/dates";
+import { startOfDayIso } from "../time";
 
 /** The admin's reads and writes for the site tabs: partnerships, requests, scores. */
 

@@ -1,5 +1,5 @@
 import { getDb, type DB } from "../client.server";
-import { startOfDayIso } from "~/utils/dates";
+import { startOfDayIso } from "../time";
 
 /** The dashboard's four cards; "today" starts at midnight Europe/Paris. */
 export async function getDashboardStats(db: DB = getDb(), now = new Date()) {

@@ -1,6 +1,6 @@
 import { getDb, type DB } from "../client.server";
 import type { AssistantProviderId, DeviceType, RequestStatus } from "../schema";
-import { startOfDayIso } from "~/utils/dates";
+import { startOfDayIso } from "../time";
 import { parisDayStarts } from "./admin-site.server";
 
 /**

@@ -1,4 +1,3 @@
-import type { Language } from "~/i18n/config";
 import { getDb, type DB } from "../client.server";
 import type { Platform } from "../schema";
 
@@ -39,10 +38,10 @@ export async function getActivePlatformBySlug(slug: string, db: DB = getDb()): P
   return db.selectFrom("platforms").selectAll().where("slug", "=", slug).where("is_active", "=", 1).executeTakeFirst();
 }
 
-/** The description in the visitor's language, falling back to French. */
+/** The description in the visitor's language ("fr", "en", "de", "es"), falling back to French. */
 export function platformDescription(
   platform: Pick<Platform, "description" | "description_en" | "description_de" | "description_es">,
-  language: Language,
+  language: string,
 ): string {
   const localized =
     language === "en"

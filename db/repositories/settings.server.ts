@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { getDb, getDialect, listenPostgres, type DB } from "../client.server";
 import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey } from "../seed-data";
-import { publish } from "~/utils/events.server";
+import { publish } from "../events.server";
 
 export type Settings = Record<SettingKey, string>;
 

@@ -16,7 +16,7 @@ import { getDashboardStats } from "~db/repositories/admin-stats.server";
 import { getSettings } from "~db/repositories/settings.server";
 import { SETTING_KEYS, type SettingKey } from "~db/seed-data";
 import { settingSchema } from "~/features/admin/site/schemas";
-import { startOfDayIso } from "~/utils/dates";
+import { startOfDayIso } from "~db/time";
 import { providerStatuses, readBudget } from "./config.server";
 import { PROPOSAL_ACTIONS, type ToolResult } from "./types";
 
