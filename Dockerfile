@@ -37,4 +37,7 @@ COPY --chmod=755 scripts/docker-entrypoint.sh /usr/local/bin/docker-entrypoint.s
 RUN mkdir -p /data && chown node:node /data
 EXPOSE 8080
 ENTRYPOINT ["/usr/local/bin/docker-entrypoint.sh"]
-CMD ["npm", "start"]
+# `npm start`'s own command, run without npm in between: npm does not pass SIGTERM on to the server
+# (npm 11 exits and leaves it running), and the graceful shutdown needs it. A unit test keeps the
+# two the same (tests/unit/deploy-files.test.ts).
+CMD ["node", "--max-old-space-size=128", "--max-semi-space-size=4", "build/server.mjs"]

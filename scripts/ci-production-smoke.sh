@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # CI: what the Docker image's last stage holds, installed with production dependencies only
-# (`npm ci --omit=dev`), started with `npm start` on a fresh database. Fails if the server needs a
+# (`npm ci --omit=dev`), started with the image's command (`npm start`'s script) on a fresh database. Fails if the server needs a
 # dev dependency at run time, does not answer /healthz, or cannot render a page.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -f build/server.mjs ] || { echo "no build: run npm run build first"; exit 1; }
 
 dir=$(mktemp -d)
-trap '[ -n "${pid:-}" ] && kill "$pid" 2>/dev/null; rm -rf "$dir"' EXIT
+trap 'if [ -n "${pid:-}" ]; then kill "$pid" 2>/dev/null || true; fi; rm -rf "$dir"' EXIT
 # The same files as the Dockerfile's runtime stage copies.
 cp -r package.json package-lock.json tsconfig.json build app db migrations scripts public "$dir/"
 cd "$dir"
@@ -16,8 +16,11 @@ npm ci --omit=dev --no-audit --no-fund --loglevel=error
 if [ -d node_modules/vite ] || [ -d node_modules/@playwright ]; then echo "dev dependencies were installed"; exit 1; fi
 
 port=$((20000 + RANDOM % 20000))
+# The image's command: `npm start`'s script run directly, as the Dockerfile's CMD does, so that the
+# SIGTERM below reaches the server (npm does not pass it on).
+start=$(node -p "require('./package.json').scripts.start")
 NODE_ENV=production PORT=$port SESSION_SECRET=ci-smoke-secret-0123456789 DATABASE_URL="file:$dir/data/app.db" \
-  UPLOADS_DIR="$dir/data/uploads" LOG_REQUESTS=0 npm start > "$dir/server.log" 2>&1 &
+  UPLOADS_DIR="$dir/data/uploads" LOG_REQUESTS=0 sh -c "exec $start" > "$dir/server.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 60); do
   if curl -fsS "http://localhost:$port/healthz" > /dev/null 2>&1; then break; fi
