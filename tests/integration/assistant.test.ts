@@ -303,6 +303,14 @@ describe("safety", () => {
     expect(count("assistant_messages")).toBe(before);
   });
 
+  it("answers a forged conversation id with a 400 naming an unknown conversation, without a call (found by the fuzzer: a 500)", async () => {
+    const calls = fake.requests.length;
+    const res = await send({ message: "<script>alert(1)</script>", conversation_id: "data:text/html,<b>x</b>" });
+    expect(res.status).toBe(400);
+    expect((await res.text()).replace(/&#x27;/g, "'")).toContain("Cette conversation n'existe plus.");
+    expect(fake.requests.length).toBe(calls);
+  });
+
   it("refuses an empty or whitespace message without calling the provider", async () => {
     const res = await send({ message: "   \n  " });
     expect(res.status).toBe(400);

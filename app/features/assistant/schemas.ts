@@ -8,7 +8,12 @@ export const sendSchema = z.object({
   intent: z.literal("send"),
   message: z.string({ required_error: "errors.empty" }).trim().min(1, "errors.empty").max(MESSAGE_MAX, "errors.tooLong"),
   provider: z.enum(PROVIDERS, { errorMap: () => ({ message: "errors.provider" }) }),
-  conversation_id: z.coerce.number().int().positive().optional(),
+  // Only a forged form sends anything but a conversation's id: it reads as an unknown conversation.
+  conversation_id: z.coerce
+    .number({ errorMap: () => ({ message: "errors.notFound" }) })
+    .int("errors.notFound")
+    .positive("errors.notFound")
+    .optional(),
 });
 
 export const deleteSchema = z.object({
