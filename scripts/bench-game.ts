@@ -4,13 +4,13 @@
 // 2. In Debian's Chromium against the built server, with the CPU slowed 4x by DevTools: the script time
 //    of each animation frame callback and the long tasks (> 50 ms) during 10 s of background
 //    animation. Skipped when there is no build or no Chromium. Prints figures; never fails on a number.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { createConstellation, stepConstellation } from "~/features/game/constellation";
 import { Renderer } from "~/features/game/renderer";
+import { startBuiltServer } from "./spawn-server.mjs";
 import { advance, collectAt, startPlaying } from "~/features/game/rules";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -71,45 +71,6 @@ function nodeFrameCost(name: string, width: number, height: number, playing: boo
     "x4 (phone-class) mean ms": (mean * 4).toFixed(3),
     budget: `${FRAME_BUDGET_MS} ms`,
     "met?": mean * 4 < FRAME_BUDGET_MS ? "yes" : "NO",
-  };
-}
-
-async function startBuiltServer(dir: string) {
-  const child = spawn(process.execPath, [path.join(root, "build", "server.mjs")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      DATABASE_URL: `file:${path.join(dir, "game.db")}`,
-      SESSION_SECRET: "bench-secret-0123456789abcdef",
-      UPLOADS_DIR: path.join(dir, "uploads"),
-      LOG_REQUESTS: "0",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  return {
-    port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
   };
 }
 
@@ -196,7 +157,7 @@ export async function benchGame() {
     return;
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parrainly-bench-game-"));
-  const server = await startBuiltServer(dir);
+  const server = await startBuiltServer(`file:${path.join(dir, "game.db")}`, dir);
   try {
     console.table([
       await browserFrameCost({ width: 390, height: 844 }, "Chromium 4x CPU throttle: phone 390x844, DPR 2, 10 s", server.port),

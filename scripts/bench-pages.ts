@@ -6,15 +6,15 @@
 // database, and the JavaScript (gzip -9) that `/` and `/submit` load. Prints ratios and writes a JSON
 // file. Never fails on a number. Parrainly is started with the node flags of package.json's `start`,
 // once as shipped and once with its anonymous page cache off (PAGE_CACHE_MS=0).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { BENCH_SECRET, spawnServer, startServer, stopChild, type SpawnedServer } from "./spawn-server.mjs";
 
 const CONNECTIONS = 10;
-const SECRET = "bench-secret-0123456789abcdef";
 
 export interface PagesOptions {
   root: string;
@@ -28,60 +28,11 @@ export interface PagesOptions {
   nodeFlags?: string[];
 }
 
-interface Server {
-  port: number;
-  pid: number;
-  child: ChildProcess;
-  stop: () => Promise<void>;
-}
-
 /** The node flags between `node` and `build/server.mjs` in package.json's `start` script. */
 export function startFlags(root: string): string[] {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } };
   const match = /^node\s+(.*?)\s*build\/server\.mjs/.exec(pkg.scripts.start);
   return match?.[1] ? match[1].split(/\s+/) : [];
-}
-
-function spawnServer(args: string[], cwd: string, env: Record<string, string>): { child: ChildProcess; port: Promise<number> } {
-  const child = spawn(process.execPath, args, {
-    cwd,
-    env: { ...process.env, NODE_OPTIONS: "", PORT: "0", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const port = new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        output = "";
-        child.stdout!.off("data", onData);
-        child.stdout!.resume(); // keep draining the request log
-        resolve(Number(match[1]));
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  return { child, port };
-}
-
-async function startServer(args: string[], cwd: string, env: Record<string, string>): Promise<Server> {
-  const { child, port } = spawnServer(args, cwd, env);
-  return {
-    port: await port,
-    pid: child.pid!,
-    child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
 }
 
 function get(agent: http.Agent | false, port: number, target: string, headers: Record<string, string> = {}) {
@@ -102,10 +53,7 @@ async function coldStart(args: string[], cwd: string, env: Record<string, string
   const p = await port;
   while ((await get(false, p, "/")).status !== 200) await new Promise((r) => setTimeout(r, 5));
   const elapsed = performance.now() - start;
-  await new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
+  await stopChild(child);
   return elapsed;
 }
 
@@ -332,7 +280,7 @@ export async function benchPages(options: PagesOptions) {
   const flags = options.nodeFlags ?? startFlags(root);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "parrainly-bench-pages-"));
   const stockDir = path.join(tmp, "stock");
-  const servers: Server[] = [];
+  const servers: SpawnedServer[] = [];
   try {
     console.log(`Pages benchmark: ${rounds} interleaved round(s) of ${seconds} s per page and app, ${CONNECTIONS} connections`);
     console.log(`Parrainly node flags: ${flags.join(" ") || "(none)"}`);
@@ -343,7 +291,7 @@ export async function benchPages(options: PagesOptions) {
     const parrainlyEnv = {
       NODE_ENV: "production",
       DATABASE_URL: `file:${path.join(tmp, "parrainly.db")}`,
-      SESSION_SECRET: SECRET,
+      SESSION_SECRET: BENCH_SECRET,
       UPLOADS_DIR: path.join(tmp, "uploads"),
       SEED_DEMO: "1",
     };

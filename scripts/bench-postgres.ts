@@ -4,7 +4,6 @@
 //   (DRAW_LOCK=advisory, the default, and skip-locked, the alternative measured in decision 131);
 // - HTTP: the draw endpoint with 50 keep-alive connections spread over 1 and over 2 server processes
 //   sharing one database: draws/s, p99 latency, fairness spread, serves = log rows.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -12,6 +11,7 @@ import { closeDb, getDb, type DB } from "~db/client.server";
 import { migrateToLatest } from "~db/migrate.server";
 import { drawReferralCode } from "~db/repositories/codes.server";
 import { createDatabase, postgresAvailable, PG_BIN, startCluster } from "../tests/support/postgres";
+import { startBuiltServer } from "./spawn-server.mjs";
 
 const SLUG = "bench";
 const CONNECTIONS = 50;
@@ -90,44 +90,6 @@ async function repositoryRun(url: string, codes: number, seconds: number, lock: 
   return result;
 }
 
-function startServer(root: string, url: string, tmp: string): Promise<{ port: number; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(root, "build", "server.mjs")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      DATABASE_URL: url,
-      SESSION_SECRET: "bench-secret-0123456789abcdef",
-      UPLOADS_DIR: path.join(tmp, "uploads"),
-      LOG_REQUESTS: "0",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({
-          port: Number(match[1]),
-          stop: () =>
-            new Promise<void>((done) => {
-              if (child.exitCode !== null) return done();
-              child.once("exit", () => done());
-              child.kill("SIGTERM");
-            }),
-        });
-      }
-    });
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
-
 function postDraw(agent: http.Agent, port: number): Promise<number> {
   const body = "intent=draw";
   return new Promise((resolve) => {
@@ -157,7 +119,7 @@ function postDraw(agent: http.Agent, port: number): Promise<number> {
 async function httpRun(root: string, tmp: string, url: string, codes: number, seconds: number, processes: number) {
   await prepare(url, codes);
   await closeDb();
-  const servers = await Promise.all(Array.from({ length: processes }, () => startServer(root, url, tmp)));
+  const servers = await Promise.all(Array.from({ length: processes }, () => startBuiltServer(url, tmp)));
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   try {
     const portOf = (i: number) => servers[i % processes]!.port;

@@ -17,6 +17,7 @@ import { migrateToLatest } from "~db/migrate.server";
 import { drawReferralCode } from "~db/repositories/codes.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { benchPages } from "./bench-pages";
+import { startBuiltServer } from "./spawn-server.mjs";
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -136,48 +137,6 @@ function cpuSecondsOf(pid: number): number {
   }
 }
 
-async function startBuiltServer(file: string): Promise<{ port: number; pid: number; stop: () => Promise<void> }> {
-  const entry = path.join(root, "build", "server.mjs");
-  if (!fs.existsSync(entry)) throw new Error("No build: run `npm run build` first.");
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      DATABASE_URL: `file:${file}`,
-      SESSION_SECRET: "bench-secret-0123456789abcdef",
-      UPLOADS_DIR: path.join(tmp, "uploads"),
-      LOG_REQUESTS: "0",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  return {
-    port,
-    pid: child.pid!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
-}
-
 function postDraw(agent: http.Agent, port: number, target: string, accept: string): Promise<number> {
   const body = "intent=draw";
   return new Promise((resolve) => {
@@ -217,7 +176,7 @@ async function httpRun(target: string, drawn: number, accept = HTML) {
   const file = path.join(tmp, `http-${++httpRuns}.db`);
   await prepareDatabase(file);
   await closeDb();
-  const server = await startBuiltServer(file);
+  const server = await startBuiltServer(`file:${file}`, tmp);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   try {
     // Warm-up: JIT, statement cache, sockets.

@@ -8,15 +8,13 @@
  * Plain JavaScript on purpose: tsx's transform adds helpers (`__name`) to functions that Lighthouse
  * serialises and runs inside the page, where they do not exist.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startBuiltServer } from "./spawn-server.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const DEFAULT_PATHS = ["/", "/tesla", "/tesla/get-code", "/submit"];
 
@@ -25,53 +23,12 @@ function argValue(name) {
   return at >= 0 ? process.argv[at + 1] : undefined;
 }
 
-async function startBuiltServer(dir) {
-  const entry = path.join(root, "build", "server.mjs");
-  if (!fs.existsSync(entry)) throw new Error("No build: run `npm run build` first.");
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      DATABASE_URL: `file:${path.join(dir, "lighthouse.db")}`,
-      SESSION_SECRET: "lighthouse-secret-0123456789abcdef",
-      UPLOADS_DIR: path.join(dir, "uploads"),
-      LOG_REQUESTS: "0",
-      SEED_DEMO: "1",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    child.stdout.on("data", (chunk) => {
-      output += chunk.toString();
-      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    child.stderr.on("data", (chunk) => (output += chunk.toString()));
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  return {
-    url: `http://localhost:${port}`,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
-}
-
 async function main() {
   const only = argValue("--only");
   const paths = only ? [only] : DEFAULT_PATHS;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parrainly-lighthouse-"));
-  const server = await startBuiltServer(dir);
+  const server = await startBuiltServer(`file:${path.join(dir, "lighthouse.db")}`, dir, { SEED_DEMO: "1" });
+  const serverUrl = `http://localhost:${server.port}`;
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
@@ -80,7 +37,7 @@ async function main() {
   try {
     for (const pagePath of paths) {
       // Default config: mobile form factor, simulated slow 4G and a 4x slower CPU.
-      const result = await lighthouse(`${server.url}${pagePath}`, {
+      const result = await lighthouse(`${serverUrl}${pagePath}`, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
