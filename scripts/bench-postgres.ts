@@ -8,50 +8,16 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { closeDb, getDb, type DB } from "~db/client.server";
-import { migrateToLatest } from "~db/migrate.server";
 import { drawReferralCode } from "~db/repositories/codes.server";
 import { createDatabase, postgresAvailable, PG_BIN, startCluster } from "../tests/support/postgres";
+import { BENCH_SLUG, drawTally, prepareBenchDatabase } from "./bench-db";
 import { startBuiltServer } from "./spawn-server.mjs";
 
-const SLUG = "bench";
 const CONNECTIONS = 50;
 
-async function prepare(url: string, codes: number): Promise<{ db: DB; platformId: number }> {
-  await closeDb();
-  process.env.DATABASE_URL = url;
-  const db = getDb();
-  await migrateToLatest(db);
-  const platform = await db
-    .insertInto("platforms")
-    .values({ name: "Bench", slug: SLUG, gradient_from: "#3b82f6", gradient_to: "#8b5cf6", created_at: new Date().toISOString() })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const created = new Date().toISOString();
-  await db
-    .insertInto("referral_codes")
-    .values(
-      Array.from({ length: codes }, (_, i) => ({
-        platform_id: platform.id,
-        code: `BENCH${String(i).padStart(4, "0")}`,
-        is_permanent: 1,
-        created_at: created,
-      })),
-    )
-    .execute();
-  return { db, platformId: platform.id };
-}
-
 async function fairness(db: DB) {
-  const counts = (await db.selectFrom("referral_codes").select("times_served").execute()).map((r) => r.times_served);
-  const logged = await db
-    .selectFrom("random_requests")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  const served = counts.reduce((a, b) => a + b, 0);
-  return {
-    spread: Math.max(...counts) - Math.min(...counts),
-    "serves = log rows": served === Number(logged.n) ? `yes (${served})` : `NO (${served} vs ${logged.n})`,
-  };
+  const { spread, served, logged } = await drawTally(db);
+  return { spread, "serves = log rows": served === logged ? `yes (${served})` : `NO (${served} vs ${logged})` };
 }
 
 const p99 = (latencies: number[]) => {
@@ -61,7 +27,7 @@ const p99 = (latencies: number[]) => {
 
 async function repositoryRun(url: string, codes: number, seconds: number, lock: string) {
   process.env.DRAW_LOCK = lock;
-  const { db, platformId } = await prepare(url, codes);
+  const { db, platformId } = await prepareBenchDatabase(url, codes);
   let draws = 0;
   let empty = 0;
   const latencies: number[] = [];
@@ -97,7 +63,7 @@ function postDraw(agent: http.Agent, port: number): Promise<number> {
       {
         host: "127.0.0.1",
         port,
-        path: `/${SLUG}/get-code/draw`,
+        path: `/${BENCH_SLUG}/get-code/draw`,
         method: "POST",
         agent,
         headers: {
@@ -117,7 +83,7 @@ function postDraw(agent: http.Agent, port: number): Promise<number> {
 }
 
 async function httpRun(root: string, tmp: string, url: string, codes: number, seconds: number, processes: number) {
-  await prepare(url, codes);
+  await prepareBenchDatabase(url, codes);
   await closeDb();
   const servers = await Promise.all(Array.from({ length: processes }, () => startBuiltServer(url, tmp)));
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
@@ -147,7 +113,7 @@ async function httpRun(root: string, tmp: string, url: string, codes: number, se
     await Promise.all(servers.map((s) => s.stop()));
     const db = getDb();
     const result = {
-      run: `HTTP POST /${SLUG}/get-code/draw, ${CONNECTIONS} connections, ${processes} server process(es)`,
+      run: `HTTP POST /${BENCH_SLUG}/get-code/draw, ${CONNECTIONS} connections, ${processes} server process(es)`,
       "draws/s": Math.round(draws / elapsed),
       "p99 ms": Math.round(p99(latencies) * 10) / 10,
       errors,

@@ -12,10 +12,9 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { closeDb, getDb, type DB } from "~db/client.server";
-import { migrateToLatest } from "~db/migrate.server";
+import { closeDb, getDb } from "~db/client.server";
 import { drawReferralCode } from "~db/repositories/codes.server";
-import { resetEnvCache } from "~/utils/env.server";
+import { BENCH_SLUG, drawTally, prepareBenchDatabase } from "./bench-db";
 import { benchPages } from "./bench-pages";
 import { startBuiltServer } from "./spawn-server.mjs";
 
@@ -40,67 +39,12 @@ if (ONLY !== undefined && !["repository", "http", "audit", "pages", "postgres"].
   process.exit(2);
 }
 const THROUGH_REMIX = process.argv.includes("--through-remix");
-const SLUG = "bench";
 const root = path.resolve(import.meta.dirname, "..");
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "parrainly-bench-"));
 
-async function prepareDatabase(file: string): Promise<DB> {
-  await closeDb();
-  process.env.DATABASE_URL = `file:${file}`;
-  resetEnvCache();
-  const db = getDb();
-  await migrateToLatest(db);
-  const platform = await db
-    .insertInto("platforms")
-    .values({
-      name: "Bench",
-      slug: SLUG,
-      gradient_from: "#3b82f6",
-      gradient_to: "#8b5cf6",
-      hosts: "bench.example",
-      referral_url_template: "https://bench.example/r/{code}",
-      created_at: new Date().toISOString(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const created = new Date().toISOString();
-  await db
-    .insertInto("referral_codes")
-    .values(
-      Array.from({ length: CODES }, (_, i) => ({
-        platform_id: platform.id,
-        code: `BENCH${String(i).padStart(4, "0")}`,
-        is_permanent: 1,
-        created_at: created,
-      })),
-    )
-    .execute();
-  return db;
-}
-
-async function spread(db: DB): Promise<{ spread: number; served: number; logged: number }> {
-  const rows = await db
-    .selectFrom("referral_codes")
-    .innerJoin("platforms", "platforms.id", "referral_codes.platform_id")
-    .select("referral_codes.times_served")
-    .where("platforms.slug", "=", SLUG)
-    .execute();
-  const counts = rows.map((r) => r.times_served);
-  const logged = await db
-    .selectFrom("random_requests")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return {
-    spread: Math.max(...counts) - Math.min(...counts),
-    served: counts.reduce((a, b) => a + b, 0),
-    logged: Number(logged.n),
-  };
-}
-
 async function repositoryRun(callers: number) {
-  const db = await prepareDatabase(path.join(tmp, `repository-${callers}.db`));
-  const platform = await db.selectFrom("platforms").select("id").where("slug", "=", SLUG).executeTakeFirstOrThrow();
-  for (let i = 0; i < 1000; i++) await drawReferralCode(platform.id); // warm-up
+  const { db, platformId } = await prepareBenchDatabase(`file:${path.join(tmp, `repository-${callers}.db`)}`, CODES);
+  for (let i = 0; i < 1000; i++) await drawReferralCode(platformId); // warm-up
   let draws = 0;
   const cpuBefore = process.cpuUsage();
   const start = performance.now();
@@ -110,13 +54,13 @@ async function repositoryRun(callers: number) {
   await Promise.all(
     Array.from({ length: callers }, async () => {
       while (performance.now() < deadline) {
-        for (let i = 0; i < 50; i++) if (await drawReferralCode(platform.id)) draws++;
+        for (let i = 0; i < 50; i++) if (await drawReferralCode(platformId)) draws++;
       }
     }),
   );
   const elapsed = (performance.now() - start) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
-  const after = await spread(db);
+  const after = await drawTally(db);
   await closeDb();
   return {
     perSecond: draws / elapsed,
@@ -174,7 +118,7 @@ const HTML = "text/html,application/xhtml+xml,*/*;q=0.8";
 let httpRuns = 0;
 async function httpRun(target: string, drawn: number, accept = HTML) {
   const file = path.join(tmp, `http-${++httpRuns}.db`);
-  await prepareDatabase(file);
+  await prepareBenchDatabase(`file:${file}`, CODES);
   await closeDb();
   const server = await startBuiltServer(`file:${file}`, tmp);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
@@ -203,7 +147,7 @@ async function httpRun(target: string, drawn: number, accept = HTML) {
     const cpu = cpuSecondsOf(server.pid) - cpuBefore;
     await server.stop();
     const reopened = getDb();
-    const after = await spread(reopened);
+    const after = await drawTally(reopened);
     await closeDb();
     return { perSecond: draws / elapsed, perCpuSecond: draws / cpu, draws: draws + CONNECTIONS * 20, errors, ...after };
   } finally {
@@ -246,7 +190,7 @@ try {
     results.push(row("repository drawReferralCode, 1 caller (sequential) (*)", null, await repositoryRun(1)));
   }
   if (ONLY === undefined || ONLY === "http") {
-    const endpoint = `/${SLUG}/get-code/draw`;
+    const endpoint = `/${BENCH_SLUG}/get-code/draw`;
     results.push(row(`HTTP POST ${endpoint} (no JS), ${CONNECTIONS} connections`, 1_000, await httpRun(endpoint, 303)));
     results.push(
       row(
@@ -256,7 +200,7 @@ try {
       ),
     );
     if (THROUGH_REMIX) {
-      const page = `/${SLUG}/get-code`;
+      const page = `/${BENCH_SLUG}/get-code`;
       results.push(row(`HTTP POST ${page} (Remix action), ${CONNECTIONS} connections`, "comparison", await httpRun(page, 303)));
       results.push(row(`HTTP POST ${page}.data (Remix action)`, "comparison", await httpRun(`${page}.data`, 202)));
     }
