@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { getDb, type DB } from "../client.server";
 import { isUniqueViolation } from "../errors.server";
 import type { NewPlatform, PlatformUpdate } from "../schema";
-import { expiryFrom } from "./codes.server";
+import { expiryFrom, selectCodeWithPlatform } from "./codes.server";
 
 /**
  * The admin's reads and writes of the catalog: codes, platforms, deletion requests, suggestions
@@ -120,23 +120,8 @@ export async function listAdminCodes(platformId: number, db: DB = getDb()) {
 }
 
 export async function getCodeWithPlatform(id: number, db: DB = getDb()) {
-  return db
-    .selectFrom("referral_codes as c")
-    .innerJoin("platforms as p", "p.id", "c.platform_id")
-    .select([
-      "c.id",
-      "c.code",
-      "c.referral_url",
-      "c.is_active",
-      "c.is_permanent",
-      "c.expires_at",
-      "c.platform_id",
-      "p.slug",
-      "p.hosts",
-      "p.url_rules",
-      "p.referral_url_template",
-      "p.code_pattern",
-    ])
+  return selectCodeWithPlatform(db)
+    .select(["c.platform_id", "p.slug", "p.hosts", "p.url_rules", "p.referral_url_template", "p.code_pattern"])
     .where("c.id", "=", id)
     .executeTakeFirst();
 }

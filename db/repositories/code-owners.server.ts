@@ -1,4 +1,5 @@
 import { getDb, type DB } from "../client.server";
+import { selectCodeWithPlatform } from "./codes.server";
 
 /**
  * The owner's private page (/my-code/{token}): the code is found by the hash of the token only.
@@ -6,16 +7,8 @@ import { getDb, type DB } from "../client.server";
  * admin, is not theirs to bring back.
  */
 export async function getCodeByOwnerHash(ownerTokenHash: string, db: DB = getDb()) {
-  return db
-    .selectFrom("referral_codes as c")
-    .innerJoin("platforms as p", "p.id", "c.platform_id")
+  return selectCodeWithPlatform(db)
     .select([
-      "c.id",
-      "c.code",
-      "c.referral_url",
-      "c.is_active",
-      "c.is_permanent",
-      "c.expires_at",
       "c.times_served",
       "c.last_served_at",
       "c.paused_reason",

@@ -16,6 +16,17 @@ export function expiryFrom(now: Date): string {
 }
 
 /**
+ * A code joined to its platform (`c`, `p`), with the columns every screen about one code shows:
+ * callers add their own columns and conditions.
+ */
+export function selectCodeWithPlatform(db: DB) {
+  return db
+    .selectFrom("referral_codes as c")
+    .innerJoin("platforms as p", "p.id", "c.platform_id")
+    .select(["c.id", "c.code", "c.referral_url", "c.is_active", "c.is_permanent", "c.expires_at"]);
+}
+
+/**
  * Active, and permanent or without expiry or expiring in the future. The flags are SQL literals,
  * not parameters: the draw indexes are partial (`WHERE is_active = 1`), and a parameter compared
  * there makes SQLite re-plan the prepared statement every time it is bound (decision 010).
