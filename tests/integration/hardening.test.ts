@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, signInAsAdmin, startServerWithAdmin } from "../support/admin";
 import { rawConnect, statusesIn } from "../support/raw-http";
-import { cookiesFrom, postForm, type RunningServer } from "../support/server";
+import { cookiesFrom, postForm, startServer, type RunningServer } from "../support/server";
 
 /** What a hostile client tried (issue 18), each answered as it should be now. */
 
@@ -258,6 +258,36 @@ describe("found by the fuzzing", () => {
       expect(post.status, path).toBe(404);
     }
   });
+});
+
+describe("7. connections per address, when clients connect directly", () => {
+  it("the 257th open connection from one address is closed at once; once one closes, a new one is served", async () => {
+    const direct = await startServer();
+    const open: Awaited<ReturnType<typeof rawConnect>>[] = [];
+    try {
+      for (let i = 0; i < 256; i++) open.push(await rawConnect(direct.port));
+      const extra = await rawConnect(direct.port);
+      expect(await extra.closedWithin(3_000)).toBe(true);
+      // The ones within the cap are still open and answer.
+      const first = open[0]!;
+      await first.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${direct.port}\r\n\r\n`);
+      expect(await first.waitFor((text) => statusesIn(text).length === 1, 5_000)).toBe(true);
+      expect(statusesIn(first.received())).toEqual([200]);
+      // One leaves: room for another.
+      const last = open.pop()!;
+      last.close();
+      await last.closedWithin(3_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const next = await rawConnect(direct.port);
+      open.push(next);
+      await next.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${direct.port}\r\n\r\n`);
+      expect(await next.waitFor((text) => statusesIn(text).length === 1, 5_000)).toBe(true);
+      expect(statusesIn(next.received())).toEqual([200]);
+    } finally {
+      for (const conn of open) conn.close();
+      await direct.stop();
+    }
+  }, 60_000);
 });
 
 describe("8. HSTS and the client's address behind the proxy", () => {
