@@ -76,7 +76,17 @@ describe("3. a POST whose body is not a form: 400 or 415, never a 500", () => {
     { name: "multipart without boundary", body: "intent=submit", headers: { "Content-Type": "multipart/form-data" } },
     { name: "urlencoded with broken percent escapes", body: "intent=%E0%A4%A&code=%", headers: { "Content-Type": FORM } },
   ];
-  const publicPaths = ["/preferences", "/submit", "/suggest-platform", "/random", "/n26/get-code", "/admin/login"];
+  const publicPaths = [
+    "/preferences",
+    "/submit",
+    "/suggest-platform",
+    "/random",
+    "/n26/get-code",
+    "/admin/login",
+    "/game/start",
+    "/game/scores",
+    `/my-code/${"A".repeat(43)}`,
+  ];
   const adminPaths = [
     "/admin/codes",
     "/admin/platforms",
@@ -86,6 +96,7 @@ describe("3. a POST whose body is not a form: 400 or 415, never a 500", () => {
     "/admin/suggestions",
     "/admin/scores",
     "/admin/settings",
+    "/admin/assistant",
   ];
 
   it("on every public and admin action, in HTML and single-fetch (.data) form", async () => {
