@@ -127,7 +127,7 @@ export default function OwnerPage() {
           <Fact term={t("owner.facts.served")} testId="owned-served">
             {t("owner.facts.servedValue", { count: code.timesServed })}
           </Fact>
-          <Fact term={t("owner.facts.lastServed")}>
+          <Fact term={t("owner.facts.lastServed")} testId="owned-last-served">
             {code.lastServedAt ? formatDateTime(code.lastServedAt) : t("owner.facts.never")}
           </Fact>
           <Fact term={t("owner.facts.place")} testId="owned-place">

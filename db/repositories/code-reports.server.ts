@@ -73,12 +73,14 @@ async function pauseIfFailing(codeId: number, now: Date, trx: DB): Promise<boole
   // PostgreSQL: answers for one code take turns (row lock), so each one's rule sees the answers before it.
   const code = await trx
     .selectFrom("referral_codes")
-    .select(["is_active", "reports_reset_at"])
+    .select(["is_active", "paused_reason", "reports_reset_at"])
     .where("id", "=", codeId)
     .$if(getDialect() === "postgres", (qb) => qb.forUpdate())
     .executeTakeFirst();
-  // Already out of the rotation (paused by its owner, deactivated by an admin): nothing to decide.
-  if (!code || code.is_active !== 1) return false;
+  // Deactivated by an admin: the admin decides. Paused by its owner: the rule still applies, so a
+  // failing code cannot come back by its owner's resume (a pause for reports only the admin lifts).
+  const ownerPaused = code?.is_active === 0 && code.paused_reason === "owner";
+  if (!code || (code.is_active !== 1 && !ownerPaused)) return false;
   let recent = trx
     .selectFrom("code_reports")
     .select(["outcome", "ip_hash"])
@@ -93,7 +95,7 @@ async function pauseIfFailing(codeId: number, now: Date, trx: DB): Promise<boole
     .updateTable("referral_codes")
     .set({ is_active: 0, paused_reason: "reports", paused_at: now.toISOString() })
     .where("id", "=", codeId)
-    .where("is_active", "=", 1)
+    .where((eb) => eb.or([eb("is_active", "=", 1), eb("paused_reason", "=", "owner")]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, signInAsAdmin, startServerWithAdmin } from "../support/admin";
 import { rawConnect, statusesIn } from "../support/raw-http";
-import { cookiesFrom, postForm, type RunningServer } from "../support/server";
+import { cookiesFrom, postForm, startServer, type RunningServer } from "../support/server";
 
 /** What a hostile client tried (issue 18), each answered as it should be now. */
 
@@ -76,7 +76,17 @@ describe("3. a POST whose body is not a form: 400 or 415, never a 500", () => {
     { name: "multipart without boundary", body: "intent=submit", headers: { "Content-Type": "multipart/form-data" } },
     { name: "urlencoded with broken percent escapes", body: "intent=%E0%A4%A&code=%", headers: { "Content-Type": FORM } },
   ];
-  const publicPaths = ["/preferences", "/submit", "/suggest-platform", "/random", "/n26/get-code", "/admin/login"];
+  const publicPaths = [
+    "/preferences",
+    "/submit",
+    "/suggest-platform",
+    "/random",
+    "/n26/get-code",
+    "/admin/login",
+    "/game/start",
+    "/game/scores",
+    `/my-code/${"A".repeat(43)}`,
+  ];
   const adminPaths = [
     "/admin/codes",
     "/admin/platforms",
@@ -86,6 +96,7 @@ describe("3. a POST whose body is not a form: 400 or 415, never a 500", () => {
     "/admin/suggestions",
     "/admin/scores",
     "/admin/settings",
+    "/admin/assistant",
   ];
 
   it("on every public and admin action, in HTML and single-fetch (.data) form", async () => {
@@ -258,6 +269,36 @@ describe("found by the fuzzing", () => {
       expect(post.status, path).toBe(404);
     }
   });
+});
+
+describe("7. connections per address, when clients connect directly", () => {
+  it("the 257th open connection from one address is closed at once; once one closes, a new one is served", async () => {
+    const direct = await startServer();
+    const open: Awaited<ReturnType<typeof rawConnect>>[] = [];
+    try {
+      for (let i = 0; i < 256; i++) open.push(await rawConnect(direct.port));
+      const extra = await rawConnect(direct.port);
+      expect(await extra.closedWithin(3_000)).toBe(true);
+      // The ones within the cap are still open and answer.
+      const first = open[0]!;
+      await first.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${direct.port}\r\n\r\n`);
+      expect(await first.waitFor((text) => statusesIn(text).length === 1, 5_000)).toBe(true);
+      expect(statusesIn(first.received())).toEqual([200]);
+      // One leaves: room for another.
+      const last = open.pop()!;
+      last.close();
+      await last.closedWithin(3_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const next = await rawConnect(direct.port);
+      open.push(next);
+      await next.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${direct.port}\r\n\r\n`);
+      expect(await next.waitFor((text) => statusesIn(text).length === 1, 5_000)).toBe(true);
+      expect(statusesIn(next.received())).toEqual([200]);
+    } finally {
+      for (const conn of open) conn.close();
+      await direct.stop();
+    }
+  }, 60_000);
 });
 
 describe("8. HSTS and the client's address behind the proxy", () => {

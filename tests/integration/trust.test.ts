@@ -220,6 +220,57 @@ describe("the trust loop over HTTP", () => {
     expect(await res.text()).toContain('data-testid="no-code"');
   });
 
+  it("a paused code leaves the draw; the others keep its rule: least served, then least recently served", async () => {
+    const p = await createPlatform();
+    const failing = await addCode(p.id, "RULEA1");
+    await addCode(p.id, "RULEB1", { times_served: 100 });
+    await addCode(p.id, "RULEC1", { times_served: 100 });
+    const drawnCode = async () => {
+      const d = await draw(p.slug);
+      const html = await (await fetch(`${server.url}${d.location}`)).text();
+      return { ...d, code: /data-testid="drawn-code"[^>]*>([^<]+)</.exec(html)![1] };
+    };
+    // Fewest serves first: the failing code is drawn three times, and three addresses say it failed.
+    for (let i = 0; i < 3; i++) {
+      const d = await drawnCode();
+      expect(d.code).toBe("RULEA1");
+      expect((await report(d.page, { outcome: "failed", draw: d.token })).status).toBe(303);
+    }
+    expect(await codeRow(failing.id)).toMatchObject({ is_active: 0, paused_reason: "reports" });
+    // Tied on serves: never served first (B was created first), then the least recently served.
+    const next = [];
+    for (let i = 0; i < 4; i++) next.push((await drawnCode()).code);
+    expect(next).toEqual(["RULEB1", "RULEC1", "RULEB1", "RULEC1"]);
+  });
+
+  it("a code its owner paused still falls under the rule: the owner cannot bring a failing code back", async () => {
+    const { p, code, path } = await ownedCode();
+    // Three draws before the pause; answers to them may come in afterwards.
+    const draws = [await draw(p.slug), await draw(p.slug), await draw(p.slug)];
+    for (const d of draws.slice(0, 2)) expect((await report(d.page, { outcome: "failed", draw: d.token })).status).toBe(303);
+    const ip = freshIp();
+    expect((await postForm(`${server.url}${path}`, { intent: "pause" }, { headers: { "Fly-Client-IP": ip } })).status).toBe(303);
+    expect(await codeRow(code.id)).toMatchObject({ is_active: 0, paused_reason: "owner" });
+    // The third failing address: the pause becomes a pause for failing answers.
+    expect((await report(draws[2]!.page, { outcome: "failed", draw: draws[2]!.token })).status).toBe(303);
+    expect(await codeRow(code.id)).toMatchObject({ is_active: 0, paused_reason: "reports" });
+    const resume = await postForm(`${server.url}${path}`, { intent: "resume" }, { headers: { "Fly-Client-IP": ip } });
+    expect(resume.status).toBe(403);
+    expect(await codeRow(code.id)).toMatchObject({ is_active: 0, paused_reason: "reports" });
+    expect(await (await fetch(`${server.url}${path}`, { headers: { "Fly-Client-IP": ip } })).text()).toContain(
+      'data-testid="reports-pause-why"',
+    );
+  });
+
+  it("a code an admin deactivated stays the admin's: failing answers do not change its state", async () => {
+    const p = await createPlatform();
+    const code = await addCode(p.id, "ADMOFF");
+    const draws = [await draw(p.slug), await draw(p.slug), await draw(p.slug)];
+    await db.updateTable("referral_codes").set({ is_active: 0 }).where("id", "=", code.id).execute();
+    for (const d of draws) expect((await report(d.page, { outcome: "failed", draw: d.token })).status).toBe(303);
+    expect(await codeRow(code.id)).toMatchObject({ is_active: 0, paused_reason: null });
+  });
+
   it("pause share: failures must make at least 60 % of the last 10 answers", async () => {
     const p = await createPlatform();
     const code = await addCode(p.id, "SHARE1");
@@ -343,6 +394,8 @@ describe("the trust loop over HTTP", () => {
     const html2 = await (await get()).text();
     expect(html2).toMatch(/data-testid="owned-place"[^>]*>1 code sera distribué avant le vôtre</);
     expect(html2).toMatch(/data-testid="owned-served"[^>]*>1 fois</);
+    expect(html).toMatch(/data-testid="owned-last-served"[^>]*>jamais</);
+    expect(html2).toMatch(/data-testid="owned-last-served"[^>]*>\d\d\/\d\d\/\d{4}/);
     expect(html2).toMatch(/data-testid="owned-answers"[^>]*>1 succès, 0 échecs</);
 
     const post = (fields: Record<string, string>) =>
@@ -424,6 +477,11 @@ describe("the trust loop over HTTP", () => {
     for (const c of ["F1", "F2", "F3"]) await addCode(p.id, `FAIR${c}`);
     await addCode(p.id, "FAIRX", { is_active: 0 });
     for (let i = 0; i < 4; i++) await draw(p.slug);
+    // A draw older than 30 days does not count.
+    await db
+      .insertInto("random_requests")
+      .values({ platform_id: p.id, served_code_id: null, served_code: "FAIRF1", created_at: "2020-01-01T00:00:00.000Z" })
+      .execute();
     const res = await fetch(`${server.url}/fairness`);
     expect(res.status).toBe(200);
     const html = await res.text();

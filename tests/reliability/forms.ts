@@ -3,8 +3,8 @@ import fc from "fast-check";
 /**
  * Every form a stranger or an admin can post, for the fuzzing run. A new form is one more line:
  * its path, who may post it, and its fields, each an arbitrary of the values to try (valid ones
- * mixed with hostile ones by the helpers below). `{slug}` or `{token}` in a path becomes a real or
- * made-up value. The sign-in form gets a smaller share: each attempt costs a password hash.
+ * mixed with hostile ones by the helpers below). `{slug}`, `{token}` or `{id}` in a path becomes a real or
+ * made-up value (for `{token}`, half the time a real owner token: see LIVE). The sign-in form gets a smaller share: each attempt costs a password hash.
  */
 export interface FormUnderTest {
   path: string;
@@ -18,6 +18,13 @@ export interface FormUnderTest {
   /** This form's share of the posts relative to the others (default 1): less for slow forms. */
   share?: number;
 }
+
+/**
+ * Stand-ins for secrets only a running server can hand out: the fuzzing replaces them with a real
+ * draw token (from draws it makes first) or a real owner token (of codes it seeds), so the trust
+ * loop's forms are tried past their token check too, not only refused.
+ */
+export const LIVE = { drawToken: "{live:draw-token}", ownerToken: "{live:owner-token}" } as const;
 
 /** Strings that have broken web apps before: markup, schemes, SQL, control characters, huge and odd numbers. */
 const HOSTILE = [
@@ -88,6 +95,10 @@ function loopbackUrl(): fc.Arbitrary<string> {
   );
 }
 
+/** A draw token: a real one (see LIVE) half the time, otherwise anything. */
+const DRAW_TOKEN = fc.oneof(fc.constant(LIVE.drawToken), text());
+const CONFIRM = oneOf("yes");
+
 const PLATFORM = oneOf("tesla", "revolut", "n26", "holy", "no-such-platform");
 const BOOL = oneOf("true", "false", "on", "1");
 
@@ -100,21 +111,24 @@ export const FORMS: FormUnderTest[] = [
   { path: "/random", fields: { intent: oneOf("draw") } },
   { path: "/admin/login", share: 0.3, fields: { email: fc.oneof(fc.emailAddress(), text()), password: text(), redirectTo: text("/admin") } },
   { path: "/admin/logout", fields: { intent: text() } },
-  { path: "/admin/codes", admin: true, fields: { intent: oneOf("toggle-active", "toggle-permanent", "set-expiry", "update", "delete"), id: id(), days: oneOf("0", "7", "400"), code: text("NEWCODE1"), referral_url: url() } },
-  { path: "/admin/platforms", admin: true, files: ["file"], fields: { intent: oneOf("toggle-active", "update", "upload-logo", "remove-logo", "delete"), id: id(), name: text("Tesla"), slug: text("tesla-2"), code_pattern: text("^[A-Z0-9]+$", "(a+)+$"), description: text(), hosts: text("tesla.com"), referral_url_template: text("https://ts.la/{code}"), variant: oneOf("light", "dark"), file: text("\x89PNG\r\n\x1a\n") } },
+  { path: "/admin/codes", admin: true, fields: { intent: oneOf("restore", "toggle-active", "toggle-permanent", "set-expiry", "update", "delete"), id: id(), confirm: CONFIRM, days: oneOf("0", "7", "400"), code: text("NEWCODE1"), referral_url: url() } },
+  { path: "/admin/platforms", admin: true, files: ["file"], fields: { intent: oneOf("toggle-active", "update", "upload-logo", "remove-logo", "delete"), id: id(), confirm: CONFIRM, name: text("Tesla"), slug: text("tesla-2"), code_pattern: text("^[A-Z0-9]+$", "(a+)+$"), description: text(), hosts: text("tesla.com"), referral_url_template: text("https://ts.la/{code}"), variant: oneOf("light", "dark"), file: text("\x89PNG\r\n\x1a\n") } },
   { path: "/admin/platforms/new", admin: true, fields: { intent: oneOf("create"), suggestion_id: id(), name: text("Fuzzbank"), slug: text("fuzzbank"), description: text("Une banque"), code_pattern: text(), emoji: text("🏦"), gradient: text("blue"), display_order: oneOf("1", "999999"), is_active: BOOL, show_in_homepage: BOOL, show_in_partnerships: BOOL, hosts: text("fuzzbank.example"), referral_url_template: text("https://fuzzbank.example/r/{code}") } },
-  { path: "/admin/partnerships", admin: true, fields: { intent: oneOf("create", "update", "delete", "move-up", "move-down"), id: id(), name: text("Partner"), url: url(), logo_url: url(), description: text(), display_mode: oneOf("both", "logo", "text"), is_active: BOOL } },
-  { path: "/admin/deletions", admin: true, fields: { intent: oneOf("approve", "reject", "delete"), id: id() } },
-  { path: "/admin/suggestions", admin: true, fields: { intent: oneOf("approve", "reject"), id: id(), confirm: oneOf("yes") } },
-  { path: "/admin/scores", admin: true, fields: { intent: oneOf("update", "delete"), id: id(), player_name: text("Ada"), score: oneOf("10", "-5", "1000000001") } },
+  { path: "/admin/partnerships", admin: true, fields: { intent: oneOf("create", "update", "delete", "move-up", "move-down"), id: id(), confirm: CONFIRM, name: text("Partner"), url: url(), logo_url: url(), description: text(), display_mode: oneOf("both", "logo", "text"), is_active: BOOL } },
+  { path: "/admin/deletions", admin: true, fields: { intent: oneOf("approve", "reject", "delete"), id: id(), confirm: CONFIRM } },
+  { path: "/admin/suggestions", admin: true, fields: { intent: oneOf("approve", "reject"), id: id(), confirm: CONFIRM } },
+  { path: "/admin/scores", admin: true, fields: { intent: oneOf("update", "delete"), id: id(), confirm: CONFIRM, player_name: text("Ada"), score: oneOf("10", "-5", "1000000001") } },
   { path: "/admin/settings", admin: true, fields: { intent: oneOf("save"), key: oneOf("gtm_id", "ga4_id", "adsense_head", "enable_theme_toggle", "default_ai_provider", "price_tracker_name", "price_tracker_url"), value: text("GTM-ABC123", "true", "openai", "https://example.com") } },
   // Later features: one line each.
   { path: "/admin/assistant", admin: true, fields: { intent: oneOf("send", "delete-conversation"), message: text(), provider: oneOf("anthropic", "openai"), conversation_id: id() } },
+  { path: "/admin/assistant/{id}", admin: true, fields: { intent: oneOf("send", "delete-conversation"), message: text(), provider: oneOf("anthropic", "openai"), conversation_id: id() } },
+  { path: "/admin/assistant/stream", admin: true, fields: { intent: oneOf("send"), message: text(), provider: oneOf("anthropic", "openai"), conversation_id: id() } },
   { path: "/{slug}/get-code/draw", fields: { intent: oneOf("draw") } },
   { path: "/random/draw", fields: { intent: oneOf("draw") } },
   { path: "/game/start", fields: { device_type: oneOf("mobile", "desktop") } },
   { path: "/game/scores", fields: { token: text(), player_name: text("Ada"), score: oneOf("10", "600"), device_type: oneOf("mobile", "desktop"), collected_at: text("100,200") } },
   { path: "/sitemap-audit", method: "GET", fields: { url: loopbackUrl(), www: oneOf("on") } },
-  { path: "/{slug}/get-code", fields: { intent: oneOf("report"), outcome: oneOf("worked", "failed"), draw: text() } },
-  { path: "/my-code/{token}", fields: { intent: oneOf("pause", "resume", "delete") } },
+  { path: "/{slug}/get-code", fields: { intent: oneOf("report"), outcome: oneOf("worked", "failed"), draw: DRAW_TOKEN } },
+  { path: "/random", fields: { intent: oneOf("report"), outcome: oneOf("worked", "failed"), draw: DRAW_TOKEN } },
+  { path: "/my-code/{token}", fields: { intent: oneOf("pause", "resume", "delete"), confirm: CONFIRM } },
 ];

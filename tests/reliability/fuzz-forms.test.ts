@@ -1,8 +1,10 @@
+import crypto from "node:crypto";
+import SQLite from "better-sqlite3";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { signInAsAdmin } from "../support/admin";
 import type { RunningServer } from "../support/server";
-import { FORMS, type FormUnderTest } from "./forms";
+import { FORMS, LIVE, type FormUnderTest } from "./forms";
 import { openReadOnly, recordFigures, rowCountsOf, startReliabilityServer } from "./support";
 
 /**
@@ -19,17 +21,61 @@ interface Target {
   server: RunningServer;
   adminCookie: string;
   rowCounts: () => string;
+  /** Real secrets the trust loop's forms take (LIVE in forms.ts). */
+  drawTokens: string[];
+  ownerTokens: string[];
   close: () => Promise<void>;
+}
+
+/** Codes with an owner's private link, written in the file before the fuzzing: their tokens. */
+function seedOwnedCodes(file: string, count: number): string[] {
+  const db = new SQLite(file);
+  db.pragma("busy_timeout = 5000");
+  try {
+    const platforms = db.prepare("SELECT id FROM platforms ORDER BY id").all() as Array<{ id: number }>;
+    const insert = db.prepare("INSERT INTO referral_codes (platform_id, code, owner_token_hash, created_at) VALUES (?, ?, ?, ?)");
+    return Array.from({ length: count }, (_, i) => {
+      const token = crypto.randomBytes(32).toString("base64url");
+      const hash = crypto.createHash("sha256").update(token).digest("base64url");
+      insert.run(platforms[i % platforms.length]!.id, `FUZZOWN${i}`, hash, new Date().toISOString());
+      return token;
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/** Real draws (platform pages and /random): the tokens their result addresses carry. */
+async function drawTokensFrom(server: RunningServer, count: number): Promise<string[]> {
+  const pages = ["/tesla/get-code", "/n26/get-code", "/holy/get-code", "/random"];
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${server.url}${pages[i % pages.length]}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, "Fly-Client-IP": `10.9.0.${i + 1}` },
+      body: "intent=draw",
+    });
+    await res.arrayBuffer();
+    const token = new URL(res.headers.get("location") ?? "/", server.url).searchParams.get("draw");
+    if (token) tokens.push(token);
+  }
+  if (tokens.length === 0) throw new Error("no draw succeeded before the fuzzing");
+  return tokens;
 }
 
 async function startTarget(): Promise<Target> {
   const server = await startReliabilityServer({ SEED_DEMO: "1" });
   const adminCookie = await signInAsAdmin(server);
+  const ownerTokens = seedOwnedCodes(server.dbFile, 12);
+  const drawTokens = await drawTokensFrom(server, 80);
   const db = openReadOnly(server.dbFile);
   return {
     server,
     adminCookie,
     rowCounts: rowCountsOf(db),
+    drawTokens,
+    ownerTokens,
     close: async () => {
       db.close();
       await server.stop();
@@ -37,7 +83,7 @@ async function startTarget(): Promise<Target> {
   };
 }
 
-const figures = { posts: 0, answers5xx: 0, rejected: 0, rowsWrittenOnRejection: 0 };
+const figures = { posts: 0, answers5xx: 0, rejected: 0, rowsWrittenOnRejection: 0, liveAccepted: 0 };
 const failures: string[] = [];
 const outputs: string[] = [];
 const started = Date.now();
@@ -48,6 +94,7 @@ afterAll(() => {
     "fuzz: answers 5xx": figures.answers5xx,
     "fuzz: posts refused (4xx)": figures.rejected,
     "fuzz: posts refused that wrote rows": figures.rowsWrittenOnRejection,
+    "fuzz: real-token posts accepted": figures.liveAccepted,
     "fuzz: seconds": ((Date.now() - started) / 1000).toFixed(0),
     "fuzz: seed (FUZZ_SEED)": String(SEED),
   });
@@ -65,7 +112,7 @@ const provenance = fc.oneof(
   { weight: 12, arbitrary: fc.constant<Provenance>("same-origin") },
   { weight: 1, arbitrary: fc.constantFrom<Provenance>("no-origin", "cross-site") },
 );
-const slugOrToken = fc.oneof(fc.constantFrom("tesla", "n26", "holy", "no-such-thing"), fc.string({ maxLength: 30 }));
+const slugOrToken = fc.oneof(fc.constantFrom("tesla", "n26", "holy", "no-such-thing", "1"), fc.string({ maxLength: 30 }));
 
 function caseFor(form: FormUnderTest) {
   return fc.record({
@@ -75,23 +122,35 @@ function caseFor(form: FormUnderTest) {
     provenance,
     singleFetch: fc.boolean().map((b) => b && form.method !== "GET"),
     address: fc.ipV4(),
-    segment: slugOrToken,
+    segment: /\{token\}/.test(form.path) ? fc.oneof(fc.constant<string>(LIVE.ownerToken), slugOrToken) : slugOrToken,
+    /** Which real token a LIVE stand-in becomes. */
+    pick: fc.nat(),
     language: fc.constantFrom("fr", "en", "de", "es"),
   });
 }
 
 type Case = ReturnType<typeof caseFor> extends fc.Arbitrary<infer C> ? C : never;
 
-function requestFor(target: Target, form: FormUnderTest, c: Case): { url: string; init: RequestInit } {
+function requestFor(target: Target, form: FormUnderTest, c: Case): { url: string; init: RequestInit; live: boolean } {
   const { server, adminCookie } = target;
-  const path = form.path.replace(/\{(slug|token)\}/, encodeURIComponent(c.segment));
-  const values: Record<string, string> = { ...c.extra, ...(c.fields as Record<string, string>) };
+  let usedLive = false;
+  const live = (value: string) => {
+    if (value === LIVE.ownerToken || value === LIVE.drawToken) usedLive = true;
+    return value === LIVE.ownerToken
+      ? target.ownerTokens[c.pick % target.ownerTokens.length]!
+      : value === LIVE.drawToken
+        ? target.drawTokens[c.pick % target.drawTokens.length]!
+        : value;
+  };
+  const path = form.path.replace(/\{(slug|token|id)\}/, encodeURIComponent(live(c.segment)));
+  const values: Record<string, string> = { ...c.extra };
+  for (const [name, value] of Object.entries(c.fields as Record<string, string>)) values[name] = live(value);
   const headers: Record<string, string> = { "Fly-Client-IP": c.address, "Accept-Language": c.language };
   if (form.admin) headers.Cookie = adminCookie;
   if (c.provenance === "same-origin") headers.Origin = server.url;
   if (c.provenance === "cross-site") headers["Sec-Fetch-Site"] = "cross-site";
   if (form.method === "GET") {
-    return { url: `${server.url}${path}?${new URLSearchParams(values)}`, init: { headers } };
+    return { url: `${server.url}${path}?${new URLSearchParams(values)}`, init: { headers }, live: usedLive };
   }
   const url = `${server.url}${path}${c.singleFetch ? ".data" : ""}`;
   let body: BodyInit | undefined;
@@ -129,17 +188,18 @@ function requestFor(target: Target, form: FormUnderTest, c: Case): { url: string
   }
   // "none": fetch would label a string body text/plain; a Blob without a type sends no Content-Type.
   if (c.encoding === "none") body = new Blob([body as string]);
-  return { url, init: { method: "POST", headers, body, redirect: "manual" } };
+  return { url, init: { method: "POST", headers, body, redirect: "manual" }, live: usedLive };
 }
 
 async function fuzzForm(target: Target, form: FormUnderTest, runs: number) {
   await fc.assert(
     fc.asyncProperty(caseFor(form), async (c) => {
       const before = target.rowCounts();
-      const { url, init } = requestFor(target, form, c);
+      const { url, init, live } = requestFor(target, form, c);
       const res = await fetch(url, init);
       await res.arrayBuffer();
       figures.posts++;
+      if (live && res.status < 400) figures.liveAccepted++;
       const label = `${init.method ?? "GET"} ${url} ${c.encoding} ${c.provenance} → ${res.status}`;
       if (res.status >= 500) {
         figures.answers5xx++;
@@ -179,6 +239,8 @@ describe.concurrent("fuzzing every form", () => {
 describe("what the fuzzing found", () => {
   it("nothing was written for a refused post, nothing answered 5xx, and the log holds no stack trace", () => {
     expect(figures.posts).toBeGreaterThanOrEqual(TOTAL_POSTS);
+    // The trust loop's forms were tried past their token check, not only refused at it.
+    expect(figures.liveAccepted).toBeGreaterThan(0);
     expect(failures).toEqual([]);
     for (const output of outputs) expect(output).not.toMatch(/Unexpected Server Error|\n\s+at .+:\d+:\d+\)/);
   });
