@@ -4,7 +4,6 @@ import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
 import { countAvailableCodes } from "~db/repositories/codes.server";
 import { platformDescription } from "~db/repositories/platforms.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import * as styles from "~/features/codes/codes.css";
 import { PlatformLogo } from "~/features/codes/platform-logo";
 import { loadPlatformPage, platformHeader } from "~/features/codes/platform-page.server";
@@ -144,6 +143,4 @@ export default function PlatformLanding() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -1,4 +1,3 @@
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { NotFound } from "~/components/error-boundary";
 import { requireAdmin } from "~/utils/auth.server";
@@ -22,6 +21,4 @@ export default function AdminNotFound() {
   return <NotFound />;
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AssistantPage, type PageActionData } from "~/features/assistant/assistant-page";
 import { handleAssistantPost, loadConversationPage } from "~/features/assistant/route.server";
 import { routeMeta } from "~/utils/meta";
@@ -28,6 +27,4 @@ export default function AdminAssistantConversation() {
   return <AssistantPage shell={shell} conversation={conversation} transcript={transcript} actionData={actionData} />;
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useOutlet } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AssistantPage, type PageActionData } from "~/features/assistant/assistant-page";
 import { handleAssistantPost, loadAssistantShell } from "~/features/assistant/route.server";
 import { routeMeta } from "~/utils/meta";
@@ -27,6 +26,4 @@ export default function AdminAssistant() {
   return outlet ?? <AssistantPage shell={shell} conversation={null} transcript={[]} actionData={actionData} />;
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

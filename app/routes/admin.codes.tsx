@@ -24,7 +24,6 @@ import { FieldError, FormAlert, formIdOf, lastResultFor, type AdminFormReply } f
 import { guardWrite, readAdminForm, rejectForm } from "~/features/admin/forms.server";
 import { PausedCodes } from "~/features/trust/paused-codes";
 import { RowAction } from "~/features/admin/row-action";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getT } from "~/i18n/i18next.server";
 import { badgeClass, buttonClass } from "~/styles/recipes";
 import { field, input, label, muted, row, stack } from "~/styles/ui.css";
@@ -347,6 +346,4 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

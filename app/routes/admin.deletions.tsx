@@ -11,7 +11,6 @@ import {
   rejectDeletionRequest,
   RowGoneError,
 } from "~db/repositories/admin-catalog.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import * as admin from "~/features/admin/admin.css";
 import { RowAction } from "~/features/admin/row-action";
 import { getT } from "~/i18n/i18next.server";
@@ -123,6 +122,4 @@ export default function AdminDeletions() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -14,7 +14,6 @@ import {
   type PartnershipInput,
 } from "~db/repositories/admin-site.server";
 import type { Partnership } from "~db/schema";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import * as admin from "~/features/admin/admin.css";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
 import { FieldError, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
@@ -334,6 +333,4 @@ function PartnershipEditor({
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -3,7 +3,6 @@ import { AdminTable, Cell } from "~/features/admin/admin-table";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { drawsPerDay, listPlatformFilterOptions, listRecentDraws, RECENT_DRAWS_LIMIT } from "~db/repositories/admin-site.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DrawsChart } from "~/features/admin/site/draws-chart";
 import * as site from "~/features/admin/site/site.css";
 import { getT } from "~/i18n/i18next.server";
@@ -120,6 +119,4 @@ export default function AdminRequests() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

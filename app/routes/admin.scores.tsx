@@ -6,7 +6,6 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { deleteScore, listScoresAdmin, updateScore } from "~db/repositories/admin-site.server";
 import type { GameScore } from "~db/schema";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import * as admin from "~/features/admin/admin.css";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
 import { FieldError, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
@@ -172,6 +171,4 @@ function ScoreRow({ score: s, lastResult }: { score: GameScore; lastResult?: Sub
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -8,7 +8,6 @@ import { useTranslation } from "react-i18next";
 import { listAdminSuggestions, rejectSuggestion } from "~db/repositories/admin-catalog.server";
 import { getSuggestion } from "~db/repositories/suggestions.server";
 import { safeHref } from "~db/platform-links";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import * as admin from "~/features/admin/admin.css";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
 import { ConfirmStep, RowAction } from "~/features/admin/row-action";
@@ -130,6 +129,4 @@ export default function AdminSuggestions() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -3,7 +3,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PAUSE_RULE } from "~db/repositories/code-reports.server";
 import { listPlatformFairness } from "~db/repositories/fairness.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ServesChart } from "~/features/trust/serves-chart";
 import { getT } from "~/i18n/i18next.server";
 import { card, container, grid, muted, section, stack } from "~/styles/ui.css";
@@ -104,6 +103,4 @@ export default function FairnessPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

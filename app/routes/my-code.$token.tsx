@@ -5,7 +5,6 @@ import { useTranslation } from "react-i18next";
 import { codeAnswerSummary, PAUSE_RULE } from "~db/repositories/code-reports.server";
 import { deleteOwnCode, pauseOwnCode, resumeOwnCode } from "~db/repositories/code-owners.server";
 import { codesServedBefore } from "~db/repositories/codes.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import * as codes from "~/features/codes/codes.css";
 import { requestAddressKey } from "~/features/trust/address.server";
 import { OWNER_WRITE_RATE_LIMIT } from "~/features/trust/limits";
@@ -204,10 +203,6 @@ function Fact({ term, children, testId }: { term: string; children: React.ReactN
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
-
 function OwnerToggle({ intent, busy }: { intent: "pause" | "resume"; busy: boolean }) {
   const { t } = useTranslation("trust");
   return (
@@ -224,3 +219,5 @@ function OwnerToggle({ intent, busy }: { intent: "pause" | "resume"; busy: boole
     </Form>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -4,7 +4,6 @@ import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
 import { listActivePlatformsWithCounts } from "~db/repositories/codes.server";
 import { platformDescription } from "~db/repositories/platforms.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import * as styles from "~/features/community/community.css";
 import { normalizeName } from "~/features/community/similarity";
 import { breadcrumbLd } from "~/features/community/structured-data";
@@ -106,6 +105,4 @@ export default function Platforms() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

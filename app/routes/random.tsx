@@ -3,7 +3,6 @@ import { loadDrawResult } from "~/features/codes/draw-result.server";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { countAllAvailableCodes } from "~db/repositories/codes.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DrawReadyForm, DrawResultView } from "~/features/codes/draw-views";
 import { drawForPage } from "~/features/codes/draw-action.server";
 import { answerDraw } from "~/features/trust/report-action.server";
@@ -81,6 +80,4 @@ export default function RandomDrawPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import type { AuditReport, CheckResult, CheckStatus, Message } from "~/features/sitemap-audit/checks";
 import * as styles from "~/features/sitemap-audit/audit.css";
 import { outcomeStatus, readAuditQuery, runAuditRequest } from "~/features/sitemap-audit/request.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { breadcrumbLd } from "~/features/community/structured-data";
 import { getT } from "~/i18n/i18next.server";
 import { buttonClass } from "~/styles/recipes";
@@ -211,6 +210,4 @@ function CheckItem({ check }: { check: CheckResult }) {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -9,7 +9,6 @@ import { normalizeCodeInput } from "~db/platform-links";
 import { findCode, submitReferralCode } from "~db/repositories/codes.server";
 import { createDeletionRequest } from "~db/repositories/deletion-requests.server";
 import { getActivePlatformBySlug, listActivePlatformOptions } from "~db/repositories/platforms.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CAPTCHA_FIELD, captchaSiteKey, verifyCaptcha } from "~/features/codes/captcha.server";
 import * as styles from "~/features/codes/codes.css";
 import { CopyButton } from "~/features/codes/copy-button";
@@ -393,6 +392,4 @@ function ThankYouContent({ siteUrl, owner, close }: { siteUrl: string; owner: Re
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
