@@ -1,5 +1,7 @@
-// The draw benchmarks' database: one platform ("bench") with `codes` permanent codes on a fresh,
-// migrated database (SQLite file or PostgreSQL URL), and the tally that checks a run stayed fair.
+// The draw benchmarks' shared pieces: a fresh, migrated database (SQLite file or PostgreSQL URL) with
+// one platform ("bench") and `codes` permanent codes, the tally that checks a run stayed fair, and
+// the draw form's post.
+import http from "node:http";
 import { closeDb, getDb, type DB } from "~db/client.server";
 import { migrateToLatest } from "~db/migrate.server";
 import { resetEnvCache } from "~/utils/env.server";
@@ -58,4 +60,35 @@ export async function drawTally(db: DB): Promise<{ spread: number; served: numbe
     served: counts.reduce((a, b) => a + b, 0),
     logged: Number(logged.n),
   };
+}
+
+/** What a browser without JavaScript accepts. */
+export const HTML = "text/html,application/xhtml+xml,*/*;q=0.8";
+
+/** One draw form post (`intent=draw`, same origin); resolves its status, 0 on a network error. */
+export function postDraw(agent: http.Agent, port: number, target: string, accept = HTML): Promise<number> {
+  const body = "intent=draw";
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: target,
+        method: "POST",
+        agent,
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": Buffer.byteLength(body),
+          Origin: `http://127.0.0.1:${port}`,
+          Accept: accept,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", () => resolve(0));
+    req.end(body);
+  });
 }

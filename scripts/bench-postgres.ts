@@ -10,7 +10,7 @@ import path from "node:path";
 import { closeDb, getDb, type DB } from "~db/client.server";
 import { drawReferralCode } from "~db/repositories/codes.server";
 import { createDatabase, postgresAvailable, PG_BIN, startCluster } from "../tests/support/postgres";
-import { BENCH_SLUG, drawTally, prepareBenchDatabase } from "./bench-db";
+import { BENCH_SLUG, drawTally, postDraw, prepareBenchDatabase } from "./bench-db";
 import { startBuiltServer } from "./spawn-server.mjs";
 
 const CONNECTIONS = 50;
@@ -56,32 +56,6 @@ async function repositoryRun(url: string, codes: number, seconds: number, lock: 
   return result;
 }
 
-function postDraw(agent: http.Agent, port: number): Promise<number> {
-  const body = "intent=draw";
-  return new Promise((resolve) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        path: `/${BENCH_SLUG}/get-code/draw`,
-        method: "POST",
-        agent,
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          "Content-Length": Buffer.byteLength(body),
-          Origin: `http://127.0.0.1:${port}`,
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on("error", () => resolve(0));
-    req.end(body);
-  });
-}
-
 async function httpRun(root: string, tmp: string, url: string, codes: number, seconds: number, processes: number) {
   await prepareBenchDatabase(url, codes);
   await closeDb();
@@ -91,7 +65,7 @@ async function httpRun(root: string, tmp: string, url: string, codes: number, se
     const portOf = (i: number) => servers[i % processes]!.port;
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async (_, i) => {
-        for (let k = 0; k < 10; k++) await postDraw(agent, portOf(i));
+        for (let k = 0; k < 10; k++) await postDraw(agent, portOf(i), `/${BENCH_SLUG}/get-code/draw`);
       }),
     );
     let draws = 0;
@@ -103,7 +77,7 @@ async function httpRun(root: string, tmp: string, url: string, codes: number, se
       Array.from({ length: CONNECTIONS }, async (_, i) => {
         while (performance.now() < deadline) {
           const t = performance.now();
-          if ((await postDraw(agent, portOf(i))) === 303) draws++;
+          if ((await postDraw(agent, portOf(i), `/${BENCH_SLUG}/get-code/draw`)) === 303) draws++;
           else errors++;
           latencies.push(performance.now() - t);
         }

@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { closeDb, getDb } from "~db/client.server";
 import { drawReferralCode } from "~db/repositories/codes.server";
-import { BENCH_SLUG, drawTally, prepareBenchDatabase } from "./bench-db";
+import { BENCH_SLUG, drawTally, HTML, postDraw, prepareBenchDatabase } from "./bench-db";
 import { benchPages } from "./bench-pages";
 import { startBuiltServer } from "./spawn-server.mjs";
 
@@ -80,35 +80,6 @@ function cpuSecondsOf(pid: number): number {
     return NaN;
   }
 }
-
-function postDraw(agent: http.Agent, port: number, target: string, accept: string): Promise<number> {
-  const body = "intent=draw";
-  return new Promise((resolve) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        path: target,
-        method: "POST",
-        agent,
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          "Content-Length": Buffer.byteLength(body),
-          Origin: `http://127.0.0.1:${port}`,
-          Accept: accept,
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on("error", () => resolve(0));
-    req.end(body);
-  });
-}
-
-const HTML = "text/html,application/xhtml+xml,*/*;q=0.8";
 
 /**
  * `target` is the draw endpoint (what the draw form posts: answered 303 without JavaScript, 200 with
