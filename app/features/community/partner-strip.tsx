@@ -3,6 +3,7 @@ import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { flush, muted } from "~/styles/ui.css";
 import { useHydrated } from "~/utils/use-hydrated";
+import { ArrowButton } from "./arrow-button";
 import * as styles from "./community.css";
 import { PartnerCard, type PartnerView } from "./partner-card";
 
@@ -34,24 +35,8 @@ export function PartnerStrip({ partners }: { partners: PartnerView[] }) {
         <div className={styles.stripTools}>
           {hydrated && partners.length > PARTNERS_PER_VIEW ? (
             <>
-              <button
-                type="button"
-                className={styles.arrow}
-                aria-controls={listId}
-                aria-label={t("partners.previous")}
-                onClick={() => scroll(-1)}
-              >
-                <span aria-hidden="true">‹</span>
-              </button>
-              <button
-                type="button"
-                className={styles.arrow}
-                aria-controls={listId}
-                aria-label={t("partners.next")}
-                onClick={() => scroll(1)}
-              >
-                <span aria-hidden="true">›</span>
-              </button>
+              <ArrowButton direction="previous" controls={listId} label={t("partners.previous")} onClick={() => scroll(-1)} />
+              <ArrowButton direction="next" controls={listId} label={t("partners.next")} onClick={() => scroll(1)} />
             </>
           ) : null}
           <Link to="/partnerships">{t("partners.seeAll")}</Link>

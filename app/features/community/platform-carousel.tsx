@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
 import { card, flush, snapItem, snapList, visuallyHidden } from "~/styles/ui.css";
 import { useHydrated } from "~/utils/use-hydrated";
+import { ArrowButton } from "./arrow-button";
 import * as styles from "./community.css";
 import { buttonClass } from "~/styles/recipes";
 
@@ -178,15 +179,7 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
       </ul>
       {lastIndex > 0 ? (
         <div className={styles.carouselControls}>
-          <button
-            type="button"
-            className={styles.arrow}
-            aria-controls={listId}
-            aria-label={t("carousel.previous")}
-            onClick={() => goTo(index - 1)}
-          >
-            <span aria-hidden="true">‹</span>
-          </button>
+          <ArrowButton direction="previous" controls={listId} label={t("carousel.previous")} onClick={() => goTo(index - 1)} />
           <ol className={styles.dots}>
             {Array.from({ length: lastIndex + 1 }, (_, i) => (
               <li key={i}>
@@ -202,15 +195,7 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
               </li>
             ))}
           </ol>
-          <button
-            type="button"
-            className={styles.arrow}
-            aria-controls={listId}
-            aria-label={t("carousel.next")}
-            onClick={() => goTo(index + 1)}
-          >
-            <span aria-hidden="true">›</span>
-          </button>
+          <ArrowButton direction="next" controls={listId} label={t("carousel.next")} onClick={() => goTo(index + 1)} />
           {reducedMotion ? null : (
             // Hidden, not removed, once stopped: the arrows must not move under a pointer mid-click.
             <button
