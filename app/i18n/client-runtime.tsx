@@ -26,8 +26,12 @@ const pluralRules = new Map<string, Intl.PluralRules>();
 const defaultNs: string = i18nBaseOptions.defaultNS;
 let version = 0;
 
+/** One `t` per namespace until the next change, so effects that depend on `t` do not re-run on every render. */
+const bound = new Map<string, TFunction>();
+
 function notify() {
   version++;
+  bound.clear();
   for (const listener of listeners) listener();
 }
 
@@ -144,6 +148,7 @@ export function useTranslation(ns?: string | readonly string[], options?: { useS
     if (options?.useSuspense) throw loading;
   }
   const first = namespaces[0] ?? defaultNs;
-  const t: TFunction = (key, values) => i18n.t(key, { ns: first, ...values });
+  let t = bound.get(first);
+  if (!t) bound.set(first, (t = (key, values) => i18n.t(key, { ns: first, ...values })));
   return { t, i18n };
 }
