@@ -1,12 +1,30 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
-import { defineConfig } from "vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 declare module "@remix-run/node" {
   interface Future {
     v3_singleFetch: true;
   }
+}
+
+/**
+ * In the browser, `react-i18next` is the app's small runtime (app/i18n/client-runtime.tsx): the
+ * server renders with i18next and react-i18next, the browser hydrates with the same texts without
+ * shipping them (decision 175).
+ */
+function clientTranslations(): Plugin {
+  const runtime = fileURLToPath(new URL("./app/i18n/client-runtime.tsx", import.meta.url));
+  return {
+    name: "parrainly-client-translations",
+    enforce: "pre",
+    resolveId(source, _importer, options) {
+      if (source === "react-i18next" && !options?.ssr) return runtime;
+      return null;
+    },
+  };
 }
 
 export default defineConfig({
@@ -41,6 +59,7 @@ export default defineConfig({
     ],
   },
   plugins: [
+    !process.env.VITEST && clientTranslations(),
     vanillaExtractPlugin(),
     // The Remix plugin must stay out of Vitest (stack pitfall 5).
     !process.env.VITEST &&

@@ -1,18 +1,16 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
-import { normalizeCodeInput } from "~db/platform-links";
+import { MAX_INPUT_LENGTH, normalizeCodeInput } from "~db/platform-links";
 import { findCode, submitReferralCode } from "~db/repositories/codes.server";
 import { createDeletionRequest } from "~db/repositories/deletion-requests.server";
 import { getActivePlatformBySlug, listActivePlatformOptions } from "~db/repositories/platforms.server";
 import { CAPTCHA_FIELD, captchaSiteKey, verifyCaptcha } from "~/features/codes/captcha.server";
 import * as styles from "~/features/codes/codes.css";
 import { CopyButton } from "~/features/codes/copy-button";
-import { SUBMIT_RATE_LIMIT } from "~/features/codes/limits";
+import { MAX_DELETION_REASON_LENGTH, SUBMIT_RATE_LIMIT } from "~/features/codes/limits";
 import { Recaptcha } from "~/features/codes/recaptcha";
 import { shareLinks } from "~/features/codes/share-links";
 import { deletionRequestSchema, submitSchema } from "~/features/codes/submit-schema";
@@ -30,6 +28,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { badRequest } from "~/utils/responses.server";
 import { buttonClass } from "~/styles/recipes";
 import { readFormData } from "~/utils/form-data.server";
+import { serverForm } from "~/utils/server-form";
 import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["submit", "trust", "platform"] };
@@ -145,15 +144,10 @@ export default function SubmitPage() {
   const duplicate = actionData?.duplicate ?? null;
   const lastSubmitIntent = actionData?.result.initialValue?.intent;
 
-  const [form, fields] = useForm({
-    id: "submit-code",
-    lastResult: lastSubmitIntent === "request-deletion" ? undefined : actionData?.result,
-    constraint: getZodConstraint(submitSchema),
-    defaultValue: { platform: preselected ?? "" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: submitSchema }),
-  });
+  // Validated on the server only (submitSchema in the action): no form library in the browser.
+  const form = serverForm("submit-code", lastSubmitIntent === "request-deletion" ? undefined : actionData?.result);
+  const platformField = form.field("platform", { required: true });
+  const codeField = form.field("code", { required: true, minLength: 1, maxLength: MAX_INPUT_LENGTH }, "submit-code-code-hint");
 
   return (
     <div className={`${narrow} ${stack}`}>
@@ -175,7 +169,7 @@ export default function SubmitPage() {
           errors={lastSubmitIntent === "request-deletion" ? actionData?.result.error : undefined}
         />
       ) : (
-        <Form method="post" className={`${card} ${stack}`} {...getFormProps(form)}>
+        <Form method="post" className={`${card} ${stack}`} {...form.props}>
           <input type="hidden" name="intent" value="submit" />
           <HoneypotField />
           {form.errors?.length ? (
@@ -184,10 +178,14 @@ export default function SubmitPage() {
             </p>
           ) : null}
           <div className={field}>
-            <label className={label} htmlFor={fields.platform.id}>
+            <label className={label} htmlFor={platformField.id}>
               {t("platformLabel")}
             </label>
-            <select className={input} {...getSelectProps(fields.platform)} key={fields.platform.key}>
+            <select
+              className={input}
+              {...platformField.props}
+              defaultValue={platformField.props.defaultValue ?? preselected ?? ""}
+            >
               <option value="">{t("platformPlaceholder")}</option>
               {platforms.map((p) => (
                 <option key={p.slug} value={p.slug}>
@@ -195,29 +193,23 @@ export default function SubmitPage() {
                 </option>
               ))}
             </select>
-            {fields.platform.errors?.length ? (
-              <p className={fieldError} id={fields.platform.errorId}>
-                {fields.platform.errors.map((e) => t(e)).join(" ")}
+            {platformField.errors ? (
+              <p className={fieldError} id={platformField.errorId}>
+                {platformField.errors.map((e) => t(e)).join(" ")}
               </p>
             ) : null}
           </div>
           <div className={field}>
-            <label className={label} htmlFor={fields.code.id}>
+            <label className={label} htmlFor={codeField.id}>
               {t("codeLabel")}
             </label>
-            <input
-              className={input}
-              {...getInputProps(fields.code, { type: "text", ariaDescribedBy: `${fields.code.id}-hint` })}
-              key={fields.code.key}
-              autoComplete="off"
-              spellCheck={false}
-            />
-            <p className={hint} id={`${fields.code.id}-hint`}>
+            <input className={input} {...codeField.props} type="text" autoComplete="off" spellCheck={false} />
+            <p className={hint} id={`${codeField.id}-hint`}>
               {t("codeHint")}
             </p>
-            {fields.code.errors?.length ? (
-              <p className={fieldError} id={fields.code.errorId}>
-                {fields.code.errors.map((e) => t(e)).join(" ")}
+            {codeField.errors ? (
+              <p className={fieldError} id={codeField.errorId}>
+                {codeField.errors.map((e) => t(e)).join(" ")}
               </p>
             ) : null}
           </div>
@@ -281,21 +273,20 @@ function DuplicateStep({
 
 function DeletionForm({ duplicate }: { duplicate: { platform: string; code: string } }) {
   const { t } = useTranslation("submit");
-  const [form, fields] = useForm<z.input<typeof deletionRequestSchema>>({
-    id: "request-deletion",
-    constraint: getZodConstraint(deletionRequestSchema),
-  });
+  // Its messages show above the step (DuplicateStep): the field only mirrors the schema's cap.
+  const form = serverForm("request-deletion", undefined);
+  const reason = form.field("reason", { maxLength: MAX_DELETION_REASON_LENGTH });
   return (
-    <Form method="post" className={stack} {...getFormProps(form)}>
+    <Form method="post" className={stack} {...form.props}>
       <input type="hidden" name="intent" value="request-deletion" />
       <input type="hidden" name="platform" value={duplicate.platform} />
       <input type="hidden" name="code" value={duplicate.code} />
       <HoneypotField />
       <div className={field}>
-        <label className={label} htmlFor={fields.reason.id}>
+        <label className={label} htmlFor={reason.id}>
           {t("duplicate.reasonLabel")}
         </label>
-        <textarea className={input} rows={3} {...getTextareaProps(fields.reason)} key={fields.reason.key} />
+        <textarea className={input} rows={3} {...reason.props} />
       </div>
       <p>
         <button type="submit" className={buttonClass({ tone: "ghost" })} data-testid="duplicate-request-deletion">

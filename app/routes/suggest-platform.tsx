@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef } from "react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
 import {
   listNameCandidates,
   listPublicSuggestions,
@@ -30,6 +29,7 @@ import {
 import { VOTE_REFUSAL_KEYS } from "~/features/community/vote-messages";
 import * as styles from "~/features/community/community.css";
 import { getT } from "~/i18n/i18next.server";
+import { serverForm } from "~/utils/server-form";
 import {
   alert,
   card,
@@ -221,14 +221,11 @@ export default function SuggestPlatform() {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "suggest";
 
-  const [form, fields] = useForm<z.input<typeof suggestSchema>, z.output<typeof suggestSchema>, string[]>({
-    id: "suggest-platform",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint: getZodConstraint(suggestSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: suggestSchema }),
-  });
+  // Validated on the server only (suggestSchema in the action): no form library in the browser.
+  const form = serverForm("suggest-platform", navigation.state === "idle" ? actionData?.result : undefined);
+  const name = form.field("name", { required: true, minLength: 1, maxLength: 100 }, "similar-names");
+  const description = form.field("description", { maxLength: 1000 });
+  const website = form.field("website_url", { maxLength: 2048 }, "suggest-platform-website_url-hint");
 
   const live = useSimilarNames();
   const nameInput = useRef<HTMLInputElement>(null);
@@ -240,7 +237,7 @@ export default function SuggestPlatform() {
   }, []);
   const similar = live.similar ?? actionData?.similar ?? [];
   const errorText = (message: string) => translateMessage(t, message);
-  const nameErrors = fields.name.errors ?? [];
+  const nameErrors = name.errors ?? [];
   const blocked = nameErrors.some((e) => BLOCKED_KEYS.has(parseMessage(e).key));
 
   return (
@@ -261,7 +258,7 @@ export default function SuggestPlatform() {
           </div>
         ) : null}
 
-        <Form method="post" action="/suggest-platform" className={`${card} ${stack}`} {...getFormProps(form)}>
+        <Form method="post" action="/suggest-platform" className={`${card} ${stack}`} {...form.props}>
           <input type="hidden" name="intent" value="suggest" />
           <HoneypotField />
           {form.errors?.length ? (
@@ -271,24 +268,25 @@ export default function SuggestPlatform() {
           ) : null}
 
           <div className={field}>
-            <label className={label} htmlFor={fields.name.id}>
+            <label className={label} htmlFor={name.id}>
               {t("form.name")}
             </label>
             <input
               className={input}
-              {...getInputProps(fields.name, { type: "text" })}
+              {...name.props}
+              type="text"
               autoComplete="off"
-              aria-describedby={`${fields.name.errorId} similar-names`}
+              aria-describedby={`${name.errorId} similar-names`}
               ref={nameInput}
               onInput={(event) => live.check(event.currentTarget.value)}
             />
             {blocked ? (
-              <div className={alert.error} id={fields.name.errorId} role="alert" data-testid="similar-blocked">
+              <div className={alert.error} id={name.errorId} role="alert" data-testid="similar-blocked">
                 <strong>{t("errors.similarTitle")}</strong>
                 <p className={flush}>{nameErrors.map(errorText).join(" ")}</p>
               </div>
             ) : nameErrors.length ? (
-              <p className={fieldError} id={fields.name.errorId} role="alert">
+              <p className={fieldError} id={name.errorId} role="alert">
                 {nameErrors.map(errorText).join(" ")}
               </p>
             ) : null}
@@ -303,39 +301,35 @@ export default function SuggestPlatform() {
           </div>
 
           <div className={field}>
-            <label className={label} htmlFor={fields.description.id}>
+            <label className={label} htmlFor={description.id}>
               {t("form.description")}
             </label>
-            <textarea
-              className={input}
-              rows={3}
-              {...getTextareaProps(fields.description)}
-              aria-describedby={fields.description.errorId}
-            />
-            {fields.description.errors?.length ? (
-              <p className={fieldError} id={fields.description.errorId} role="alert">
-                {fields.description.errors.map((e) => errorText(e)).join(" ")}
+            <textarea className={input} rows={3} {...description.props} aria-describedby={description.errorId} />
+            {description.errors ? (
+              <p className={fieldError} id={description.errorId} role="alert">
+                {description.errors.map((e) => errorText(e)).join(" ")}
               </p>
             ) : null}
           </div>
 
           <div className={field}>
-            <label className={label} htmlFor={fields.website_url.id}>
+            <label className={label} htmlFor={website.id}>
               {t("form.website")}
             </label>
             <input
               className={input}
-              {...getInputProps(fields.website_url, { type: "url" })}
+              {...website.props}
+              type="url"
               inputMode="url"
               placeholder="https://"
-              aria-describedby={`${fields.website_url.id}-hint ${fields.website_url.errorId}`}
+              aria-describedby={`${website.id}-hint ${website.errorId}`}
             />
-            <p className={`${hint} ${flush}`} id={`${fields.website_url.id}-hint`}>
+            <p className={`${hint} ${flush}`} id={`${website.id}-hint`}>
               {t("form.websiteHint")}
             </p>
-            {fields.website_url.errors?.length ? (
-              <p className={fieldError} id={fields.website_url.errorId} role="alert">
-                {fields.website_url.errors.map((e) => errorText(e)).join(" ")}
+            {website.errors ? (
+              <p className={fieldError} id={website.errorId} role="alert">
+                {website.errors.map((e) => errorText(e)).join(" ")}
               </p>
             ) : null}
           </div>
