@@ -154,6 +154,34 @@ test.describe("with JavaScript", () => {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     });
 
+    test.describe("on a pixel ratio 2 screen", () => {
+      test.use({ deviceScaleFactor: 2 });
+
+      // The idle sky is drawn at ratio 1: where the canvas is not GPU-backed, rasterising it at ratio 2
+      // cost a 4x-throttled CPU 50-110 ms per frame commit (long tasks). Play gets the sharp canvas.
+      test("the idle sky is drawn at ratio 1; a game covers the page at ratio 2", async ({ page }) => {
+        await page.goto("/");
+        const game = page.getByTestId("game");
+        await expect(game).toHaveAttribute("data-phase", "idle");
+        const canvas = page.getByTestId("game-canvas");
+        const ratio = () => canvas.evaluate((c: HTMLCanvasElement) => c.width / c.getBoundingClientRect().width);
+        await expect.poll(ratio).toBeCloseTo(1, 1);
+        const box = (await page.locator("#hero-heading").boundingBox())!;
+        for (let i = 0; i < 10; i++) await page.touchscreen.tap(box.x + 20, box.y + 10);
+        await expect(game).toHaveAttribute("data-phase", "countdown");
+        await expect.poll(ratio).toBeCloseTo(2, 1);
+        // While the game is not idle it covers the page: what lies under the hero's heading is the game.
+        const covered = await page.evaluate(
+          ({ x, y }) => document.elementFromPoint(x, y)?.closest("[data-testid='game']") != null,
+          { x: box.x + 20, y: box.y + 10 },
+        );
+        expect(covered).toBe(true);
+        await page.getByRole("button", { name: "Quitter le jeu" }).click();
+        await expect(game).toHaveAttribute("data-phase", "idle");
+        await expect.poll(ratio).toBeCloseTo(1, 1);
+      });
+    });
+
     test("the tap count starts over after a tap far away", async ({ page }) => {
       await page.goto("/");
       await expect(page.getByTestId("game")).toHaveAttribute("data-phase", "idle");
