@@ -197,6 +197,38 @@ test.describe("with JavaScript", () => {
     });
   });
 
+  test("the sky stops drawing when the tab is hidden or the canvas is off screen, and starts again", async ({ page }) => {
+    await page.goto("/");
+    const canvas = page.getByTestId("game-canvas");
+    await expect(canvas).toBeAttached();
+    const snapshot = () => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
+    /** Whether the canvas changes within half a second: the stars drift on every drawn frame. */
+    const drawing = async () => {
+      const before = await snapshot();
+      await page.waitForTimeout(500);
+      return (await snapshot()) !== before;
+    };
+    await expect.poll(drawing).toBe(true);
+
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, "hidden", { value, configurable: true });
+        document.dispatchEvent(new Event("visibilitychange"));
+      }, hidden);
+    await setHidden(true);
+    await page.waitForTimeout(100); // a frame already requested may still run
+    expect(await drawing()).toBe(false);
+    await setHidden(false);
+    await expect.poll(drawing).toBe(true);
+
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => canvas.evaluate((c) => c.getBoundingClientRect().bottom)).toBeLessThan(0);
+    await page.waitForTimeout(100);
+    expect(await drawing()).toBe(false);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(drawing).toBe(true);
+  });
+
   test("on a desktop, gathering 20 links under a still mouse starts play at once; Escape leaves", async ({ page }) => {
     test.setTimeout(90_000);
     await page.clock.install();
