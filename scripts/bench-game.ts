@@ -199,10 +199,14 @@ export async function benchGame() {
   const server = await startBuiltServer(dir);
   try {
     console.table([
-      await browserFrameCost({ width: 390, height: 844 }, "Chromium 4x CPU throttle: phone 390x844, DPR 2, 10 s", server.port),
+      await browserFrameCost(
+        { width: 390, height: 844 },
+        "Chromium 4x CPU throttle: phone 390x844, device ratio 2 (idle canvas 1), 10 s",
+        server.port,
+      ),
       await browserFrameCost(
         { width: 1280, height: 720 },
-        "Chromium 4x CPU throttle: desktop 1280x720, DPR 2, 10 s",
+        "Chromium 4x CPU throttle: desktop 1280x720, device ratio 2 (idle canvas 1), 10 s",
         server.port,
       ),
       await browserFrameCost({ width: 390, height: 844 }, "control: same phone page, no game, an empty frame loop", server.port, {
