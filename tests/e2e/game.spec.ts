@@ -182,6 +182,34 @@ test.describe("with JavaScript", () => {
       });
     });
 
+    test("the end dialog's restart plays again after a countdown; reload reloads the page", async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.clock.install();
+      await page.goto("/");
+      const game = page.getByTestId("game");
+      await expect(game).toHaveAttribute("data-phase", "idle");
+      const box = (await page.locator("#hero-heading").boundingBox())!;
+      for (let i = 0; i < 10; i++) await page.touchscreen.tap(box.x + 20, box.y + 10);
+      const playToTheEnd = async () => {
+        await expect(game).toHaveAttribute("data-phase", "countdown");
+        await page.clock.runFor(3_000);
+        await expect(game).toHaveAttribute("data-phase", "playing");
+        for (let i = 0; i < 61; i++) await page.clock.runFor(1_000);
+        await expect(game).toHaveAttribute("data-phase", "finished");
+        await expect(page.getByTestId("game-dialog")).toBeVisible();
+      };
+      await playToTheEnd();
+      await page.getByRole("button", { name: "Rejouer" }).click();
+      await expect(page.getByTestId("game-dialog")).toHaveCount(0);
+      await playToTheEnd();
+      await expect(page.getByTestId("game-final-score")).toHaveText("Votre score : 0");
+
+      await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+      await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Recharger la page" }).click()]);
+      expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    });
+
     test("the tap count starts over after a tap far away", async ({ page }) => {
       await page.goto("/");
       await expect(page.getByTestId("game")).toHaveAttribute("data-phase", "idle");
