@@ -73,10 +73,13 @@ interface RootMetaData {
  * Every route's `meta` export: reads `meta` from its own loader data, falling back to the root's.
  * `export const meta = routeMeta;`
  */
-export function routeMeta({ data, matches }: MetaArgs): MetaDescriptor[] {
+export function routeMeta({ data, matches, error }: MetaArgs): MetaDescriptor[] {
   const root = matches.find((m) => m.id === "root")?.data as RootMetaData | undefined;
   const own = (data as { meta?: PageMeta } | undefined)?.meta;
   const meta = own ?? root?.meta;
   if (!root || !meta) return [{ title: SITE_NAME }];
+  // An error page (an unknown path, a refusal) is no version of any page: a canonical or alternates
+  // there would name the home page (the root's meta) as this URL's original. Kept out of indexes.
+  if (error) return [{ title: `${meta.title} | ${SITE_NAME}` }, { name: "robots", content: "noindex, nofollow" }];
   return buildMeta(meta, root.siteUrl, root.language);
 }

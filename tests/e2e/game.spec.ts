@@ -154,6 +154,62 @@ test.describe("with JavaScript", () => {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     });
 
+    test.describe("on a pixel ratio 2 screen", () => {
+      test.use({ deviceScaleFactor: 2 });
+
+      // The idle sky is drawn at ratio 1: where the canvas is not GPU-backed, rasterising it at ratio 2
+      // cost a 4x-throttled CPU 50-110 ms per frame commit (long tasks). Play gets the sharp canvas.
+      test("the idle sky is drawn at ratio 1; a game covers the page at ratio 2", async ({ page }) => {
+        await page.goto("/");
+        const game = page.getByTestId("game");
+        await expect(game).toHaveAttribute("data-phase", "idle");
+        const canvas = page.getByTestId("game-canvas");
+        const ratio = () => canvas.evaluate((c: HTMLCanvasElement) => c.width / c.getBoundingClientRect().width);
+        await expect.poll(ratio).toBeCloseTo(1, 1);
+        const box = (await page.locator("#hero-heading").boundingBox())!;
+        for (let i = 0; i < 10; i++) await page.touchscreen.tap(box.x + 20, box.y + 10);
+        await expect(game).toHaveAttribute("data-phase", "countdown");
+        await expect.poll(ratio).toBeCloseTo(2, 1);
+        // While the game is not idle it covers the page: what lies under the hero's heading is the game.
+        const covered = await page.evaluate(
+          ({ x, y }) => document.elementFromPoint(x, y)?.closest("[data-testid='game']") != null,
+          { x: box.x + 20, y: box.y + 10 },
+        );
+        expect(covered).toBe(true);
+        await page.getByRole("button", { name: "Quitter le jeu" }).click();
+        await expect(game).toHaveAttribute("data-phase", "idle");
+        await expect.poll(ratio).toBeCloseTo(1, 1);
+      });
+    });
+
+    test("the end dialog's restart plays again after a countdown; reload reloads the page", async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.clock.install();
+      await page.goto("/");
+      const game = page.getByTestId("game");
+      await expect(game).toHaveAttribute("data-phase", "idle");
+      const box = (await page.locator("#hero-heading").boundingBox())!;
+      for (let i = 0; i < 10; i++) await page.touchscreen.tap(box.x + 20, box.y + 10);
+      const playToTheEnd = async () => {
+        await expect(game).toHaveAttribute("data-phase", "countdown");
+        await page.clock.runFor(3_000);
+        await expect(game).toHaveAttribute("data-phase", "playing");
+        for (let i = 0; i < 61; i++) await page.clock.runFor(1_000);
+        await expect(game).toHaveAttribute("data-phase", "finished");
+        await expect(page.getByTestId("game-dialog")).toBeVisible();
+      };
+      await playToTheEnd();
+      await page.getByRole("button", { name: "Rejouer" }).click();
+      await expect(page.getByTestId("game-dialog")).toHaveCount(0);
+      await playToTheEnd();
+      await expect(page.getByTestId("game-final-score")).toHaveText("Votre score : 0");
+
+      await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+      await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Recharger la page" }).click()]);
+      expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    });
+
     test("the tap count starts over after a tap far away", async ({ page }) => {
       await page.goto("/");
       await expect(page.getByTestId("game")).toHaveAttribute("data-phase", "idle");
@@ -167,6 +223,38 @@ test.describe("with JavaScript", () => {
       await page.touchscreen.tap(box.x + 20, box.y + 10);
       await expect(page.getByTestId("game")).toHaveAttribute("data-phase", "countdown");
     });
+  });
+
+  test("the sky stops drawing when the tab is hidden or the canvas is off screen, and starts again", async ({ page }) => {
+    await page.goto("/");
+    const canvas = page.getByTestId("game-canvas");
+    await expect(canvas).toBeAttached();
+    const snapshot = () => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
+    /** Whether the canvas changes within half a second: the stars drift on every drawn frame. */
+    const drawing = async () => {
+      const before = await snapshot();
+      await page.waitForTimeout(500);
+      return (await snapshot()) !== before;
+    };
+    await expect.poll(drawing).toBe(true);
+
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, "hidden", { value, configurable: true });
+        document.dispatchEvent(new Event("visibilitychange"));
+      }, hidden);
+    await setHidden(true);
+    await page.waitForTimeout(100); // a frame already requested may still run
+    expect(await drawing()).toBe(false);
+    await setHidden(false);
+    await expect.poll(drawing).toBe(true);
+
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => canvas.evaluate((c) => c.getBoundingClientRect().bottom)).toBeLessThan(0);
+    await page.waitForTimeout(100);
+    expect(await drawing()).toBe(false);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(drawing).toBe(true);
   });
 
   test("on a desktop, gathering 20 links under a still mouse starts play at once; Escape leaves", async ({ page }) => {

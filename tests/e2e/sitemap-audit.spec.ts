@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible, jsDisabled } from "./support";
 
 test.describe("sitemap audit page", () => {
@@ -47,5 +47,33 @@ test.describe("sitemap audit page", () => {
     await expect(page.getByRole("button", { name: "Audit en cours…" })).toBeDisabled();
     await expect(page.getByTestId("audit-overall")).toHaveAttribute("data-status", "success");
     await expect(page.getByTestId("audit-pending")).toHaveCount(0);
+  });
+});
+
+test.describe("sitemap audit on a phone", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  /** Nothing on the page is wider than the phone: the report can be read without scrolling sideways. */
+  async function expectFits(page: Page, label: string) {
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    expect(scrollWidth, label).toBeLessThanOrEqual(innerWidth);
+  }
+
+  test("a report, a refusal and a failure with long URLs fit a 320 px screen", async ({ page, baseURL }) => {
+    const long = "a-very-long-path-segment-without-any-break".repeat(6);
+    const cases: Array<[string, string]> = [
+      [`${baseURL}/sitemap.xml`, "audit-overall"],
+      [`${baseURL}/${long}.xml`, "audit-overall"],
+      [`http://169.254.169.254/${long}`, "audit-refused"],
+    ];
+    for (const [url, testId] of cases) {
+      await page.goto(`/sitemap-audit?url=${encodeURIComponent(url)}&www=on`);
+      await expect(page.getByTestId(testId)).toBeVisible();
+      await expectFits(page, url);
+    }
+    await expectAccessible(page);
   });
 });

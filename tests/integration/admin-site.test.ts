@@ -253,6 +253,13 @@ describe("scores tab", () => {
     expect(html.indexOf("Recent")).toBeLessThan(html.indexOf("Ancien"));
   });
 
+  it("shows a pseudo as text, escaped, never as markup", async () => {
+    insertScore("<b onclick=a>x</b>", 30);
+    const html = await (await get("/admin/scores")).text();
+    expect(html).not.toContain("<b onclick");
+    expect(html).toContain("&lt;b onclick=a&gt;x&lt;/b&gt;");
+  });
+
   it("updates player_name (trimmed) and score", async () => {
     const id = insertScore("Avant", 5);
     const res = await post("/admin/scores", { intent: "update", id: String(id), player_name: "  Après ", score: "1234" });

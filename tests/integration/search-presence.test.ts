@@ -174,6 +174,14 @@ describe("languages, canonical and caches", () => {
     }
   });
 
+  it("an error page names no canonical and no alternates (they would name the home page), and is not indexed", async () => {
+    const response = await page("/no-such-page?lng=en");
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).not.toMatch(/rel="(canonical|alternate)"/);
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+  });
+
   it("HTML that depends on cookies says so to caches", async () => {
     for (const path of ["/", "/tesla", "/sitemap-audit", "/no-such-page"]) {
       const response = await page(path);

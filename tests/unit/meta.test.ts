@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildMeta } from "~/utils/meta";
+import type { MetaArgs } from "@remix-run/react";
+import { buildMeta, routeMeta } from "~/utils/meta";
 
 describe("buildMeta", () => {
   it("builds title, canonical, Open Graph and JSON-LD", () => {
@@ -42,5 +43,17 @@ describe("buildMeta", () => {
       rel: "canonical",
       href: "https://a.test",
     });
+  });
+
+  it("an error page (a 404, a refusal) has no canonical and no alternates, and is not indexed", () => {
+    const root = { siteUrl: "https://a.test", language: "fr", meta: { title: "Accueil", description: "d" } };
+    const args = (error: unknown) =>
+      ({ data: undefined, error, matches: [{ id: "root", data: root }], location: {}, params: {} }) as unknown as MetaArgs;
+    const page = routeMeta(args(undefined));
+    expect(page).toContainEqual({ tagName: "link", rel: "canonical", href: "https://a.test" });
+    const failed = routeMeta(args(new Response(null, { status: 404 })));
+    expect(failed.filter((t) => "rel" in t)).toEqual([]);
+    expect(failed).toContainEqual({ name: "robots", content: "noindex, nofollow" });
+    expect(failed).toContainEqual({ title: "Accueil | Parrainly" });
   });
 });

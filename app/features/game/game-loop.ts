@@ -40,11 +40,18 @@ export interface LoopEvents {
 /** Longest step a frame may take: a stalled or hidden tab does not fast-forward the game. */
 const MAX_STEP_MS = 100;
 const DPR_CAP = 2;
+/**
+ * The idle sky is a faint decoration under the page: drawn at one pixel per CSS pixel. Where the
+ * canvas is not GPU-backed, the browser rasterises it on the main thread when the frame is committed,
+ * at a cost that follows the pixel count: at ratio 2 a phone-class CPU spent 50-110 ms per commit
+ * there, long tasks that ratio 1 removes. A game in progress gets the sharp canvas (ratio up to 2).
+ */
+const IDLE_DPR_CAP = 1;
 const INTERACTIVE = "a, button, input, select, textarea, label, summary, [role='button'], [tabindex]:not([tabindex='-1'])";
 
 /**
  * The frame loop around the pure rules: a game clock that advances only while frames run (so the game
- * pauses with the tab), pointer input, the canvas size (device pixel ratio capped at 2), and pausing
+ * pauses with the tab), pointer input, the canvas size (device pixel ratio capped at 2 in play, 1 idle), and pausing
  * when the tab is hidden or the background canvas is off screen.
  */
 export class GameLoop {
@@ -150,7 +157,7 @@ export class GameLoop {
     const rect = this.canvas.getBoundingClientRect();
     this.width = Math.max(1, rect.width);
     this.height = Math.max(1, rect.height);
-    this.dpr = Math.min(window.devicePixelRatio || 1, DPR_CAP);
+    this.dpr = Math.min(window.devicePixelRatio || 1, this.game.phase === "idle" ? IDLE_DPR_CAP : DPR_CAP);
     this.canvas.width = Math.round(this.width * this.dpr);
     this.canvas.height = Math.round(this.height * this.dpr);
     if (this.stars) fitConstellation(this.stars, this.field());
@@ -210,6 +217,7 @@ export class GameLoop {
     const before = this.game.phase;
     this.game = next;
     if (before === next.phase) return;
+    if (before === "idle" || next.phase === "idle") this.measure(); // the pixel ratio differs in and out of play
     if (before === "idle") this.playDevice = this.device();
     if (next.phase === "playing") this.events.playStarted(this.playDevice);
     if (next.phase === "finished") {
