@@ -12,6 +12,22 @@ function watchGameChunk(page: Page) {
   return seen;
 }
 
+/**
+ * The home page with a controlled clock, its game idle; `starts` collects the bodies the page posts
+ * to /game/start from then on.
+ */
+async function openIdleGame(page: Page) {
+  await page.clock.install();
+  const starts: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/game/start")) starts.push(r.postData() ?? "");
+  });
+  await page.goto("/");
+  const game = page.getByTestId("game");
+  await expect(game).toHaveAttribute("data-phase", "idle");
+  return { game, starts };
+}
+
 test.describe("without JavaScript", () => {
   test("the home page has no game code and no canvas", async ({ page }, testInfo) => {
     test.skip(!jsDisabled(testInfo), "JS-off check");
@@ -80,14 +96,7 @@ test.describe("with JavaScript", () => {
     test("10 taps start a countdown, 60 s of play, a saved score shown in the top 10", async ({ page }) => {
       test.setTimeout(150_000);
       const pseudo = `Tap${Math.random().toString(36).slice(2, 8)}`;
-      await page.clock.install();
-      const starts: string[] = [];
-      page.on("request", (r) => {
-        if (r.url().endsWith("/game/start")) starts.push(r.postData() ?? "");
-      });
-      await page.goto("/");
-      const game = page.getByTestId("game");
-      await expect(game).toHaveAttribute("data-phase", "idle");
+      const { game, starts } = await openIdleGame(page);
 
       // Taps on the hero's text (not a link): a hint at the 8th, the countdown at the 10th.
       const box = (await page.locator("#hero-heading").boundingBox())!;
@@ -184,10 +193,7 @@ test.describe("with JavaScript", () => {
 
     test("the end dialog's restart plays again after a countdown; reload reloads the page", async ({ page }) => {
       test.setTimeout(120_000);
-      await page.clock.install();
-      await page.goto("/");
-      const game = page.getByTestId("game");
-      await expect(game).toHaveAttribute("data-phase", "idle");
+      const { game } = await openIdleGame(page);
       const box = (await page.locator("#hero-heading").boundingBox())!;
       for (let i = 0; i < 10; i++) await page.touchscreen.tap(box.x + 20, box.y + 10);
       const playToTheEnd = async () => {
@@ -259,14 +265,7 @@ test.describe("with JavaScript", () => {
 
   test("on a desktop, gathering 20 links under a still mouse starts play at once; Escape leaves", async ({ page }) => {
     test.setTimeout(90_000);
-    await page.clock.install();
-    const starts: string[] = [];
-    page.on("request", (r) => {
-      if (r.url().endsWith("/game/start")) starts.push(r.postData() ?? "");
-    });
-    await page.goto("/");
-    const game = page.getByTestId("game");
-    await expect(game).toHaveAttribute("data-phase", "idle");
+    const { game, starts } = await openIdleGame(page);
     await page.mouse.move(640, 360);
     // Stars gather within seconds (0-9 s in a simulation of 40 random skies), then 1 s of 20 links.
     for (let i = 0; i < 30 && (await game.getAttribute("data-phase")) === "idle"; i++) {
