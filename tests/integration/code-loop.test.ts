@@ -26,17 +26,25 @@ async function counts(db: Kysely<Database>) {
   return { codes: Number(codes.n), requests: Number(requests.n), deletions: Number(deletions.n) };
 }
 
-describe("the code loop over HTTP", () => {
-  let server: RunningServer;
-  let db: Kysely<Database>;
+/** A server of its own for a describe block, and a connection to its database. */
+function serverWithDb() {
+  const ctx = {} as { server: RunningServer; db: Kysely<Database> };
   beforeAll(async () => {
-    server = await startServer();
-    db = openTestDb(server.dbFile);
+    ctx.server = await startServer();
+    ctx.db = openTestDb(ctx.server.dbFile);
   });
   afterAll(async () => {
-    await db?.destroy();
-    await server?.stop();
+    await ctx.db?.destroy();
+    await ctx.server?.stop();
   });
+  return ctx;
+}
+
+describe("the code loop over HTTP", () => {
+  const ctx = serverWithDb();
+  let server: RunningServer;
+  let db: Kysely<Database>;
+  beforeAll(() => ({ server, db } = ctx));
 
   it("200 simultaneous draws on 4 codes: serve counts differ by at most 1, one log row per draw, no error", async () => {
     const p = await createPlatform(db);
@@ -341,16 +349,10 @@ describe("captcha and rate limit", () => {
 });
 
 describe("the draw endpoint (server/draw-endpoint.ts), where the draw forms post", () => {
+  const ctx = serverWithDb();
   let server: RunningServer;
   let db: Kysely<Database>;
-  beforeAll(async () => {
-    server = await startServer();
-    db = openTestDb(server.dbFile);
-  });
-  afterAll(async () => {
-    await db?.destroy();
-    await server?.stop();
-  });
+  beforeAll(() => ({ server, db } = ctx));
 
   async function addCode(platformId: number, code: string) {
     await db
