@@ -18,15 +18,10 @@ const SQLITE_ONLY = [
   // failures injected with SQLite triggers and renamed tables
   "tests/integration/failures.test.ts",
   // these check rows through a raw better-sqlite3 handle on the server's file
-  "tests/integration/admin-auth.test.ts",
   "tests/integration/admin-catalog.test.ts",
   "tests/integration/admin-guard.test.ts",
   "tests/integration/admin-site.test.ts",
   "tests/integration/assistant.test.ts",
-  "tests/integration/game.test.ts",
-  "tests/integration/page-cache.test.ts",
-  "tests/integration/public-pages.test.ts",
-  "tests/integration/suggestions.test.ts",
 ];
 
 export default defineConfig({

@@ -1,5 +1,5 @@
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Insertable } from "kysely";
+import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Insertable } from "kysely";
 import { openPgPool } from "../../db/client.server";
 import type { Database } from "../../db/schema";
 import { knownPostgresDatabase } from "./postgres";
@@ -130,4 +130,35 @@ export async function createUser(
     .executeTakeFirstOrThrow();
   if (admin) await db.insertInto("user_roles").values({ user_id: row.id, role: "admin" }).execute();
   return { id: row.id, email, password };
+}
+
+/**
+ * Plain SQL on a running server's database, the same text on both passes: `?` placeholders (turned
+ * into `$1…` on PostgreSQL), counts written `cast(count(*) as integer)` so both answer numbers.
+ * For tests that check or change rows behind the server's back; anything SQLite-only (pragmas,
+ * sqlite_master, rowid) has no place here.
+ */
+export interface RawDb {
+  all: <T = Record<string, unknown>>(query: string, ...params: unknown[]) => Promise<T[]>;
+  get: <T = Record<string, unknown>>(query: string, ...params: unknown[]) => Promise<T | undefined>;
+  run: (query: string, ...params: unknown[]) => Promise<{ changes: number }>;
+  close: () => Promise<void>;
+}
+
+export function openRawDb(file: string): RawDb {
+  const db = openTestDb(file);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const compile = (query: string, params: unknown[]) => {
+    let n = 0;
+    return CompiledQuery.raw(postgres ? query.replace(/\?/g, () => `$${++n}`) : query, params);
+  };
+  const all = async <T>(query: string, ...params: unknown[]) => (await db.executeQuery<T>(compile(query, params))).rows;
+  return {
+    all,
+    get: async <T>(query: string, ...params: unknown[]) => (await all<T>(query, ...params))[0],
+    run: async (query, ...params) => ({
+      changes: Number((await db.executeQuery(compile(query, params))).numAffectedRows ?? 0),
+    }),
+    close: () => db.destroy(),
+  };
 }
