@@ -319,20 +319,32 @@ async function upload(id: number, variant: string, bytes: Buffer, name: string, 
 }
 
 describe("logo upload", () => {
+  it("still serves a logo file an older server wrote on UPLOADS_DIR, and unknown names are a 404", async () => {
+    fs.writeFileSync(path.join(uploads, "legacy-light-1.png"), PNG);
+    const served = await fetch(`${server.url}/uploads/legacy-light-1.png`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    expect((await fetch(`${server.url}/uploads/nothing-here.png`)).status).toBe(404);
+    expect((await fetch(`${server.url}/uploads/a/b.png`)).status).toBe(404);
+  });
+
   it.each([
     ["png", PNG, "image/png"],
     ["jpg", JPEG, "image/jpeg"],
     ["webp", WEBP, "image/webp"],
-  ] as const)("accepts a %s, stores it under UPLOADS_DIR and serves it cached for an hour", async (ext, bytes, type) => {
+  ] as const)("accepts a %s, stores it in the database and serves it cached for an hour", async (ext, bytes, type) => {
     const p = platform();
     const res = await upload(p.id, "dark", bytes, `logo.${ext}`, type);
     expect(await toastOf(res)).toContain("enregistré");
     const url = platformRow(p.id)!.custom_logo_dark_url as string;
     expect(url).toMatch(new RegExp(`^/uploads/${p.slug}-dark-\\d+\\.${ext}$`));
-    expect(fs.readFileSync(path.join(uploads, path.basename(url)))).toEqual(bytes);
+    // Not a file on this VM's disk: every server process on the database serves it.
+    expect(fs.existsSync(path.join(uploads, path.basename(url)))).toBe(false);
     const served = await fetch(`${server.url}${url}`);
     expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe(type);
     expect(served.headers.get("cache-control")).toContain("max-age=3600");
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(bytes);
   });
 
   it("refuses a text file renamed .png, whatever type it claims", async () => {
@@ -345,13 +357,14 @@ describe("logo upload", () => {
 
   it("refuses an oversize image with 413 and a message, never 500, and writes nothing", async () => {
     const p = platform();
-    const before = fs.readdirSync(uploads).length;
+    const stored = () => get<{ n: number }>("select count(*) as n from uploaded_files").n;
+    const before = stored();
     const big = Buffer.concat([PNG, Buffer.alloc(600 * 1024)]);
     const res = await upload(p.id, "light", big, "big.png", "image/png");
     expect(res.status).toBe(413);
     expect(await textOf(res)).toContain("Image trop volumineuse");
     expect(platformRow(p.id)!.custom_logo_light_url).toBeNull();
-    expect(fs.readdirSync(uploads).length).toBe(before);
+    expect(stored()).toBe(before);
   });
 
   it("refuses an unknown variant and an unknown platform; remove-logo clears the URL and the file", async () => {
@@ -364,7 +377,7 @@ describe("logo upload", () => {
       await toastOf(await post("/admin/platforms", { intent: "remove-logo", id: String(p.id), variant: "light" })),
     ).toContain("supprimé");
     expect(platformRow(p.id)!.custom_logo_light_url).toBeNull();
-    expect(fs.existsSync(path.join(uploads, path.basename(url)))).toBe(false);
+    expect((await fetch(`${server.url}${url}`)).status).toBe(404);
     expect((await post("/admin/platforms", { intent: "remove-logo", id: String(p.id), variant: "x" })).status).toBe(400);
   });
 });

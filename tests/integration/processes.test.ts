@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { deleteExpiredTemporaryCodesOnce } from "~db/repositories/code-cleanup.server";
 import { saveSetting } from "~db/repositories/settings.server";
 import { createGameSession } from "~/features/game/session.server";
+import { ADMIN, signInAsAdmin } from "../support/admin";
 import { onPostgres, useFreshDatabase, type DB } from "../support/db";
 import { createCode, createPlatform } from "../support/fixtures";
 import { cookiesFrom, postForm, startServer, type RunningServer } from "../support/server";
@@ -23,9 +24,9 @@ afterEach(async () => {
   servers = [];
 });
 
-async function twoServers() {
+async function twoServers(extra: Record<string, string> = {}) {
   // This process's secret: a test can sign a game session the servers accept (see game.test.ts).
-  const env = { DATABASE_FILE: file, SESSION_SECRET: process.env.SESSION_SECRET! };
+  const env = { DATABASE_FILE: file, SESSION_SECRET: process.env.SESSION_SECRET!, ...extra };
   servers = await Promise.all([startServer(env), startServer(env)]);
   return servers;
 }
@@ -97,6 +98,31 @@ describe("two server processes on one database", () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(9);
     expect(await countOf("game_scores")).toBe(1);
     expect(await countOf("game_sessions_used")).toBe(1);
+  });
+
+  it("a logo uploaded through one server is served by the other (each has its own UPLOADS_DIR)", async () => {
+    const [a, b] = await twoServers({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    const p = await createPlatform(db);
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40, 7)]);
+    const body = new FormData();
+    for (const [k, v] of Object.entries({ intent: "upload-logo", id: String(p.id), variant: "light" })) body.set(k, v);
+    body.set("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "logo.png");
+    const uploaded = await fetch(`${a!.url}/admin/platforms`, {
+      method: "POST",
+      body,
+      redirect: "manual",
+      headers: { Cookie: await signInAsAdmin(a!), Origin: a!.url },
+    });
+    expect(uploaded.status).toBe(303);
+    const { custom_logo_light_url: url } = await db
+      .selectFrom("platforms")
+      .select("custom_logo_light_url")
+      .where("id", "=", p.id)
+      .executeTakeFirstOrThrow();
+    const served = await fetch(`${b!.url}${url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
   });
 
   it.runIf(onPostgres)("a setting saved by another process reaches each server's live settings stream", async () => {
