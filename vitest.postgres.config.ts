@@ -20,7 +20,6 @@ const SQLITE_ONLY = [
   // these check rows through a raw better-sqlite3 handle on the server's file
   "tests/integration/admin-catalog.test.ts",
   "tests/integration/admin-guard.test.ts",
-  "tests/integration/assistant.test.ts",
 ];
 
 export default defineConfig({
