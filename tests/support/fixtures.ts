@@ -63,6 +63,31 @@ export async function failUpdatesOf(db: TestDb, table: string, column: string): 
     BEGIN SELECT RAISE(ABORT, 'forced failure'); END`.execute(db);
 }
 
+/**
+ * A real failure in the real database: every `event` on `table` aborts with "simulated disk failure"
+ * (a trigger, SQLite's or PostgreSQL's), as a full disk or a locked file would. Returns what removes it.
+ */
+export async function failWritesTo(
+  db: TestDb,
+  table: string,
+  event: "insert" | "update" | "delete",
+): Promise<() => Promise<void>> {
+  const name = sql.raw(`fail_${event}_${table}`);
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'simulated disk failure'; END $$`.execute(db);
+    await sql`CREATE TRIGGER ${name} BEFORE ${sql.raw(event.toUpperCase())} ON ${sql.table(table)}
+      FOR EACH ROW EXECUTE FUNCTION ${name}()`.execute(db);
+    return async () => {
+      await sql`DROP TRIGGER ${name} ON ${sql.table(table)}`.execute(db);
+      await sql`DROP FUNCTION ${name}()`.execute(db);
+    };
+  }
+  await sql`CREATE TRIGGER ${name} BEFORE ${sql.raw(event.toUpperCase())} ON ${sql.table(table)}
+    BEGIN SELECT RAISE(ABORT, 'simulated disk failure'); END`.execute(db);
+  return async () => void (await sql`DROP TRIGGER ${name}`.execute(db));
+}
+
 let counter = 0;
 /** A short unique word (letters and digits) for slugs, names, codes. */
 export function uniqueWord(prefix = "t"): string {
@@ -142,6 +167,8 @@ export interface RawDb {
   all: <T = Record<string, unknown>>(query: string, ...params: unknown[]) => Promise<T[]>;
   get: <T = Record<string, unknown>>(query: string, ...params: unknown[]) => Promise<T | undefined>;
   run: (query: string, ...params: unknown[]) => Promise<{ changes: number }>;
+  /** The database's own tables (SQLite's and Kysely's bookkeeping left out), by name. */
+  tables: () => Promise<string[]>;
   close: () => Promise<void>;
 }
 
@@ -159,6 +186,17 @@ export function openRawDb(file: string): RawDb {
     run: async (query, ...params) => ({
       changes: Number((await db.executeQuery(compile(query, params))).numAffectedRows ?? 0),
     }),
+    tables: async () =>
+      (
+        await all<{ name: string }>(
+          postgres
+            ? "select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'"
+            : "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'",
+        )
+      )
+        .map((r) => r.name)
+        .filter((name) => !name.startsWith("kysely_"))
+        .sort(),
     close: () => db.destroy(),
   };
 }
