@@ -8,16 +8,13 @@ import tsconfigPaths from "vite-tsconfig-paths";
  * PostgreSQL database of its own; the code under test is the same.
  */
 /**
- * Files left to the SQLite pass, each for a stated reason. Every other file reaches the server's rows
+ * The file left to the SQLite pass, for a stated reason. Every other file reaches the server's rows
  * through openRawDb / openTestDb (tests/support/fixtures.ts), the same SQL on both databases.
  */
 const SQLITE_ONLY = [
   // File backups (the hourly job, db:backup), db:restore and its pid claim, the WAL checkpoint at
   // shutdown: operations on a SQLite file, which PostgreSQL does not have (its backups are the provider's).
   "tests/integration/operations.test.ts",
-  // Its platform and code fixtures are raw better-sqlite3 statements throughout (not ported yet). The
-  // logo storage it checks runs on PostgreSQL in processes.test.ts (two servers, one upload).
-  "tests/integration/admin-catalog.test.ts",
 ];
 
 export default defineConfig({
