@@ -8,25 +8,13 @@ import tsconfigPaths from "vite-tsconfig-paths";
  * PostgreSQL database of its own; the code under test is the same.
  */
 /**
- * Files left to the SQLite pass, each for a stated reason. They read or change the server's SQLite
- * file behind its back with raw better-sqlite3 SQL (triggers, renamed tables, pragmas), or test the
- * SQLite-only operations (file backups, db:restore, WAL checkpoint at shutdown).
+ * The file left to the SQLite pass, for a stated reason. Every other file reaches the server's rows
+ * through openRawDb / openTestDb (tests/support/fixtures.ts), the same SQL on both databases.
  */
 const SQLITE_ONLY = [
-  // backups, db:restore, the WAL checkpoint at shutdown: SQLite files by nature
+  // File backups (the hourly job, db:backup), db:restore and its pid claim, the WAL checkpoint at
+  // shutdown: operations on a SQLite file, which PostgreSQL does not have (its backups are the provider's).
   "tests/integration/operations.test.ts",
-  // failures injected with SQLite triggers and renamed tables
-  "tests/integration/failures.test.ts",
-  // these check rows through a raw better-sqlite3 handle on the server's file
-  "tests/integration/admin-auth.test.ts",
-  "tests/integration/admin-catalog.test.ts",
-  "tests/integration/admin-guard.test.ts",
-  "tests/integration/admin-site.test.ts",
-  "tests/integration/assistant.test.ts",
-  "tests/integration/game.test.ts",
-  "tests/integration/page-cache.test.ts",
-  "tests/integration/public-pages.test.ts",
-  "tests/integration/suggestions.test.ts",
 ];
 
 export default defineConfig({

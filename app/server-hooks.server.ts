@@ -4,6 +4,7 @@ import { closeDb, getDb, getDialect } from "~db/client.server";
 import { migrateToLatest } from "~db/migrate.server";
 import { getSettings } from "~db/repositories/settings.server";
 import { seedBase } from "~db/seed.server";
+import { readStoredLogo } from "~/features/admin/catalog/logo.server";
 import { startBackupJob } from "~/features/admin/site/backup-job.server";
 import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
 import { drawForPage } from "~/features/codes/draw-action.server";
@@ -24,6 +25,7 @@ export const serverHooks: AppHooks = {
   mayRefuseWrite,
   refuseWrite,
   drawForPage,
+  readUpload: readStoredLogo,
 };
 
 let releaseDatabase = () => {};

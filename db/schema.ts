@@ -218,6 +218,14 @@ export interface RateLimitsTable {
   expire: number | null;
 }
 
+/** An uploaded platform logo, served at `/uploads/<name>` (migration 0009). */
+export interface UploadedFilesTable {
+  name: string;
+  content_type: string;
+  bytes: Uint8Array;
+  created_at: string;
+}
+
 export interface Database {
   platforms: PlatformsTable;
   referral_codes: ReferralCodesTable;
@@ -237,6 +245,7 @@ export interface Database {
   assistant_messages: AssistantMessagesTable;
   assistant_usage: AssistantUsageTable;
   rate_limits: RateLimitsTable;
+  uploaded_files: UploadedFilesTable;
 }
 
 export type Platform = Selectable<PlatformsTable>;

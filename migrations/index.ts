@@ -5,6 +5,7 @@ import * as m0003 from "./0003_assistant";
 import * as m0004 from "./0004_game";
 import * as m0005 from "./0005_partnership_descriptions";
 import * as m0006 from "./0006_rate_limits";
+import * as m0009 from "./0009_uploaded_files";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries them
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "0004_game": m0004,
   "0005_partnership_descriptions": m0005,
   "0006_rate_limits": m0006,
+  "0009_uploaded_files": m0009,
 };

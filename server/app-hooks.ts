@@ -47,6 +47,8 @@ export interface AppHooks {
   refuseWrite(request: Request): Promise<Response | null>;
   /** The draw behind a draw form: the signed result page's address, or null when nothing was drawn. */
   drawForPage(slug: string | null): Promise<string | null>;
+  /** An uploaded logo stored in the database, by the file name of its `/uploads/<name>` URL; null when none. */
+  readUpload(name: string): Promise<{ contentType: string; bytes: Uint8Array } | null>;
 }
 
 export function appHooksOf(build: ServerBuild): AppHooks {

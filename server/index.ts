@@ -15,6 +15,7 @@ import { requestLog } from "./request-log";
 import { fixedSecurityHeaders, securityHeaders } from "./security-headers";
 import { closeGracefullyOnSignals, trackEventStreams } from "./shutdown";
 import { clientFiles } from "./static";
+import { uploadsFromDatabase } from "./uploads";
 
 const dev = process.argv.includes("--dev");
 const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`);
@@ -45,10 +46,12 @@ const eventStreams = trackEventStreams();
 app.use(eventStreams.middleware);
 app.use(refuseForbiddenWrites(remixBuild.hooks));
 
-// Uploaded platform logos (admin), cached for an hour.
+// Uploaded platform logos (admin), cached for an hour: stored in the database (every process serves
+// them); files on UPLOADS_DIR are those a server before migration 0009 wrote, still served.
 const uploadsDir = path.resolve(env.UPLOADS_DIR);
 fs.mkdirSync(uploadsDir, { recursive: true });
-app.use("/uploads", express.static(uploadsDir, { maxAge: "1h", index: false, dotfiles: "deny", fallthrough: false }));
+app.use("/uploads", express.static(uploadsDir, { maxAge: "1h", index: false, dotfiles: "deny" }));
+app.use("/uploads", uploadsFromDatabase(remixBuild.hooks));
 
 // The sitemap audit answers JSON to clients asking for it: that is its resource route.
 app.get("/sitemap-audit", (req, _res, next) => {

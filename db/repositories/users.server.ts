@@ -104,12 +104,16 @@ export async function upsertAdmin(
       await trx.deleteFrom("sessions").where("user_id", "=", existing.id).execute();
       userId = existing.id;
     } else {
+      // Two instances starting at once with the same ADMIN_EMAIL (two VMs on one PostgreSQL) both
+      // find no user: the second insert yields to the first one's row instead of failing the start.
       const row = await trx
         .insertInto("users")
         .values({ email: normalized, password_hash: passwordHash, created_at: now, password_changed_at: now })
+        .onConflict((oc) => oc.column("email").doNothing())
         .returning("id")
-        .executeTakeFirstOrThrow();
-      userId = row.id;
+        .executeTakeFirst();
+      userId =
+        row?.id ?? (await trx.selectFrom("users").select("id").where("email", "=", normalized).executeTakeFirstOrThrow()).id;
     }
     await trx
       .insertInto("user_roles")

@@ -1,6 +1,6 @@
-import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, signInAsAdmin, startServerWithAdmin } from "../support/admin";
+import { createUser, openRawDb, openTestDb } from "../support/fixtures";
 import { cookiesFrom, postForm, type RunningServer } from "../support/server";
 
 let server: RunningServer;
@@ -11,12 +11,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function countSessions(): number {
-  const db = new SQLite(server.dbFile, { readonly: true });
+async function countSessions(): Promise<number> {
+  const db = openRawDb(server.dbFile);
   try {
-    return (db.prepare("select count(*) as n from sessions").get() as { n: number }).n;
+    return (await db.get<{ n: number }>("select cast(count(*) as integer) as n from sessions"))!.n;
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -28,7 +28,7 @@ describe("admin sign-in", () => {
   });
 
   it("signs the admin in with a session row and an httpOnly, Secure, SameSite=Lax cookie", async () => {
-    const before = countSessions();
+    const before = await countSessions();
     const res = await postForm(`${server.url}/admin/login`, {
       email: ADMIN.email,
       password: ADMIN.password,
@@ -40,7 +40,7 @@ describe("admin sign-in", () => {
     expect(sessionCookie).toMatch(/HttpOnly/i);
     expect(sessionCookie).toMatch(/Secure/i);
     expect(sessionCookie).toMatch(/SameSite=Lax/i);
-    expect(countSessions()).toBe(before + 1);
+    expect(await countSessions()).toBe(before + 1);
     const dashboard = await fetch(`${server.url}/admin`, { headers: { Cookie: cookiesFrom(res) }, redirect: "manual" });
     expect(dashboard.status).toBe(303);
     expect(dashboard.headers.get("location")).toBe("/admin/assistant");
@@ -63,22 +63,15 @@ describe("admin sign-in", () => {
   });
 
   it("signs a non-admin account out at once with 'Accès non autorisé'", async () => {
-    const db = new SQLite(server.dbFile);
-    const { hashPassword } = await import("~db/repositories/users.server");
-    const now = new Date().toISOString();
-    db.prepare("insert into users (email, password_hash, created_at, password_changed_at) values (?, ?, ?, ?)").run(
-      "visitor@parrainly.test",
-      await hashPassword("visitor-passphrase"),
-      now,
-      now,
-    );
-    db.close();
-    const before = countSessions();
+    const db = openTestDb(server.dbFile);
+    await createUser(db, { email: "visitor@parrainly.test", password: "visitor-passphrase", admin: false });
+    await db.destroy();
+    const before = await countSessions();
     const res = await postForm(`${server.url}/admin/login`, { email: "visitor@parrainly.test", password: "visitor-passphrase" });
     expect(res.status).toBe(403);
     expect(await res.text()).toContain("Accès non autorisé");
     expect(res.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(false);
-    expect(countSessions()).toBe(before);
+    expect(await countSessions()).toBe(before);
   });
 
   it("logout revokes the session server-side (the old cookie no longer works)", async () => {

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInAsAdmin, startServerWithAdmin } from "../support/admin";
+import { openRawDb, type RawDb } from "../support/fixtures";
 import { tmpPath } from "../support/paths";
 import { postForm, type RunningServer } from "../support/server";
 
@@ -13,7 +13,7 @@ import { postForm, type RunningServer } from "../support/server";
 let server: RunningServer;
 let cookie: string;
 let uploads: string;
-let sqlite: SQLite.Database;
+let raw: RawDb;
 
 beforeAll(async () => {
   uploads = tmpPath("uploads");
@@ -23,17 +23,16 @@ beforeAll(async () => {
     .split("; ")
     .filter((c) => c.startsWith("__session="))
     .join("; ");
-  sqlite = new SQLite(server.dbFile);
-  sqlite.pragma("busy_timeout = 5000");
+  raw = openRawDb(server.dbFile);
 });
 afterAll(async () => {
-  sqlite?.close();
+  await raw?.close();
   await server?.stop();
 });
 
 const now = () => new Date().toISOString();
 let counter = 0;
-function platform(overrides: Record<string, unknown> = {}) {
+async function platform(overrides: Record<string, unknown> = {}) {
   const slug = `cat-${++counter}-${Math.random().toString(36).slice(2, 6)}`;
   const row = {
     name: `Cat ${slug}`,
@@ -48,13 +47,9 @@ function platform(overrides: Record<string, unknown> = {}) {
     created_at: now(),
     ...overrides,
   };
-  const cols = Object.keys(row);
-  const info = sqlite
-    .prepare(`insert into platforms (${cols.join(",")}) values (${cols.map((c) => `@${c}`).join(",")})`)
-    .run(row);
-  return { id: Number(info.lastInsertRowid), slug };
+  return { id: await insertRow("platforms", row), slug };
 }
-function code(platformId: number, value: string, overrides: Record<string, unknown> = {}) {
+async function code(platformId: number, value: string, overrides: Record<string, unknown> = {}) {
   const row = {
     platform_id: platformId,
     code: value,
@@ -64,18 +59,20 @@ function code(platformId: number, value: string, overrides: Record<string, unkno
     created_at: now(),
     ...overrides,
   };
-  const cols = Object.keys(row);
-  const info = sqlite
-    .prepare(`insert into referral_codes (${cols.join(",")}) values (${cols.map((c) => `@${c}`).join(",")})`)
-    .run(row);
-  return Number(info.lastInsertRowid);
+  return insertRow("referral_codes", row);
 }
-const get = <T>(sql: string, ...params: unknown[]) => sqlite.prepare(sql).get(...params) as T;
-const codeRow = (id: number) =>
+/** Inserts one row of `table` and answers its id. */
+async function insertRow(table: string, row: Record<string, unknown>): Promise<number> {
+  const cols = Object.keys(row);
+  const query = `insert into ${table} (${cols.join(",")}) values (${cols.map(() => "?").join(",")}) returning id`;
+  return (await raw.get<{ id: number }>(query, ...Object.values(row)))!.id;
+}
+const get = async <T>(query: string, ...params: unknown[]) => (await raw.get(query, ...params)) as T;
+const codeRow = async (id: number) =>
   get<
     { code: string; referral_url: string | null; is_active: number; is_permanent: number; expires_at: string | null } | undefined
   >("select * from referral_codes where id = ?", id);
-const platformRow = (id: number) =>
+const platformRow = async (id: number) =>
   get<Record<string, string | number | null> | undefined>("select * from platforms where id = ?", id);
 
 async function post(pathname: string, fields: Record<string, string>) {
@@ -104,9 +101,9 @@ async function toastOf(res: Response): Promise<string> {
 
 describe("codes tab", () => {
   it("lists a platform's codes newest first with 'Pseudo' and dd/MM/yyyy dates", async () => {
-    const p = platform();
-    code(p.id, "OLDER1", { created_at: "2026-01-02T10:00:00.000Z" });
-    code(p.id, "NEWER1", { created_at: "2026-03-04T10:00:00.000Z" });
+    const p = await platform();
+    await code(p.id, "OLDER1", { created_at: "2026-01-02T10:00:00.000Z" });
+    await code(p.id, "NEWER1", { created_at: "2026-03-04T10:00:00.000Z" });
     const html = await (await fetch(`${server.url}/admin/codes?platform=${p.slug}`, { headers: { Cookie: cookie } })).text();
     expect(html).toContain("Pseudo");
     expect(html.indexOf("NEWER1")).toBeLessThan(html.indexOf("OLDER1"));
@@ -126,20 +123,20 @@ describe("codes tab", () => {
   });
 
   it("toggle-active and toggle-permanent flip the flags with their toasts", async () => {
-    const p = platform();
-    const id = code(p.id, "TOGGLE1");
+    const p = await platform();
+    const id = await code(p.id, "TOGGLE1");
     expect(await toastOf(await post("/admin/codes", { intent: "toggle-active", id: String(id) }))).toBe("Code désactivé");
-    expect(codeRow(id)!.is_active).toBe(0);
+    expect((await codeRow(id))!.is_active).toBe(0);
     expect(await toastOf(await post("/admin/codes", { intent: "toggle-active", id: String(id) }))).toBe("Code activé");
-    expect(codeRow(id)!.is_active).toBe(1);
+    expect((await codeRow(id))!.is_active).toBe(1);
     expect(await toastOf(await post("/admin/codes", { intent: "toggle-permanent", id: String(id) }))).toBe(
       "Code permanent (ne expire jamais)",
     );
-    expect(codeRow(id)!.is_permanent).toBe(1);
+    expect((await codeRow(id))!.is_permanent).toBe(1);
     expect(await toastOf(await post("/admin/codes", { intent: "toggle-permanent", id: String(id) }))).toBe(
       "Expiration réactivée",
     );
-    expect(codeRow(id)!.is_permanent).toBe(0);
+    expect((await codeRow(id))!.is_permanent).toBe(0);
   });
 
   it("row actions on an unknown id answer 404, a malformed one 400, never 500", async () => {
@@ -154,8 +151,8 @@ describe("codes tab", () => {
   });
 
   it("update normalises like a submission: a link of the platform gives its code; foreign links and bad codes are refused", async () => {
-    const p = platform();
-    const id = code(p.id, "ORIGINAL1");
+    const p = await platform();
+    const id = await code(p.id, "ORIGINAL1");
     const ok = await post(`/admin/codes?platform=${p.slug}`, {
       intent: "update",
       id: String(id),
@@ -163,7 +160,7 @@ describe("codes tab", () => {
       referral_url: "",
     });
     expect(await toastOf(ok)).toBe("Code modifié");
-    expect(codeRow(id)).toMatchObject({ code: "NEWCODE42", referral_url: `https://${p.slug}.example/r/newcode42` });
+    expect(await codeRow(id)).toMatchObject({ code: "NEWCODE42", referral_url: `https://${p.slug}.example/r/newcode42` });
 
     const plain = await post(`/admin/codes?platform=${p.slug}`, {
       intent: "update",
@@ -172,7 +169,7 @@ describe("codes tab", () => {
       referral_url: "",
     });
     expect(plain.status).toBe(303);
-    expect(codeRow(id)).toMatchObject({ code: "PLAIN99", referral_url: `https://${p.slug}.example/r/PLAIN99` });
+    expect(await codeRow(id)).toMatchObject({ code: "PLAIN99", referral_url: `https://${p.slug}.example/r/PLAIN99` });
 
     for (const [fields, message] of [
       [{ code: "https://evil.example/r/X1234" }, "n'appartient pas à cette plateforme"],
@@ -190,9 +187,9 @@ describe("codes tab", () => {
       expect(res.status, JSON.stringify(fields)).toBe(400);
       expect(await textOf(res)).toContain(message);
     }
-    expect(codeRow(id)).toMatchObject({ code: "PLAIN99" });
+    expect(await codeRow(id)).toMatchObject({ code: "PLAIN99" });
 
-    code(p.id, "TAKEN123");
+    await code(p.id, "TAKEN123");
     const taken = await post(`/admin/codes?platform=${p.slug}`, {
       intent: "update",
       id: String(id),
@@ -204,8 +201,8 @@ describe("codes tab", () => {
   });
 
   it("a changed code gets the link of its new code unless a new link is given; the old code's link is never kept", async () => {
-    const p = platform();
-    const id = code(p.id, "CHLOE10ZZZ", { referral_url: `https://${p.slug}.example/r/CHLOE10ZZZ` });
+    const p = await platform();
+    const id = await code(p.id, "CHLOE10ZZZ", { referral_url: `https://${p.slug}.example/r/CHLOE10ZZZ` });
     // The form sends the stored link back as it was: it belongs to the old code.
     const changed = await post(`/admin/codes?platform=${p.slug}`, {
       intent: "update",
@@ -214,19 +211,17 @@ describe("codes tab", () => {
       referral_url: `https://${p.slug}.example/r/CHLOE10ZZZ`,
     });
     expect(await toastOf(changed)).toBe("Code modifié");
-    expect(codeRow(id)).toMatchObject({ code: "MARIE2024", referral_url: `https://${p.slug}.example/r/MARIE2024` });
+    expect(await codeRow(id)).toMatchObject({ code: "MARIE2024", referral_url: `https://${p.slug}.example/r/MARIE2024` });
 
     // Same code, the stored link untouched: kept.
-    sqlite
-      .prepare("update referral_codes set referral_url = ? where id = ?")
-      .run(`https://${p.slug}.example/r/MARIE2024?x=1`, id);
+    await raw.run("update referral_codes set referral_url = ? where id = ?", `https://${p.slug}.example/r/MARIE2024?x=1`, id);
     await post(`/admin/codes?platform=${p.slug}`, {
       intent: "update",
       id: String(id),
       code: "MARIE2024",
       referral_url: `https://${p.slug}.example/r/MARIE2024?x=1`,
     });
-    expect(codeRow(id)).toMatchObject({ referral_url: `https://${p.slug}.example/r/MARIE2024?x=1` });
+    expect(await codeRow(id)).toMatchObject({ referral_url: `https://${p.slug}.example/r/MARIE2024?x=1` });
 
     // A new code with a new valid link of the platform: that link.
     await post(`/admin/codes?platform=${p.slug}`, {
@@ -235,31 +230,34 @@ describe("codes tab", () => {
       code: "PAUL3000",
       referral_url: `https://${p.slug}.example/r/PAUL3000?from=admin`,
     });
-    expect(codeRow(id)).toMatchObject({ code: "PAUL3000", referral_url: `https://${p.slug}.example/r/PAUL3000?from=admin` });
+    expect(await codeRow(id)).toMatchObject({
+      code: "PAUL3000",
+      referral_url: `https://${p.slug}.example/r/PAUL3000?from=admin`,
+    });
   });
 
   it("delete removes the code", async () => {
-    const p = platform();
-    const id = code(p.id, "DELETE12");
+    const p = await platform();
+    const id = await code(p.id, "DELETE12");
     expect(await toastOf(await post("/admin/codes", { intent: "delete", id: String(id) }))).toBe("Code supprimé");
-    expect(codeRow(id)).toBeUndefined();
+    expect(await codeRow(id)).toBeUndefined();
   });
 });
 
 describe("platforms tab", () => {
   it("lists platforms newest first and toggles one's status", async () => {
-    const a = platform({ created_at: "2020-01-01T00:00:00.000Z" });
-    const b = platform();
+    const a = await platform({ created_at: "2020-01-01T00:00:00.000Z" });
+    const b = await platform();
     const html = await (await fetch(`${server.url}/admin/platforms`, { headers: { Cookie: cookie } })).text();
     expect(html.indexOf(`/${b.slug}`)).toBeLessThan(html.indexOf(`/${a.slug}`));
     expect(await toastOf(await post("/admin/platforms", { intent: "toggle-active", id: String(b.id) }))).toContain("désactivée");
-    expect(platformRow(b.id)!.is_active).toBe(0);
+    expect((await platformRow(b.id))!.is_active).toBe(0);
     expect((await post("/admin/platforms", { intent: "toggle-active", id: "999999" })).status).toBe(404);
   });
 
   it("update saves name, slug, pattern, hosts and template; refuses a broken pattern and a taken slug", async () => {
-    const p = platform();
-    const other = platform();
+    const p = await platform();
+    const other = await platform();
     const fields = {
       intent: "update",
       id: String(p.id),
@@ -271,7 +269,7 @@ describe("platforms tab", () => {
       description: "Nouvelle",
     };
     expect(await toastOf(await post("/admin/platforms", fields))).toContain("mise à jour");
-    expect(platformRow(p.id)).toMatchObject({
+    expect(await platformRow(p.id)).toMatchObject({
       name: "Renamed",
       slug: `${p.slug}-x`,
       code_pattern: "^[A-Z]{3,}$",
@@ -287,15 +285,15 @@ describe("platforms tab", () => {
     expect(await textOf(taken)).toContain("Ce slug existe déjà. Veuillez en choisir un autre.");
     const empty = await post("/admin/platforms", { ...fields, name: "" });
     expect(empty.status).toBe(400);
-    expect(platformRow(p.id)).toMatchObject({ name: "Renamed", slug: `${p.slug}-x`, code_pattern: "^[A-Z]{3,}$" });
+    expect(await platformRow(p.id)).toMatchObject({ name: "Renamed", slug: `${p.slug}-x`, code_pattern: "^[A-Z]{3,}$" });
   });
 
   it("delete removes the platform and its codes", async () => {
-    const p = platform();
-    const c = code(p.id, "GONE1234");
+    const p = await platform();
+    const c = await code(p.id, "GONE1234");
     expect(await toastOf(await post("/admin/platforms", { intent: "delete", id: String(p.id) }))).toContain("supprimée");
-    expect(platformRow(p.id)).toBeUndefined();
-    expect(codeRow(c)).toBeUndefined();
+    expect(await platformRow(p.id)).toBeUndefined();
+    expect(await codeRow(c)).toBeUndefined();
   });
 });
 
@@ -319,52 +317,65 @@ async function upload(id: number, variant: string, bytes: Buffer, name: string, 
 }
 
 describe("logo upload", () => {
+  it("still serves a logo file an older server wrote on UPLOADS_DIR, and unknown names are a 404", async () => {
+    fs.writeFileSync(path.join(uploads, "legacy-light-1.png"), PNG);
+    const served = await fetch(`${server.url}/uploads/legacy-light-1.png`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    expect((await fetch(`${server.url}/uploads/nothing-here.png`)).status).toBe(404);
+    expect((await fetch(`${server.url}/uploads/a/b.png`)).status).toBe(404);
+  });
+
   it.each([
     ["png", PNG, "image/png"],
     ["jpg", JPEG, "image/jpeg"],
     ["webp", WEBP, "image/webp"],
-  ] as const)("accepts a %s, stores it under UPLOADS_DIR and serves it cached for an hour", async (ext, bytes, type) => {
-    const p = platform();
+  ] as const)("accepts a %s, stores it in the database and serves it cached for an hour", async (ext, bytes, type) => {
+    const p = await platform();
     const res = await upload(p.id, "dark", bytes, `logo.${ext}`, type);
     expect(await toastOf(res)).toContain("enregistré");
-    const url = platformRow(p.id)!.custom_logo_dark_url as string;
+    const url = (await platformRow(p.id))!.custom_logo_dark_url as string;
     expect(url).toMatch(new RegExp(`^/uploads/${p.slug}-dark-\\d+\\.${ext}$`));
-    expect(fs.readFileSync(path.join(uploads, path.basename(url)))).toEqual(bytes);
+    // Not a file on this VM's disk: every server process on the database serves it.
+    expect(fs.existsSync(path.join(uploads, path.basename(url)))).toBe(false);
     const served = await fetch(`${server.url}${url}`);
     expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe(type);
     expect(served.headers.get("cache-control")).toContain("max-age=3600");
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(bytes);
   });
 
   it("refuses a text file renamed .png, whatever type it claims", async () => {
-    const p = platform();
+    const p = await platform();
     const res = await upload(p.id, "light", Buffer.from("just some text, not an image"), "logo.png", "image/png");
     expect(res.status).toBe(400);
     expect(await textOf(res)).toContain("PNG, JPEG ou WebP uniquement");
-    expect(platformRow(p.id)!.custom_logo_light_url).toBeNull();
+    expect((await platformRow(p.id))!.custom_logo_light_url).toBeNull();
   });
 
   it("refuses an oversize image with 413 and a message, never 500, and writes nothing", async () => {
-    const p = platform();
-    const before = fs.readdirSync(uploads).length;
+    const p = await platform();
+    const stored = async () => (await get<{ n: number }>("select cast(count(*) as integer) as n from uploaded_files")).n;
+    const before = await stored();
     const big = Buffer.concat([PNG, Buffer.alloc(600 * 1024)]);
     const res = await upload(p.id, "light", big, "big.png", "image/png");
     expect(res.status).toBe(413);
     expect(await textOf(res)).toContain("Image trop volumineuse");
-    expect(platformRow(p.id)!.custom_logo_light_url).toBeNull();
-    expect(fs.readdirSync(uploads).length).toBe(before);
+    expect((await platformRow(p.id))!.custom_logo_light_url).toBeNull();
+    expect(await stored()).toBe(before);
   });
 
   it("refuses an unknown variant and an unknown platform; remove-logo clears the URL and the file", async () => {
-    const p = platform();
+    const p = await platform();
     expect((await upload(p.id, "purple", PNG, "a.png", "image/png")).status).toBe(400);
     expect((await upload(999999, "light", PNG, "a.png", "image/png")).status).toBe(404);
     expect((await upload(p.id, "light", PNG, "a.png", "image/png")).status).toBe(303);
-    const url = platformRow(p.id)!.custom_logo_light_url as string;
+    const url = (await platformRow(p.id))!.custom_logo_light_url as string;
     expect(
       await toastOf(await post("/admin/platforms", { intent: "remove-logo", id: String(p.id), variant: "light" })),
     ).toContain("supprimé");
-    expect(platformRow(p.id)!.custom_logo_light_url).toBeNull();
-    expect(fs.existsSync(path.join(uploads, path.basename(url)))).toBe(false);
+    expect((await platformRow(p.id))!.custom_logo_light_url).toBeNull();
+    expect((await fetch(`${server.url}${url}`)).status).toBe(404);
     expect((await post("/admin/platforms", { intent: "remove-logo", id: String(p.id), variant: "x" })).status).toBe(400);
   });
 });
@@ -395,7 +406,7 @@ describe("create platform", () => {
     });
     const slug = `creme-brulee-${counter}`;
     expect(await toastOf(res)).toBe(`Plateforme créée\u00a0: /${slug} et /${slug}/get-code`);
-    const row = get<Record<string, unknown>>("select * from platforms where slug = ?", slug);
+    const row = await get<Record<string, unknown>>("select * from platforms where slug = ?", slug);
     expect(row).toMatchObject({
       name,
       emoji_icon: "🌐",
@@ -411,9 +422,9 @@ describe("create platform", () => {
   });
 
   it("refuses missing fields, a taken slug, a long emoji, a bad gradient, order or pattern, writing nothing", async () => {
-    const existing = platform();
-    const count = () => get<{ n: number }>("select count(*) as n from platforms").n;
-    const before = count();
+    const existing = await platform();
+    const count = async () => (await get<{ n: number }>("select cast(count(*) as integer) as n from platforms")).n;
+    const before = await count();
     const cases: Array<[Record<string, string>, string]> = [
       [{ name: "" }, "Veuillez remplir tous les champs obligatoires"],
       [{ name: "Sans description", description: "   " }, "Veuillez remplir tous les champs obligatoires"],
@@ -434,7 +445,7 @@ describe("create platform", () => {
       expect(html, JSON.stringify(fields)).toContain(message);
       if (fields.name) expect(html).toContain(`value="${fields.name}"`);
     }
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it("counts an emoji with modifiers as one character", async () => {
@@ -445,67 +456,71 @@ describe("create platform", () => {
 
 describe("deletions tab", () => {
   function deletion(platformId: number, value: string, status = "pending") {
-    return Number(
-      sqlite
-        .prepare(
-          "insert into deletion_requests (code, platform_id, reason, status, created_at, resolved_at) values (?, ?, ?, ?, ?, ?)",
-        )
-        .run(value, platformId, "doublon", status, now(), status === "pending" ? null : now()).lastInsertRowid,
-    );
+    return insertRow("deletion_requests", {
+      code: value,
+      platform_id: platformId,
+      reason: "doublon",
+      status,
+      created_at: now(),
+      resolved_at: status === "pending" ? null : now(),
+    });
   }
-  const request = (id: number) =>
+  const request = async (id: number) =>
     get<{ status: string; resolved_at: string | null } | undefined>("select * from deletion_requests where id = ?", id);
 
   it("lists requests newest first with the platform's name", async () => {
-    const p = platform();
-    deletion(p.id, "LISTED01");
+    const p = await platform();
+    await deletion(p.id, "LISTED01");
     const html = await (await fetch(`${server.url}/admin/deletions`, { headers: { Cookie: cookie } })).text();
     expect(html).toContain("LISTED01");
     expect(html).toContain(`Cat ${p.slug}`);
   });
 
   it("approve deletes the code and marks the request approved", async () => {
-    const p = platform();
-    const c = code(p.id, "DOOMED01");
-    const id = deletion(p.id, "DOOMED01");
+    const p = await platform();
+    const c = await code(p.id, "DOOMED01");
+    const id = await deletion(p.id, "DOOMED01");
     expect(await toastOf(await post("/admin/deletions", { intent: "approve", id: String(id) }))).toBe(
       "Code supprimé avec succès",
     );
-    expect(codeRow(c)).toBeUndefined();
-    expect(request(id)).toMatchObject({ status: "approved" });
-    expect(request(id)!.resolved_at).not.toBeNull();
+    expect(await codeRow(c)).toBeUndefined();
+    expect(await request(id)).toMatchObject({ status: "approved" });
+    expect((await request(id))!.resolved_at).not.toBeNull();
     expect((await post("/admin/deletions", { intent: "approve", id: String(id) })).status).toBe(404);
   });
 
   it("reject keeps the code; only processed requests can be deleted", async () => {
-    const p = platform();
-    const c = code(p.id, "KEPT0001");
-    const id = deletion(p.id, "KEPT0001");
+    const p = await platform();
+    const c = await code(p.id, "KEPT0001");
+    const id = await deletion(p.id, "KEPT0001");
     expect((await post("/admin/deletions", { intent: "delete", id: String(id) })).status).toBe(404);
     expect(await toastOf(await post("/admin/deletions", { intent: "reject", id: String(id) }))).toBe("Demande rejetée");
-    expect(codeRow(c)).toBeDefined();
-    expect(request(id)).toMatchObject({ status: "rejected" });
+    expect(await codeRow(c)).toBeDefined();
+    expect(await request(id)).toMatchObject({ status: "rejected" });
     expect((await post("/admin/deletions", { intent: "reject", id: String(id) })).status).toBe(404);
     expect(await toastOf(await post("/admin/deletions", { intent: "delete", id: String(id) }))).toBe("Demande supprimée");
-    expect(request(id)).toBeUndefined();
+    expect(await request(id)).toBeUndefined();
   });
 });
 
 describe("suggestions tab", () => {
   function suggestion(name: string, status = "pending") {
-    return Number(
-      sqlite
-        .prepare(
-          "insert into platform_suggestions (name, normalized_name, description, website_url, status, votes_count, created_at) values (?, ?, ?, ?, ?, 3, ?)",
-        )
-        .run(name, name.toLowerCase(), "Suggérée", "https://www.suggested.example/home", status, now()).lastInsertRowid,
-    );
+    return insertRow("platform_suggestions", {
+      name,
+      normalized_name: name.toLowerCase(),
+      description: "Suggérée",
+      website_url: "https://www.suggested.example/home",
+      status,
+      votes_count: 3,
+      created_at: now(),
+    });
   }
-  const status = (id: number) => get<{ status: string }>("select status from platform_suggestions where id = ?", id).status;
+  const status = async (id: number) =>
+    (await get<{ status: string }>("select status from platform_suggestions where id = ?", id)).status;
 
   it("shows buttons only on pending suggestions", async () => {
-    const pending = suggestion(`Pending ${++counter}`);
-    const done = suggestion(`Done ${++counter}`, "rejected");
+    const pending = await suggestion(`Pending ${++counter}`);
+    const done = await suggestion(`Done ${++counter}`, "rejected");
     const html = await (await fetch(`${server.url}/admin/suggestions`, { headers: { Cookie: cookie } })).text();
     const rowOf = (id: number) =>
       html.slice(
@@ -519,7 +534,7 @@ describe("suggestions tab", () => {
 
   it("approve opens the prefilled form; creating there makes the platform inactive and approves the suggestion", async () => {
     const name = `Suggested Bank ${++counter}`;
-    const id = suggestion(name);
+    const id = await suggestion(name);
     const open = await post("/admin/suggestions", { intent: "approve", id: String(id) });
     expect(open.status).toBe(303);
     expect(open.headers.get("location")).toBe(`/admin/platforms/new?suggestion=${id}`);
@@ -538,7 +553,7 @@ describe("suggestions tab", () => {
       description: "",
     });
     expect(noPattern.status).toBe(400);
-    expect(status(id)).toBe("pending");
+    expect(await status(id)).toBe("pending");
 
     const res = await post("/admin/platforms/new", {
       intent: "create",
@@ -551,22 +566,22 @@ describe("suggestions tab", () => {
       gradient: "gray",
     });
     expect(await toastOf(res)).toContain("Plateforme créée\u00a0!");
-    expect(get<Record<string, unknown>>("select * from platforms where slug = ?", slug)).toMatchObject({
+    expect(await get<Record<string, unknown>>("select * from platforms where slug = ?", slug)).toMatchObject({
       is_active: 0,
       gradient_from: "#4b5563",
     });
-    expect(status(id)).toBe("approved");
+    expect(await status(id)).toBe("approved");
 
     const again = await post("/admin/suggestions", { intent: "approve", id: String(id) });
     expect(again.status).toBe(404);
   });
 
   it("reject asks for confirmation first, then rejects", async () => {
-    const id = suggestion(`Rejectable ${++counter}`);
+    const id = await suggestion(`Rejectable ${++counter}`);
     const unconfirmed = await post("/admin/suggestions", { intent: "reject", id: String(id) });
     expect(unconfirmed.status).toBe(303);
     expect(unconfirmed.headers.get("location")).toBe(`/admin/suggestions?reject=${id}`);
-    expect(status(id)).toBe("pending");
+    expect(await status(id)).toBe("pending");
     const confirmPage = await (
       await fetch(`${server.url}/admin/suggestions?reject=${id}`, { headers: { Cookie: cookie } })
     ).text();
@@ -574,7 +589,7 @@ describe("suggestions tab", () => {
     expect(await toastOf(await post("/admin/suggestions", { intent: "reject", id: String(id), confirm: "yes" }))).toBe(
       "Suggestion rejetée",
     );
-    expect(status(id)).toBe("rejected");
+    expect(await status(id)).toBe("rejected");
     expect((await post("/admin/suggestions", { intent: "reject", id: String(id), confirm: "yes" })).status).toBe(404);
     expect((await post("/admin/suggestions", { intent: "reject", id: "999999", confirm: "yes" })).status).toBe(404);
   });
@@ -582,13 +597,13 @@ describe("suggestions tab", () => {
 
 describe("set-expiry", () => {
   it("is refused while auto-cleanup is off", async () => {
-    const p = platform();
-    const id = code(p.id, "EXPIRYOFF");
-    const before = codeRow(id)!.expires_at;
+    const p = await platform();
+    const id = await code(p.id, "EXPIRYOFF");
+    const before = (await codeRow(id))!.expires_at;
     const res = await post(`/admin/codes?platform=${p.slug}`, { intent: "set-expiry", id: String(id), days: "5" });
     expect(res.status).toBe(400);
     expect(await textOf(res)).toContain("nettoyage automatique est activé");
-    expect(codeRow(id)!.expires_at).toBe(before);
+    expect((await codeRow(id))!.expires_at).toBe(before);
   });
 
   it("sets the date from now when auto-cleanup is on; refuses bad days and permanent codes", async () => {
@@ -596,20 +611,20 @@ describe("set-expiry", () => {
     const file = tmpPath("cleanup.db");
     const first = await startServerWithAdmin({ DATABASE_FILE: file });
     await first.stop();
-    const db = new SQLite(file);
-    db.prepare("update settings set value = 'true' where key = 'enable_auto_cleanup'").run();
-    const info = db
-      .prepare(
-        "insert into platforms (name, slug, description, code_pattern, gradient_from, gradient_to, hosts, created_at) values ('Exp', 'exp-on', 'x', '^[A-Z0-9]{4,}$', '#000', '#fff', 'exp.example', ?)",
-      )
-      .run(now());
-    const pid = Number(info.lastInsertRowid);
-    const insert = db.prepare(
-      "insert into referral_codes (platform_id, code, is_permanent, expires_at, created_at) values (?, ?, ?, ?, ?)",
-    );
-    const id = Number(insert.run(pid, "EXPIRY1", 0, new Date(Date.now() + 86_400_000).toISOString(), now()).lastInsertRowid);
-    const permanent = Number(insert.run(pid, "PERMA1", 1, null, now()).lastInsertRowid);
-    db.close();
+    const db = openRawDb(file);
+    await db.run("update settings set value = 'true' where key = 'enable_auto_cleanup'");
+    const { id: pid } = (await db.get<{ id: number }>(
+      "insert into platforms (name, slug, description, code_pattern, gradient_from, gradient_to, hosts, created_at) values ('Exp', 'exp-on', 'x', '^[A-Z0-9]{4,}$', '#000', '#fff', 'exp.example', ?) returning id",
+      now(),
+    ))!;
+    const insert = async (...values: unknown[]) =>
+      (await db.get<{ id: number }>(
+        "insert into referral_codes (platform_id, code, is_permanent, expires_at, created_at) values (?, ?, ?, ?, ?) returning id",
+        ...values,
+      ))!.id;
+    const id = await insert(pid, "EXPIRY1", 0, new Date(Date.now() + 86_400_000).toISOString(), now());
+    const permanent = await insert(pid, "PERMA1", 1, null, now());
+    await db.close();
     const on = await startServerWithAdmin({ DATABASE_FILE: file });
     try {
       const session = (await signInAsAdmin(on))
@@ -618,22 +633,21 @@ describe("set-expiry", () => {
         .join("; ");
       const send = (fields: Record<string, string>) =>
         postForm(`${on.url}/admin/codes?platform=exp-on`, fields, { cookie: session });
-      const read = () => {
-        const check = new SQLite(file, { readonly: true });
+      const read = async () => {
+        const check = openRawDb(file);
         try {
-          return (check.prepare("select expires_at from referral_codes where id = ?").get(id) as { expires_at: string })
-            .expires_at;
+          return (await check.get<{ expires_at: string }>("select expires_at from referral_codes where id = ?", id))!.expires_at;
         } finally {
-          check.close();
+          await check.close();
         }
       };
-      const before = read();
+      const before = await read();
       for (const days of ["-3", "", "2.5", "abc", "99999"]) {
         const bad = await send({ intent: "set-expiry", id: String(id), days });
         expect(bad.status, days).toBe(400);
         expect(await textOf(bad)).toContain("Veuillez entrer un nombre de jours valide");
       }
-      expect(read()).toBe(before);
+      expect(await read()).toBe(before);
       expect((await send({ intent: "set-expiry", id: String(permanent), days: "5" })).status).toBe(400);
 
       const ok = await send({ intent: "set-expiry", id: String(id), days: "10" });
@@ -647,7 +661,7 @@ describe("set-expiry", () => {
         },
       });
       expect(await page.text()).toMatch(/Expiration mise à jour\u00a0: \d{2}\/\d{2}\/\d{4}/);
-      expect(Math.abs(Date.parse(read()) - (Date.now() + 10 * 86_400_000))).toBeLessThan(60_000);
+      expect(Math.abs(Date.parse(await read()) - (Date.now() + 10 * 86_400_000))).toBeLessThan(60_000);
     } finally {
       await on.stop();
     }

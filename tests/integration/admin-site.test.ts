@@ -1,6 +1,6 @@
-import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInAsAdmin, startServerWithAdmin } from "../support/admin";
+import { openRawDb } from "../support/fixtures";
 import { cookiesFrom, postForm, type RunningServer } from "../support/server";
 
 let server: RunningServer;
@@ -17,23 +17,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function sqlite() {
-  return new SQLite(server.dbFile);
-}
-function all<T>(query: string, ...params: unknown[]): T[] {
-  const db = sqlite();
+async function all<T>(query: string, ...params: unknown[]): Promise<T[]> {
+  const db = openRawDb(server.dbFile);
   try {
-    return db.prepare(query).all(...params) as T[];
+    return await db.all<T>(query, ...params);
   } finally {
-    db.close();
-  }
-}
-function run(query: string, ...params: unknown[]) {
-  const db = sqlite();
-  try {
-    return db.prepare(query).run(...params);
-  } finally {
-    db.close();
+    await db.close();
   }
 }
 const post = (path: string, fields: Record<string, string>) => postForm(`${server.url}${path}`, fields, { cookie });
@@ -58,7 +47,7 @@ const partnerships = () => all<PartnershipRow>("select * from partnerships order
 
 describe("partnerships tab", () => {
   it("creates a partnership at the end of the list, with a toast after the redirect", async () => {
-    const before = partnerships().length;
+    const before = (await partnerships()).length;
     const res = await post("/admin/partnerships", {
       intent: "create",
       name: "  Keepa ",
@@ -68,7 +57,7 @@ describe("partnerships tab", () => {
     });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/admin/partnerships");
-    const row = partnerships().find((p) => p.name === "Keepa")!;
+    const row = (await partnerships()).find((p) => p.name === "Keepa")!;
     expect(row).toMatchObject({
       url: "https://keepa.com/",
       display_mode: "name",
@@ -84,7 +73,7 @@ describe("partnerships tab", () => {
 
   it("defaults display_mode to both and is_active off when unchecked", async () => {
     await post("/admin/partnerships", { intent: "create", name: "Defaults", url: "http://defaults.example/" });
-    expect(partnerships().find((p) => p.name === "Defaults")).toMatchObject({ display_mode: "both", is_active: 0 });
+    expect((await partnerships()).find((p) => p.name === "Defaults")).toMatchObject({ display_mode: "both", is_active: 0 });
   });
 
   it.each([
@@ -99,19 +88,19 @@ describe("partnerships tab", () => {
   ] as Array<[Record<string, string>, string]>)(
     "refuses %j with 400, the message and the input kept, writing nothing",
     async (fields, message) => {
-      const before = partnerships();
+      const before = await partnerships();
       const res = await post("/admin/partnerships", { intent: "create", ...fields });
       expect(res.status).toBe(400);
       const html = await res.text();
       expect(html).toContain(message);
       if (fields.url) expect(html).toContain(`value="${fields.url.replace(/&/g, "&amp;")}"`);
-      expect(partnerships()).toEqual(before);
+      expect(await partnerships()).toEqual(before);
     },
   );
 
   it("updates a partnership; a rejected update keeps the row as it was", async () => {
     await post("/admin/partnerships", { intent: "create", name: "ToEdit", url: "https://edit.example/", is_active: "on" });
-    const row = partnerships().find((p) => p.name === "ToEdit")!;
+    const row = (await partnerships()).find((p) => p.name === "ToEdit")!;
     const bad = await post("/admin/partnerships", {
       intent: "update",
       id: String(row.id),
@@ -122,7 +111,7 @@ describe("partnerships tab", () => {
     const html = await bad.text();
     expect(html).toContain("Le nom et l&#x27;URL sont obligatoires");
     expect(html).toContain('value="https://changed.example/"');
-    expect(partnerships().find((p) => p.id === row.id)).toEqual(row);
+    expect((await partnerships()).find((p) => p.id === row.id)).toEqual(row);
 
     const ok = await post("/admin/partnerships", {
       intent: "update",
@@ -134,7 +123,7 @@ describe("partnerships tab", () => {
       display_mode: "logo",
     });
     expect(ok.status).toBe(303);
-    expect(partnerships().find((p) => p.id === row.id)).toMatchObject({
+    expect((await partnerships()).find((p) => p.id === row.id)).toMatchObject({
       name: "Edited",
       url: "https://edited.example/",
       logo_url: "https://edited.example/logo.png",
@@ -159,7 +148,7 @@ describe("partnerships tab", () => {
       is_active: "on",
     });
     expect(res.status).toBe(303);
-    expect(partnerships().find((p) => p.name === "Polyglot")).toMatchObject({
+    expect((await partnerships()).find((p) => p.name === "Polyglot")).toMatchObject({
       description: "Remise en français",
       description_en: "Discount in English",
       description_de: "Rabatt auf Deutsch",
@@ -194,60 +183,56 @@ describe("partnerships tab", () => {
   it("moves a partnership up and down by swapping with its neighbour", async () => {
     for (const name of ["M1", "M2", "M3"])
       await post("/admin/partnerships", { intent: "create", name, url: `https://${name}.example/` });
-    const names = () =>
-      partnerships()
-        .map((p) => p.name)
-        .filter((n) => /^M\d$/.test(n));
-    const id = (name: string) => String(partnerships().find((p) => p.name === name)!.id);
-    expect(names()).toEqual(["M1", "M2", "M3"]);
-    const up = await post("/admin/partnerships", { intent: "move-up", id: id("M3") });
+    const names = async () => (await partnerships()).map((p) => p.name).filter((n) => /^M\d$/.test(n));
+    const id = async (name: string) => String((await partnerships()).find((p) => p.name === name)!.id);
+    expect(await names()).toEqual(["M1", "M2", "M3"]);
+    const up = await post("/admin/partnerships", { intent: "move-up", id: await id("M3") });
     expect(up.status).toBe(303);
-    expect(names()).toEqual(["M1", "M3", "M2"]);
-    await post("/admin/partnerships", { intent: "move-down", id: id("M1") });
-    expect(names()).toEqual(["M3", "M1", "M2"]);
+    expect(await names()).toEqual(["M1", "M3", "M2"]);
+    await post("/admin/partnerships", { intent: "move-down", id: await id("M1") });
+    expect(await names()).toEqual(["M3", "M1", "M2"]);
     // Orders stay distinct, so every later move is exactly one place.
-    const orders = partnerships().map((p) => p.display_order);
+    const orders = (await partnerships()).map((p) => p.display_order);
     expect(new Set(orders).size).toBe(orders.length);
     // The last one cannot go further down: nothing changes.
-    const last = partnerships().at(-1)!;
+    const last = (await partnerships()).at(-1)!;
     const edge = await post("/admin/partnerships", { intent: "move-down", id: String(last.id) });
     expect(edge.status).toBe(303);
-    expect(partnerships().at(-1)!.id).toBe(last.id);
+    expect((await partnerships()).at(-1)!.id).toBe(last.id);
   });
 
   it("deletes a partnership", async () => {
     await post("/admin/partnerships", { intent: "create", name: "ToDelete", url: "https://delete.example/" });
-    const row = partnerships().find((p) => p.name === "ToDelete")!;
+    const row = (await partnerships()).find((p) => p.name === "ToDelete")!;
     // Without the confirmation (no JS), the page asks first and nothing is deleted.
     const ask = await post("/admin/partnerships", { intent: "delete", id: String(row.id) });
     expect(ask.status).toBe(303);
     expect(ask.headers.get("location")).toBe(`/admin/partnerships?delete=${row.id}`);
-    expect(partnerships().some((p) => p.id === row.id)).toBe(true);
+    expect((await partnerships()).some((p) => p.id === row.id)).toBe(true);
     expect(await (await get(`/admin/partnerships?delete=${row.id}`, ask)).text()).toContain('role="alertdialog"');
     const res = await post("/admin/partnerships", { intent: "delete", id: String(row.id), confirm: "yes" });
     expect(res.status).toBe(303);
-    expect(partnerships().some((p) => p.id === row.id)).toBe(false);
+    expect((await partnerships()).some((p) => p.id === row.id)).toBe(false);
     expect(await (await get("/admin/partnerships", res)).text()).toContain("Partenariat supprimé");
   });
 });
 
 type ScoreRow = { id: number; player_name: string; score: number };
-function insertScore(name: string, score: number, createdAt = new Date().toISOString()): number {
-  return Number(
-    run(
-      "insert into game_scores (player_name, score, device_type, created_at) values (?, ?, 'desktop', ?)",
-      name,
-      score,
-      createdAt,
-    ).lastInsertRowid,
+async function insertScore(name: string, score: number, createdAt = new Date().toISOString()): Promise<number> {
+  const [row] = await all<{ id: number }>(
+    "insert into game_scores (player_name, score, device_type, created_at) values (?, ?, 'desktop', ?) returning id",
+    name,
+    score,
+    createdAt,
   );
+  return row!.id;
 }
-const score = (id: number) => all<ScoreRow>("select id, player_name, score from game_scores where id = ?", id)[0];
+const score = async (id: number) => (await all<ScoreRow>("select id, player_name, score from game_scores where id = ?", id))[0];
 
 describe("scores tab", () => {
   it("lists scores newest first", async () => {
-    insertScore("Ancien", 10, "2020-01-01T00:00:00.000Z");
-    insertScore("Recent", 20);
+    await insertScore("Ancien", 10, "2020-01-01T00:00:00.000Z");
+    await insertScore("Recent", 20);
     const html = await (await get("/admin/scores")).text();
     expect(html.indexOf("Recent")).toBeGreaterThan(0);
     expect(html.indexOf("Recent")).toBeLessThan(html.indexOf("Ancien"));
@@ -261,10 +246,10 @@ describe("scores tab", () => {
   });
 
   it("updates player_name (trimmed) and score", async () => {
-    const id = insertScore("Avant", 5);
+    const id = await insertScore("Avant", 5);
     const res = await post("/admin/scores", { intent: "update", id: String(id), player_name: "  Après ", score: "1234" });
     expect(res.status).toBe(303);
-    expect(score(id)).toEqual({ id, player_name: "Après", score: 1234 });
+    expect(await score(id)).toEqual({ id, player_name: "Après", score: 1234 });
     expect(await (await get("/admin/scores", res)).text()).toContain("Score modifié");
   });
 
@@ -278,24 +263,24 @@ describe("scores tab", () => {
   ] as Array<[Record<string, string>, string]>)(
     "refuses %j with 400 and the message, writing nothing",
     async (fields, message) => {
-      const id = insertScore("Intact", 7);
+      const id = await insertScore("Intact", 7);
       const res = await post("/admin/scores", { intent: "update", id: String(id), ...fields });
       expect(res.status).toBe(400);
       const html = await res.text();
       expect(html).toContain(message);
       if (fields.score) expect(html).toContain(`value="${fields.score}"`);
-      expect(score(id)).toEqual({ id, player_name: "Intact", score: 7 });
+      expect(await score(id)).toEqual({ id, player_name: "Intact", score: 7 });
     },
   );
 
   it("deletes a score; unknown ids answer 404", async () => {
-    const id = insertScore("Bye", 1);
+    const id = await insertScore("Bye", 1);
     const ask = await post("/admin/scores", { intent: "delete", id: String(id) });
     expect(ask.headers.get("location")).toBe(`/admin/scores?delete=${id}`);
-    expect(score(id)).toBeDefined();
+    expect(await score(id)).toBeDefined();
     const res = await post("/admin/scores", { intent: "delete", id: String(id), confirm: "yes" });
     expect(res.status).toBe(303);
-    expect(score(id)).toBeUndefined();
+    expect(await score(id)).toBeUndefined();
     expect(await (await get("/admin/scores", res)).text()).toContain("Score supprimé");
     expect((await post("/admin/scores", { intent: "delete", id: String(id), confirm: "yes" })).status).toBe(404);
     expect((await post("/admin/scores", { intent: "update", id: "999999", player_name: "A", score: "1" })).status).toBe(404);
@@ -303,7 +288,7 @@ describe("scores tab", () => {
   });
 });
 
-const setting = (key: string) => all<{ value: string }>("select value from settings where key = ?", key)[0]?.value;
+const setting = async (key: string) => (await all<{ value: string }>("select value from settings where key = ?", key))[0]?.value;
 
 describe("settings tab", () => {
   it("shows one form per key", async () => {
@@ -339,7 +324,7 @@ describe("settings tab", () => {
   ])("saves %s", async (key, value, stored) => {
     const res = await post("/admin/settings", { intent: "save", key, value });
     expect(res.status).toBe(303);
-    expect(setting(key)).toBe(stored);
+    expect(await setting(key)).toBe(stored);
     expect(await (await get("/admin/settings", res)).text()).toContain("Paramètres sauvegardés");
   });
 
@@ -352,20 +337,20 @@ describe("settings tab", () => {
     ["price_tracker_name", "x".repeat(61), "Valeur trop longue (maximum 60 caractères)."],
     ["gtm_id", "<script>", "Format attendu\u00a0: GTM- suivi de lettres et chiffres."],
   ])("refuses %s=%j with 400, 'Erreur lors de la sauvegarde' and the message, writing nothing", async (key, value, message) => {
-    const before = setting(key);
+    const before = await setting(key);
     const res = await post("/admin/settings", { intent: "save", key, value });
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("Erreur lors de la sauvegarde");
     expect(html).toContain(message);
-    expect(setting(key)).toBe(before);
+    expect(await setting(key)).toBe(before);
   });
 
   it("refuses an unknown key with 400", async () => {
     const res = await post("/admin/settings", { intent: "save", key: "site_owner", value: "me" });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Ce paramètre n&#x27;existe pas.");
-    expect(all("select * from settings where key = 'site_owner'")).toEqual([]);
+    expect(await all("select * from settings where key = 'site_owner'")).toEqual([]);
   });
 
   it("sends a change of enable_theme_toggle to open pages over the event stream", async () => {
@@ -391,11 +376,11 @@ describe("settings tab", () => {
   });
 });
 
-function insertDraw(platformSlug: string, code: string, createdAt: string) {
-  const platform = all<{ id: number }>("select id from platforms where slug = ?", platformSlug)[0]!;
-  run(
+async function insertDraw(platformSlug: string, code: string, createdAt: string) {
+  const [platform] = await all<{ id: number }>("select id from platforms where slug = ?", platformSlug);
+  await all(
     "insert into random_requests (platform_id, served_code_id, served_code, created_at) values (?, null, ?, ?)",
-    platform.id,
+    platform!.id,
     code,
     createdAt,
   );
@@ -404,9 +389,9 @@ function insertDraw(platformSlug: string, code: string, createdAt: string) {
 describe("requests tab", () => {
   it("lists the 50 newest draws of all platforms, filterable by platform, with a chart per day", async () => {
     const now = Date.now();
-    for (let i = 0; i < 55; i++) insertDraw("tesla", `TESLA${i}`, new Date(now - i * 1000).toISOString());
-    insertDraw("revolut", "REVOCODE", new Date(now - 500).toISOString());
-    insertDraw("n26", "OLDN26", "2001-01-01T10:00:00.000Z");
+    for (let i = 0; i < 55; i++) await insertDraw("tesla", `TESLA${i}`, new Date(now - i * 1000).toISOString());
+    await insertDraw("revolut", "REVOCODE", new Date(now - 500).toISOString());
+    await insertDraw("n26", "OLDN26", "2001-01-01T10:00:00.000Z");
 
     const html = await (await get("/admin/requests")).text();
     expect(html.match(/data-testid="draw-row"/g)).toHaveLength(50);
@@ -441,9 +426,9 @@ describe("strangers", () => {
   );
 
   it("POSTs are refused with 403 and change nothing", async () => {
-    const id = insertScore("Guarded", 3);
-    const before = partnerships().length;
-    const value = setting("default_ai_provider");
+    const id = await insertScore("Guarded", 3);
+    const before = (await partnerships()).length;
+    const value = await setting("default_ai_provider");
     for (const [path, fields] of [
       ["/admin/partnerships", { intent: "create", name: "Nope", url: "https://nope.example/" }],
       ["/admin/scores", { intent: "delete", id: String(id), confirm: "yes" }],
@@ -460,8 +445,8 @@ describe("strangers", () => {
       { cookie, headers: { Origin: "https://evil.example" } },
     );
     expect(cross.status).toBe(403);
-    expect(partnerships().length).toBe(before);
-    expect(score(id)).toBeDefined();
-    expect(setting("default_ai_provider")).toBe(value);
+    expect((await partnerships()).length).toBe(before);
+    expect(await score(id)).toBeDefined();
+    expect(await setting("default_ai_provider")).toBe(value);
   });
 });

@@ -1,6 +1,6 @@
-import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInAsAdmin, startServerWithAdmin } from "../support/admin";
+import { failWritesTo, openRawDb, openTestDb, type RawDb, type TestDb } from "../support/fixtures";
 import { postForm, type RunningServer } from "../support/server";
 
 /**
@@ -10,7 +10,8 @@ import { postForm, type RunningServer } from "../support/server";
  */
 let server: RunningServer;
 let cookie: string;
-let sqlite: SQLite.Database;
+let raw: RawDb;
+let db: TestDb;
 
 beforeAll(async () => {
   server = await startServerWithAdmin();
@@ -18,11 +19,12 @@ beforeAll(async () => {
     .split("; ")
     .filter((c) => c.startsWith("__session="))
     .join("; ");
-  sqlite = new SQLite(server.dbFile);
-  sqlite.pragma("busy_timeout = 5000");
+  raw = openRawDb(server.dbFile);
+  db = openTestDb(server.dbFile);
 });
 afterAll(async () => {
-  sqlite?.close();
+  await raw?.close();
+  await db?.destroy();
   await server?.stop();
 });
 
@@ -34,23 +36,21 @@ const text = async (res: Response) =>
 const page = (path: string, withCookie = "") => fetch(`${server.url}${path}`, { headers: { Cookie: withCookie } });
 
 /** Runs `check` while writes to `table` abort, as a full disk or a locked file would. */
-async function whileWritesFail(table: string, event: "insert" | "update", check: () => Promise<void>) {
-  sqlite.exec(
-    `create trigger fail_${table} before ${event} on ${table} begin select raise(abort, 'simulated disk failure'); end;`,
-  );
+async function whileWritesFail(table: string, event: "insert" | "update" | "delete", check: () => Promise<void>) {
+  const restore = await failWritesTo(db, table, event);
   try {
     await check();
   } finally {
-    sqlite.exec(`drop trigger fail_${table}`);
+    await restore();
   }
 }
 /** Runs `check` while `table` cannot be read at all. */
 async function whileTableIsGone(table: string, check: () => Promise<void>) {
-  sqlite.exec(`alter table ${table} rename to ${table}_away`);
+  await raw.run(`alter table ${table} rename to ${table}_away`);
   try {
     await check();
   } finally {
-    sqlite.exec(`alter table ${table}_away rename to ${table}`);
+    await raw.run(`alter table ${table}_away rename to ${table}`);
   }
 }
 
@@ -77,7 +77,9 @@ describe("failures say what failed", () => {
       expect(html).toContain('value="Plateforme Indisponible"');
       expect(html).toContain("Une description gardée");
     });
-    expect(sqlite.prepare("select count(*) n from platform_suggestions where name = ?").get("Plateforme Indisponible")).toEqual({
+    expect(
+      await raw.get("select cast(count(*) as integer) as n from platform_suggestions where name = ?", "Plateforme Indisponible"),
+    ).toEqual({
       n: 0,
     });
   });
@@ -121,7 +123,7 @@ describe("failures say what failed", () => {
       expect(html).toContain("Erreur lors de la création de la plateforme");
       expect(html).toContain('value="Échec Créé"');
     });
-    expect(sqlite.prepare("select count(*) n from platforms where slug = 'echec-cree'").get()).toEqual({ n: 0 });
+    expect(await raw.get("select cast(count(*) as integer) as n from platforms where slug = 'echec-cree'")).toEqual({ n: 0 });
   });
 
   it("admin: a failing partnership save says so next to the form, with the input kept", async () => {
@@ -139,12 +141,12 @@ describe("failures say what failed", () => {
   });
 
   it("admin: a failing code update says 'Erreur lors de la modification', a failing delete 'Erreur lors de la suppression'", async () => {
-    const platform = sqlite.prepare("select id, slug from platforms order by id limit 1").get() as { id: number; slug: string };
-    const id = Number(
-      sqlite
-        .prepare("insert into referral_codes (platform_id, code, created_at) values (?, 'FAILS123', ?)")
-        .run(platform.id, new Date().toISOString()).lastInsertRowid,
-    );
+    const platform = (await raw.get<{ id: number; slug: string }>("select id, slug from platforms order by id limit 1"))!;
+    const { id } = (await raw.get<{ id: number }>(
+      "insert into referral_codes (platform_id, code, created_at) values (?, 'FAILS123', ?) returning id",
+      platform.id,
+      new Date().toISOString(),
+    ))!;
     await whileWritesFail("referral_codes", "update", async () => {
       const res = await postForm(
         `${server.url}/admin/codes?platform=${platform.slug}`,
@@ -154,8 +156,7 @@ describe("failures say what failed", () => {
       expect(res.status).toBe(503);
       expect(await text(res)).toContain("Erreur lors de la modification");
     });
-    sqlite.exec("create trigger fail_delete before delete on referral_codes begin select raise(abort, 'simulated'); end;");
-    try {
+    await whileWritesFail("referral_codes", "delete", async () => {
       const res = await postForm(
         `${server.url}/admin/codes?platform=${platform.slug}`,
         { intent: "delete", id: String(id) },
@@ -163,24 +164,21 @@ describe("failures say what failed", () => {
       );
       expect(res.status).toBe(503);
       expect(await text(res)).toContain("Erreur lors de la suppression");
-    } finally {
-      sqlite.exec("drop trigger fail_delete");
-    }
-    expect(sqlite.prepare("select code from referral_codes where id = ?").get(id)).toEqual({ code: "FAILS123" });
+    });
+    expect(await raw.get("select code from referral_codes where id = ?", id)).toEqual({ code: "FAILS123" });
   });
   it("admin: a failing row action in the deletions, suggestions and platforms tabs says so next to the row (503), never the error page", async () => {
-    const platform = sqlite.prepare("select id, name from platforms order by id limit 1").get() as { id: number; name: string };
+    const platform = (await raw.get<{ id: number; name: string }>("select id, name from platforms order by id limit 1"))!;
     const now = new Date().toISOString();
-    const requestId = Number(
-      sqlite
-        .prepare("insert into deletion_requests (code, platform_id, reason, created_at) values ('GONE42', ?, '', ?)")
-        .run(platform.id, now).lastInsertRowid,
-    );
-    const suggestionId = Number(
-      sqlite
-        .prepare("insert into platform_suggestions (name, normalized_name, created_at) values ('Echoue Bank', 'echoue bank', ?)")
-        .run(now).lastInsertRowid,
-    );
+    const { id: requestId } = (await raw.get<{ id: number }>(
+      "insert into deletion_requests (code, platform_id, reason, created_at) values ('GONE42', ?, '', ?) returning id",
+      platform.id,
+      now,
+    ))!;
+    const { id: suggestionId } = (await raw.get<{ id: number }>(
+      "insert into platform_suggestions (name, normalized_name, created_at) values ('Echoue Bank', 'echoue bank', ?) returning id",
+      now,
+    ))!;
     const post = (path: string, fields: Record<string, string>) => postForm(`${server.url}${path}`, fields, { cookie });
     const shows = async (res: Response, message: string) => {
       expect(res.status).toBe(503);
@@ -193,7 +191,7 @@ describe("failures say what failed", () => {
       await shows(await post("/admin/deletions", { intent: "approve", id: String(requestId) }), "Erreur lors de la suppression");
       await shows(await post("/admin/deletions", { intent: "reject", id: String(requestId) }), "Erreur lors du rejet");
     });
-    expect(sqlite.prepare("select status from deletion_requests where id = ?").get(requestId)).toEqual({ status: "pending" });
+    expect(await raw.get("select status from deletion_requests where id = ?", requestId)).toEqual({ status: "pending" });
 
     await whileWritesFail("platform_suggestions", "update", async () => {
       await shows(
@@ -201,17 +199,17 @@ describe("failures say what failed", () => {
         "Erreur lors du rejet",
       );
     });
-    expect(sqlite.prepare("select status from platform_suggestions where id = ?").get(suggestionId)).toEqual({
+    expect(await raw.get("select status from platform_suggestions where id = ?", suggestionId)).toEqual({
       status: "pending",
     });
 
-    const before = sqlite.prepare("select is_active from platforms where id = ?").get(platform.id);
+    const before = await raw.get("select is_active from platforms where id = ?", platform.id);
     await whileWritesFail("platforms", "update", async () => {
       await shows(
         await post("/admin/platforms", { intent: "toggle-active", id: String(platform.id) }),
         "Erreur lors du changement de statut",
       );
     });
-    expect(sqlite.prepare("select is_active from platforms where id = ?").get(platform.id)).toEqual(before);
+    expect(await raw.get("select is_active from platforms where id = ?", platform.id)).toEqual(before);
   });
 });

@@ -1,6 +1,6 @@
-import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInAsAdmin, startServerWithAdmin } from "../support/admin";
+import { openRawDb } from "../support/fixtures";
 import { postForm, type RunningServer } from "../support/server";
 
 // A long lifetime, so that anything served stale in these tests is the cache's doing, not timing.
@@ -18,13 +18,12 @@ afterAll(async () => {
 });
 
 /** Renames a platform behind the server's back (no request, so nothing clears the cache). */
-function renameQuietly(slug: string, name: string) {
-  const db = new SQLite(server.dbFile);
+async function renameQuietly(slug: string, name: string) {
+  const db = openRawDb(server.dbFile);
   try {
-    db.pragma("busy_timeout = 5000");
-    db.prepare("update platforms set name = ? where slug = ?").run(name, slug);
+    await db.run("update platforms set name = ? where slug = ?", name, slug);
   } finally {
-    db.close();
+    await db.close();
   }
 }
 const home = (cookie?: string) => fetch(server.url, { headers: cookie ? { Cookie: cookie } : {} });
@@ -34,7 +33,7 @@ describe("anonymous page cache", () => {
   it("serves an anonymous page again, each answer with its own CSP nonce", async () => {
     const first = await home();
     const firstHtml = await first.text();
-    renameQuietly("revolut", "Revolut Cached Check");
+    await renameQuietly("revolut", "Revolut Cached Check");
     const second = await home();
     const secondHtml = await second.text();
     // Still the stored page: the rename is not visible to anonymous visitors yet.

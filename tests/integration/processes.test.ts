@@ -2,13 +2,15 @@ import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { deleteExpiredTemporaryCodesOnce } from "~db/repositories/code-cleanup.server";
 import { saveSetting } from "~db/repositories/settings.server";
+import { createGameSession } from "~/features/game/session.server";
+import { ADMIN, signInAsAdmin } from "../support/admin";
 import { onPostgres, useFreshDatabase, type DB } from "../support/db";
 import { createCode, createPlatform } from "../support/fixtures";
-import { postForm, startServer, type RunningServer } from "../support/server";
+import { cookiesFrom, postForm, startServer, type RunningServer } from "../support/server";
 
 /**
  * Several server processes on one database: what PostgreSQL deployments run (two VMs behind Fly's
- * proxy). The draw checks run on both passes (two processes can share a SQLite file too); the
+ * proxy). The draw, vote and score checks run on both passes (two processes can share a SQLite file too); the
  * LISTEN/NOTIFY and advisory-lock checks are PostgreSQL's.
  */
 let db: DB;
@@ -22,10 +24,22 @@ afterEach(async () => {
   servers = [];
 });
 
-async function twoServers() {
-  servers = await Promise.all([startServer({ DATABASE_FILE: file }), startServer({ DATABASE_FILE: file })]);
+async function twoServers(extra: Record<string, string> = {}) {
+  // This process's secret: a test can sign a game session the servers accept (see game.test.ts).
+  const env = { DATABASE_FILE: file, SESSION_SECRET: process.env.SESSION_SECRET!, ...extra };
+  servers = await Promise.all([startServer(env), startServer(env)]);
   return servers;
 }
+
+const countOf = async (table: "game_scores" | "game_sessions_used" | "platform_suggestion_votes") =>
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("two server processes on one database", () => {
   it("50 concurrent draws split across both stay fair (spread at most 1) with one log row per serve", async () => {
@@ -47,6 +61,68 @@ describe("two server processes on one database", () => {
       .where("platform_id", "=", p.id)
       .executeTakeFirstOrThrow();
     expect(Number(logged.n)).toBe(50);
+  });
+
+  it("one vote per voter: 20 parallel votes of one visitor split across both servers count once", async () => {
+    const [a, b] = await twoServers();
+    const { id } = await db
+      .insertInto("platform_suggestions")
+      .values({ name: "Votable", normalized_name: "votable", created_at: new Date().toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // The visitor's client_id cookie, set by one server, is honoured by the other (same secret).
+    const cookie = cookiesFrom(await fetch(`${a!.url}/suggest-platform`));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        postForm(`${(i % 2 ? a : b)!.url}/suggest-platform`, { intent: "vote", suggestion_id: String(id) }, { cookie }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 303)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    const row = await db.selectFrom("platform_suggestions").select("votes_count").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.votes_count).toBe(1);
+    expect(await countOf("platform_suggestion_votes")).toBe(1);
+  });
+
+  it("one score per game session: 10 parallel sends of one token split across both servers store it once", async () => {
+    const [a, b] = await twoServers();
+    const token = createGameSession("desktop", Date.now() - 61_000);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        postForm(`${(i % 2 ? a : b)!.url}/game/scores`, { token, player_name: `Racer${i}`, score: "30", device_type: "desktop" }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(9);
+    expect(await countOf("game_scores")).toBe(1);
+    expect(await countOf("game_sessions_used")).toBe(1);
+  });
+
+  it("a logo uploaded through one server is served by the other (each has its own UPLOADS_DIR)", async () => {
+    const [a, b] = await twoServers({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    const p = await createPlatform(db);
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40, 7)]);
+    const body = new FormData();
+    for (const [k, v] of Object.entries({ intent: "upload-logo", id: String(p.id), variant: "light" })) body.set(k, v);
+    body.set("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "logo.png");
+    const uploaded = await fetch(`${a!.url}/admin/platforms`, {
+      method: "POST",
+      body,
+      redirect: "manual",
+      headers: { Cookie: await signInAsAdmin(a!), Origin: a!.url },
+    });
+    expect(uploaded.status).toBe(303);
+    const { custom_logo_light_url: url } = await db
+      .selectFrom("platforms")
+      .select("custom_logo_light_url")
+      .where("id", "=", p.id)
+      .executeTakeFirstOrThrow();
+    const served = await fetch(`${b!.url}${url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
   });
 
   it.runIf(onPostgres)("a setting saved by another process reaches each server's live settings stream", async () => {

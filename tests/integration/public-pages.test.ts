@@ -1,25 +1,22 @@
-import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openRawDb, type RawDb } from "../support/fixtures";
 import { startServer, type RunningServer } from "../support/server";
 
 let server: RunningServer;
-let sqlite: SQLite.Database;
+let raw: RawDb;
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: "1", SITE_URL: "https://parrainly.test" });
-  sqlite = new SQLite(server.dbFile);
-  sqlite.pragma("busy_timeout = 5000");
+  raw = openRawDb(server.dbFile);
 });
 afterAll(async () => {
-  sqlite?.close();
+  await raw?.close();
   await server?.stop();
 });
 
 describe("public pages over HTTP (no JavaScript)", () => {
   it("home: every active homepage platform is a link, Organization JSON-LD, promo", async () => {
     const html = await (await fetch(server.url)).text();
-    const active = sqlite.prepare("select slug from platforms where is_active = 1 and show_in_homepage = 1").all() as Array<{
-      slug: string;
-    }>;
+    const active = await raw.all<{ slug: string }>("select slug from platforms where is_active = 1 and show_in_homepage = 1");
     expect(active.length).toBeGreaterThanOrEqual(6);
     const list = /data-testid="platform-list"[^]*?<\/ul>/.exec(html)![0];
     for (const { slug } of active) expect(list).toContain(`href="/${slug}"`);
@@ -31,12 +28,12 @@ describe("public pages over HTTP (no JavaScript)", () => {
   });
 
   it("home: empty state when no platform is shown", async () => {
-    sqlite.prepare("update platforms set show_in_homepage = 0").run();
+    await raw.run("update platforms set show_in_homepage = 0");
     try {
       const html = await (await fetch(server.url)).text();
       expect(html).toContain("Aucune plateforme disponible pour le moment.");
     } finally {
-      sqlite.prepare("update platforms set show_in_homepage = 1").run();
+      await raw.run("update platforms set show_in_homepage = 1");
     }
   });
 
@@ -48,12 +45,10 @@ describe("public pages over HTTP (no JavaScript)", () => {
     expect(html).toContain("Voir les codes");
   });
 
-  it("demo data keeps votes_count equal to the vote rows", () => {
-    const rows = sqlite
-      .prepare(
-        `select s.name, s.votes_count, (select count(*) from platform_suggestion_votes v where v.suggestion_id = s.id) as n from platform_suggestions s`,
-      )
-      .all() as Array<{ name: string; votes_count: number; n: number }>;
+  it("demo data keeps votes_count equal to the vote rows", async () => {
+    const rows = await raw.all<{ name: string; votes_count: number; n: number }>(
+      `select s.name, s.votes_count, (select cast(count(*) as integer) from platform_suggestion_votes v where v.suggestion_id = s.id) as n from platform_suggestions s`,
+    );
     expect(rows.length).toBe(3);
     for (const r of rows) expect(r.votes_count).toBe(r.n);
     expect(rows.find((r) => r.name === "Boursorama Banque")?.votes_count).toBe(9);
@@ -65,9 +60,7 @@ describe("public pages over HTTP (no JavaScript)", () => {
     expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
     const xml = await res.text();
-    const slugs = (sqlite.prepare("select slug from platforms where is_active = 1").all() as Array<{ slug: string }>).map(
-      (r) => r.slug,
-    );
+    const slugs = (await raw.all<{ slug: string }>("select slug from platforms where is_active = 1")).map((r) => r.slug);
     for (const slug of slugs) {
       expect(xml).toContain(`<loc>https://parrainly.test/${slug}</loc>`);
       expect(xml).toContain(`<loc>https://parrainly.test/${slug}/get-code</loc>`);

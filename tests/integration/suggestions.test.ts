@@ -1,20 +1,19 @@
-import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openRawDb, type RawDb } from "../support/fixtures";
 import { cookiesFrom, postForm, startServer, type RunningServer } from "../support/server";
 
 let server: RunningServer;
-let sqlite: SQLite.Database;
+let raw: RawDb;
 let addressCounter = 0;
 
 // TRUST_PROXY lets each test speak from its own address, so rate limits and the per-address cap
 // of one test never leak into another.
 beforeAll(async () => {
   server = await startServer({ TRUST_PROXY: "1" });
-  sqlite = new SQLite(server.dbFile);
-  sqlite.pragma("busy_timeout = 5000");
+  raw = openRawDb(server.dbFile);
 });
 afterAll(async () => {
-  sqlite?.close();
+  await raw?.close();
   await server?.stop();
 });
 
@@ -27,13 +26,15 @@ function unique(prefix: string) {
   return `${prefix} ${Math.random().toString(36).slice(2, 8).replace(/\d/g, "q")}`;
 }
 
-const countSuggestions = () => (sqlite.prepare("select count(*) as n from platform_suggestions").get() as { n: number }).n;
-const votesOf = (id: number) => {
-  const row = sqlite.prepare("select votes_count from platform_suggestions where id = ?").get(id) as { votes_count: number };
-  const rows = (
-    sqlite.prepare("select count(*) as n from platform_suggestion_votes where suggestion_id = ?").get(id) as { n: number }
-  ).n;
-  return { counter: row.votes_count, rows };
+const countSuggestions = async () =>
+  (await raw.get<{ n: number }>("select cast(count(*) as integer) as n from platform_suggestions"))!.n;
+const votesOf = async (id: number) => {
+  const row = await raw.get<{ votes_count: number }>("select votes_count from platform_suggestions where id = ?", id);
+  const { n: rows } = (await raw.get<{ n: number }>(
+    "select cast(count(*) as integer) as n from platform_suggestion_votes where suggestion_id = ?",
+    id,
+  ))!;
+  return { counter: row!.votes_count, rows };
 };
 
 /** A visitor: its own address and, once it has loaded the page, its own client_id cookie. */
@@ -90,12 +91,10 @@ describe("client identity", () => {
     const who = await visitor("198.51.100.77");
     const id = await createSuggestion();
     expect((await vote(who, id)).status).toBe(303);
-    const row = sqlite
-      .prepare("select ip_hash, client_fingerprint from platform_suggestion_votes where suggestion_id = ?")
-      .get(id) as {
-      ip_hash: string;
-      client_fingerprint: string;
-    };
+    const row = (await raw.get<{ ip_hash: string; client_fingerprint: string }>(
+      "select ip_hash, client_fingerprint from platform_suggestion_votes where suggestion_id = ?",
+      id,
+    ))!;
     const clientId = who.cookie.split("client_id=")[1]!.split(";")[0]!;
     expect(row.ip_hash).not.toContain("198.51.100.77");
     expect(row.ip_hash).toMatch(/^[\w-]{43}$/);
@@ -112,7 +111,7 @@ describe("suggest a platform", () => {
     const location = res.headers.get("location")!;
     expect(location).toMatch(/^\/suggest-platform\?created=\d+$/);
     const id = Number(location.split("=")[1]);
-    const row = sqlite.prepare("select * from platform_suggestions where id = ?").get(id) as Record<string, unknown>;
+    const row = (await raw.get("select * from platform_suggestions where id = ?", id))!;
     expect(row).toMatchObject({
       name,
       description: "Banque en ligne",
@@ -137,13 +136,13 @@ describe("suggest a platform", () => {
   });
 
   it("rejects an empty name (400), keeps the other input, writes nothing", async () => {
-    const before = countSuggestions();
+    const before = await countSuggestions();
     const res = await suggest(await visitor(), { name: "   ", description: "Ma description gardée" });
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("Le nom de la plateforme est requis");
     expect(html).toContain("Ma description gardée");
-    expect(countSuggestions()).toBe(before);
+    expect(await countSuggestions()).toBe(before);
   });
 
   for (const bad of [
@@ -154,39 +153,39 @@ describe("suggest a platform", () => {
     "data:text/html,hi",
   ]) {
     it(`rejects the website ${JSON.stringify(bad)} (400) and writes nothing`, async () => {
-      const before = countSuggestions();
+      const before = await countSuggestions();
       const name = unique("Plutonix");
       const res = await suggest(await visitor(), { name, website_url: bad });
       expect(res.status).toBe(400);
       const html = await res.text();
       expect(html).toContain("Saisissez une adresse web valide commençant par http:// ou https://");
       expect(html).toContain(`value="${name}"`);
-      expect(countSuggestions()).toBe(before);
+      expect(await countSuggestions()).toBe(before);
     });
   }
 
   it("blocks a near-duplicate of an existing suggestion (> 0.85) with 'Plateforme similaire détectée'", async () => {
     const name = unique("Quantorix Banque");
     await createSuggestion(name);
-    const before = countSuggestions();
+    const before = await countSuggestions();
     const res = await suggest(await visitor(), { name: name.slice(0, -1) });
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("Plateforme similaire détectée");
     expect(html).toContain('data-testid="similar-blocked"');
     expect(html).toMatch(/\d{2} %/);
-    expect(countSuggestions()).toBe(before);
+    expect(await countSuggestions()).toBe(before);
   });
 
   for (const name of ["Trade Republic", "trade-republic", "REVOLUT", "N 26"]) {
     it(`blocks an existing platform's name ${JSON.stringify(name)}`, async () => {
-      const before = countSuggestions();
+      const before = await countSuggestions();
       const res = await suggest(await visitor(), { name });
       expect(res.status).toBe(400);
       const html = await res.text();
       expect(html).toContain("Plateforme similaire détectée");
       expect(html).toContain("cette plateforme existe déjà");
-      expect(countSuggestions()).toBe(before);
+      expect(await countSuggestions()).toBe(before);
     });
   }
 
@@ -204,10 +203,10 @@ describe("suggest a platform", () => {
   });
 
   it("treats a filled honeypot as spam: 400, nothing written", async () => {
-    const before = countSuggestions();
+    const before = await countSuggestions();
     const res = await suggest(await visitor(), { name: unique("Spamtron"), website_confirm: "http://spam.example" });
     expect(res.status).toBe(400);
-    expect(countSuggestions()).toBe(before);
+    expect(await countSuggestions()).toBe(before);
   });
 
   it("rate-limits suggestions per address (429) but not rejected attempts", async () => {
@@ -222,11 +221,13 @@ describe("suggest a platform", () => {
     const popular = await createSuggestion(unique("Popularis"));
     const rejected = await createSuggestion(unique("Rejectum"));
     const old = await createSuggestion(unique("Vetustas"));
-    sqlite.prepare("update platform_suggestions set votes_count = 600, status = 'approved' where id = ?").run(popular);
-    sqlite.prepare("update platform_suggestions set status = 'rejected' where id = ?").run(rejected);
-    sqlite
-      .prepare("update platform_suggestions set created_at = ? where id = ?")
-      .run(new Date(Date.now() - 86_400_001).toISOString(), old);
+    await raw.run("update platform_suggestions set votes_count = 600, status = 'approved' where id = ?", popular);
+    await raw.run("update platform_suggestions set status = 'rejected' where id = ?", rejected);
+    await raw.run(
+      "update platform_suggestions set created_at = ? where id = ?",
+      new Date(Date.now() - 86_400_001).toISOString(),
+      old,
+    );
     const html = await (await fetch(`${server.url}/suggest-platform`)).text();
     const item = (id: number) => new RegExp(`data-suggestion-id="${id}"[^]*?</li>`).exec(html)?.[0] ?? "";
     expect(html.indexOf(`data-suggestion-id="${popular}"`)).toBeLessThan(html.indexOf(`data-suggestion-id="${old}"`));
@@ -235,7 +236,7 @@ describe("suggest a platform", () => {
     expect(item(old)).not.toContain("Nouveau");
     expect(item(old)).not.toContain("Populaire");
     // restore the invariant for the votes tests
-    sqlite.prepare("update platform_suggestions set votes_count = 0 where id = ?").run(popular);
+    await raw.run("update platform_suggestions set votes_count = 0 where id = ?", popular);
   });
 });
 
@@ -249,7 +250,7 @@ describe("votes", () => {
     const again = await vote(who, id);
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("Vous avez déjà voté pour cette suggestion");
-    expect(votesOf(id)).toEqual({ counter: 1, rows: 1 });
+    expect(await votesOf(id)).toEqual({ counter: 1, rows: 1 });
     const html = await (
       await fetch(`${server.url}/suggest-platform`, { headers: { Cookie: who.cookie, "X-Forwarded-For": who.address } })
     ).text();
@@ -263,14 +264,14 @@ describe("votes", () => {
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 303)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-    expect(votesOf(id)).toEqual({ counter: 1, rows: 1 });
+    expect(await votesOf(id)).toEqual({ counter: 1, rows: 1 });
   });
 
   it("a second client counts too", async () => {
     const id = await createSuggestion();
     expect((await vote(await visitor(), id)).status).toBe(303);
     expect((await vote(await visitor(), id)).status).toBe(303);
-    expect(votesOf(id)).toEqual({ counter: 2, rows: 2 });
+    expect(await votesOf(id)).toEqual({ counter: 2, rows: 2 });
   });
 
   it("a client without a cookie gets one with its first vote", async () => {
@@ -278,7 +279,7 @@ describe("votes", () => {
     const res = await vote({ address: newAddress() }, id);
     expect(res.status).toBe(303);
     expect(res.headers.getSetCookie().some((l) => l.startsWith("client_id="))).toBe(true);
-    expect(votesOf(id)).toEqual({ counter: 1, rows: 1 });
+    expect(await votesOf(id)).toEqual({ counter: 1, rows: 1 });
   });
 
   it("caps the votes from one address (cleared cookies) and says so", async () => {
@@ -291,7 +292,7 @@ describe("votes", () => {
     // A cookie-less request from that address is refused as well.
     expect((await vote({ address }, id)).status).toBe(429);
     expect((await vote(await visitor(), id)).status).toBe(303);
-    expect(votesOf(id)).toEqual({ counter: 4, rows: 4 });
+    expect(await votesOf(id)).toEqual({ counter: 4, rows: 4 });
   });
 
   it("parallel first votes from many clients of a few addresses respect both the unique index and the cap", async () => {
@@ -299,17 +300,17 @@ describe("votes", () => {
     const clients = await Promise.all(Array.from({ length: 12 }, (_, i) => visitor(`192.0.2.${100 + (i % 3)}`)));
     const responses = await Promise.all(clients.flatMap((c) => [vote(c, id), vote(c, id)]));
     expect(responses.every((r) => [303, 409, 429].includes(r.status))).toBe(true);
-    expect(votesOf(id)).toEqual({ counter: 9, rows: 9 });
+    expect(await votesOf(id)).toEqual({ counter: 9, rows: 9 });
   });
 
   it("voting on an unknown, rejected or malformed suggestion is a 404, nothing written", async () => {
     const who = await visitor();
     const rejected = await createSuggestion();
-    sqlite.prepare("update platform_suggestions set status = 'rejected' where id = ?").run(rejected);
+    await raw.run("update platform_suggestions set status = 'rejected' where id = ?", rejected);
     expect((await vote(who, 99_999_999)).status).toBe(404);
     expect((await vote(who, rejected)).status).toBe(404);
     expect((await vote(who, "abc")).status).toBe(404);
-    expect(votesOf(rejected)).toEqual({ counter: 0, rows: 0 });
+    expect(await votesOf(rejected)).toEqual({ counter: 0, rows: 0 });
   });
 
   it("an unknown intent is a 400", async () => {
@@ -321,13 +322,11 @@ describe("votes", () => {
     expect(res.status).toBe(400);
   });
 
-  it("votes_count always equals the number of vote rows", () => {
-    const mismatches = sqlite
-      .prepare(
-        `select s.id, s.votes_count, count(v.id) as n from platform_suggestions s
-         left join platform_suggestion_votes v on v.suggestion_id = s.id group by s.id having s.votes_count <> count(v.id)`,
-      )
-      .all();
+  it("votes_count always equals the number of vote rows", async () => {
+    const mismatches = await raw.all(
+      `select s.id, s.votes_count, count(v.id) as n from platform_suggestions s
+       left join platform_suggestion_votes v on v.suggestion_id = s.id group by s.id, s.votes_count having s.votes_count <> count(v.id)`,
+    );
     expect(mismatches).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Insertable } from "kysely";
+import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Insertable } from "kysely";
 import { openPgPool } from "../../db/client.server";
 import type { Database } from "../../db/schema";
 import { knownPostgresDatabase } from "./postgres";
@@ -61,6 +61,31 @@ export async function failUpdatesOf(db: TestDb, table: string, column: string): 
   }
   await sql`CREATE TRIGGER ${sql.raw(`fail_${table}`)} BEFORE UPDATE OF ${sql.ref(column)} ON ${sql.table(table)}
     BEGIN SELECT RAISE(ABORT, 'forced failure'); END`.execute(db);
+}
+
+/**
+ * A real failure in the real database: every `event` on `table` aborts with "simulated disk failure"
+ * (a trigger, SQLite's or PostgreSQL's), as a full disk or a locked file would. Returns what removes it.
+ */
+export async function failWritesTo(
+  db: TestDb,
+  table: string,
+  event: "insert" | "update" | "delete",
+): Promise<() => Promise<void>> {
+  const name = sql.raw(`fail_${event}_${table}`);
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'simulated disk failure'; END $$`.execute(db);
+    await sql`CREATE TRIGGER ${name} BEFORE ${sql.raw(event.toUpperCase())} ON ${sql.table(table)}
+      FOR EACH ROW EXECUTE FUNCTION ${name}()`.execute(db);
+    return async () => {
+      await sql`DROP TRIGGER ${name} ON ${sql.table(table)}`.execute(db);
+      await sql`DROP FUNCTION ${name}()`.execute(db);
+    };
+  }
+  await sql`CREATE TRIGGER ${name} BEFORE ${sql.raw(event.toUpperCase())} ON ${sql.table(table)}
+    BEGIN SELECT RAISE(ABORT, 'simulated disk failure'); END`.execute(db);
+  return async () => void (await sql`DROP TRIGGER ${name}`.execute(db));
 }
 
 let counter = 0;
@@ -130,4 +155,48 @@ export async function createUser(
     .executeTakeFirstOrThrow();
   if (admin) await db.insertInto("user_roles").values({ user_id: row.id, role: "admin" }).execute();
   return { id: row.id, email, password };
+}
+
+/**
+ * Plain SQL on a running server's database, the same text on both passes: `?` placeholders (turned
+ * into `$1…` on PostgreSQL), counts written `cast(count(*) as integer)` so both answer numbers.
+ * For tests that check or change rows behind the server's back; anything SQLite-only (pragmas,
+ * sqlite_master, rowid) has no place here.
+ */
+export interface RawDb {
+  all: <T = Record<string, unknown>>(query: string, ...params: unknown[]) => Promise<T[]>;
+  get: <T = Record<string, unknown>>(query: string, ...params: unknown[]) => Promise<T | undefined>;
+  run: (query: string, ...params: unknown[]) => Promise<{ changes: number }>;
+  /** The database's own tables (SQLite's and Kysely's bookkeeping left out), by name. */
+  tables: () => Promise<string[]>;
+  close: () => Promise<void>;
+}
+
+export function openRawDb(file: string): RawDb {
+  const db = openTestDb(file);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const compile = (query: string, params: unknown[]) => {
+    let n = 0;
+    return CompiledQuery.raw(postgres ? query.replace(/\?/g, () => `$${++n}`) : query, params);
+  };
+  const all = async <T>(query: string, ...params: unknown[]) => (await db.executeQuery<T>(compile(query, params))).rows;
+  return {
+    all,
+    get: async <T>(query: string, ...params: unknown[]) => (await all<T>(query, ...params))[0],
+    run: async (query, ...params) => ({
+      changes: Number((await db.executeQuery(compile(query, params))).numAffectedRows ?? 0),
+    }),
+    tables: async () =>
+      (
+        await all<{ name: string }>(
+          postgres
+            ? "select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'"
+            : "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'",
+        )
+      )
+        .map((r) => r.name)
+        .filter((name) => !name.startsWith("kysely_"))
+        .sort(),
+    close: () => db.destroy(),
+  };
 }

@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { deleteUploadedFile, getUploadedFile, insertUploadedFile } from "~db/repositories/uploaded-files.server";
 import { getEnv } from "~/utils/env.server";
 
 /** Logos are small pictures; anything bigger is refused before it reaches the disk. */
@@ -21,19 +22,29 @@ function uploadsDir(): string {
   return path.resolve(getEnv().UPLOADS_DIR);
 }
 
-/** Stores the logo as `<slug>-<variant>-<timestamp>.<ext>` and answers its public URL. */
+/**
+ * Stores the logo as `<slug>-<variant>-<timestamp>.<ext>` in the database (every server process
+ * behind the proxy serves it, and backups carry it) and answers its public URL.
+ */
 export async function storeLogo(slug: string, variant: string, kind: ImageKind, bytes: Uint8Array): Promise<string> {
-  const dir = uploadsDir();
-  await fs.mkdir(dir, { recursive: true });
   const name = `${slug}-${variant}-${Date.now()}.${kind.ext}`;
-  await fs.writeFile(path.join(dir, name), bytes, { flag: "wx" });
+  await insertUploadedFile({ name, contentType: kind.type, bytes });
   return `/uploads/${name}`;
 }
 
-/** Removes a file we stored earlier; links elsewhere and missing files are left alone. */
+/**
+ * Removes a logo we stored earlier: its row, or the file on UPLOADS_DIR that a server before
+ * migration 0009 wrote. Links elsewhere and missing files are left alone.
+ */
 export async function removeStoredLogo(url: string | null | undefined): Promise<void> {
   if (!url?.startsWith("/uploads/")) return;
   const name = path.basename(url);
   if (name !== url.slice("/uploads/".length)) return;
+  await deleteUploadedFile(name);
   await fs.rm(path.join(uploadsDir(), name), { force: true }).catch(() => {});
+}
+
+/** A stored logo by its file name, for `/uploads/<name>`; null when there is none. */
+export async function readStoredLogo(name: string): Promise<{ contentType: string; bytes: Uint8Array } | null> {
+  return (await getUploadedFile(name)) ?? null;
 }
