@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, signInAsAdmin, startServerWithAdmin } from "../support/admin";
-import { createUser, openRawDb, openTestDb } from "../support/fixtures";
+import { createUser, openTestDb, withRawDb } from "../support/fixtures";
 import { cookiesFrom, postForm, type RunningServer } from "../support/server";
 
 let server: RunningServer;
@@ -12,12 +12,10 @@ afterAll(async () => {
 });
 
 async function countSessions(): Promise<number> {
-  const db = openRawDb(server.dbFile);
-  try {
-    return (await db.get<{ n: number }>("select cast(count(*) as integer) as n from sessions"))!.n;
-  } finally {
-    await db.close();
-  }
+  return withRawDb(
+    server.dbFile,
+    async (db) => (await db.get<{ n: number }>("select cast(count(*) as integer) as n from sessions"))!.n,
+  );
 }
 
 describe("admin sign-in", () => {

@@ -1,30 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInAsAdmin, startServerWithAdmin } from "../support/admin";
-import { openRawDb } from "../support/fixtures";
+import { signInQuietly, startServerWithAdmin } from "../support/admin";
+import { withRawDb } from "../support/fixtures";
 import { cookiesFrom, postForm, type RunningServer } from "../support/server";
 
 let server: RunningServer;
 let cookie: string;
 beforeAll(async () => {
   server = await startServerWithAdmin();
-  // Without the sign-in toast, so each page shows the toast of the action under test.
-  cookie = (await signInAsAdmin(server))
-    .split("; ")
-    .filter((c) => !c.startsWith("toast="))
-    .join("; ");
+  cookie = await signInQuietly(server);
 });
 afterAll(async () => {
   await server?.stop();
 });
 
-async function all<T>(query: string, ...params: unknown[]): Promise<T[]> {
-  const db = openRawDb(server.dbFile);
-  try {
-    return await db.all<T>(query, ...params);
-  } finally {
-    await db.close();
-  }
-}
+const all = <T>(query: string, ...params: unknown[]) => withRawDb(server.dbFile, (db) => db.all<T>(query, ...params));
 const post = (path: string, fields: Record<string, string>) => postForm(`${server.url}${path}`, fields, { cookie });
 /** GET as the admin; `after` is the redirect that carries a toast cookie to read. */
 const get = (path: string, after?: Response) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { signInAsAdmin, startServerWithAdmin } from "../support/admin";
+import { signInAsAdmin, signInQuietly, startServerWithAdmin } from "../support/admin";
 import { startFakeAi, type FakeAi } from "../support/fake-ai";
-import { openRawDb } from "../support/fixtures";
+import { withRawDb } from "../support/fixtures";
 import { postForm, type RunningServer } from "../support/server";
 
 /**
@@ -23,10 +23,7 @@ beforeAll(async () => {
     OPENAI_MODEL: "gpt-test",
     AI_REQUEST_TIMEOUT_MS: "2500",
   });
-  cookie = (await signInAsAdmin(server))
-    .split("; ")
-    .filter((c) => !c.startsWith("toast="))
-    .join("; ");
+  cookie = await signInQuietly(server);
 });
 afterAll(async () => {
   await server?.stop();
@@ -34,14 +31,7 @@ afterAll(async () => {
 });
 beforeEach(() => fake.reset());
 
-async function all<T>(query: string, ...params: unknown[]): Promise<T[]> {
-  const db = openRawDb(server.dbFile);
-  try {
-    return await db.all<T>(query, ...params);
-  } finally {
-    await db.close();
-  }
-}
+const all = <T>(query: string, ...params: unknown[]) => withRawDb(server.dbFile, (db) => db.all<T>(query, ...params));
 const count = async (table: string) => (await all<{ n: number }>(`select cast(count(*) as integer) as n from ${table}`))[0]!.n;
 
 const send = (

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInAsAdmin, startServerWithAdmin } from "../support/admin";
-import { openRawDb } from "../support/fixtures";
+import { signInQuietly, startServerWithAdmin } from "../support/admin";
+import { withRawDb } from "../support/fixtures";
 import { postForm, type RunningServer } from "../support/server";
 
 // A long lifetime, so that anything served stale in these tests is the cache's doing, not timing.
@@ -8,10 +8,7 @@ let server: RunningServer;
 let adminCookie: string;
 beforeAll(async () => {
   server = await startServerWithAdmin({ PAGE_CACHE_MS: "60000" });
-  adminCookie = (await signInAsAdmin(server))
-    .split("; ")
-    .filter((c) => !c.startsWith("toast="))
-    .join("; ");
+  adminCookie = await signInQuietly(server);
 });
 afterAll(async () => {
   await server?.stop();
@@ -19,12 +16,7 @@ afterAll(async () => {
 
 /** Renames a platform behind the server's back (no request, so nothing clears the cache). */
 async function renameQuietly(slug: string, name: string) {
-  const db = openRawDb(server.dbFile);
-  try {
-    await db.run("update platforms set name = ? where slug = ?", name, slug);
-  } finally {
-    await db.close();
-  }
+  await withRawDb(server.dbFile, (db) => db.run("update platforms set name = ? where slug = ?", name, slug));
 }
 const home = (cookie?: string) => fetch(server.url, { headers: cookie ? { Cookie: cookie } : {} });
 const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];

@@ -17,3 +17,11 @@ export async function signInAsAdmin(server: RunningServer, credentials = ADMIN):
   if (res.status !== 303) throw new Error(`admin sign-in failed: ${res.status} ${await res.text()}`);
   return cookiesFrom(res);
 }
+
+/** Signs in as the admin without keeping the sign-in toast, so each page shows the toast of the action under test. */
+export async function signInQuietly(server: RunningServer): Promise<string> {
+  return (await signInAsAdmin(server))
+    .split("; ")
+    .filter((c) => !c.startsWith("toast="))
+    .join("; ");
+}

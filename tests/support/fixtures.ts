@@ -200,3 +200,13 @@ export function openRawDb(file: string): RawDb {
     close: () => db.destroy(),
   };
 }
+
+/** Opens the server's database for one piece of work (`openRawDb`), then closes it. */
+export async function withRawDb<T>(file: string, work: (db: RawDb) => Promise<T>): Promise<T> {
+  const db = openRawDb(file);
+  try {
+    return await work(db);
+  } finally {
+    await db.close();
+  }
+}
