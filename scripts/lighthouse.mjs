@@ -83,7 +83,8 @@ async function main() {
         onlyCategories: [...CATEGORIES],
       });
       const lhr = result?.lhr;
-      if (process.env.LH_DUMP) fs.writeFileSync(`${process.env.LH_DUMP}${pagePath.replace(/\//g, "_")}.json`, JSON.stringify(lhr));
+      if (process.env.LH_DUMP)
+        fs.writeFileSync(`${process.env.LH_DUMP}${pagePath.replace(/\//g, "_")}.json`, JSON.stringify(lhr));
       const row = { page: pagePath };
       for (const category of CATEGORIES) {
         const score = lhr?.categories[category]?.score;
