@@ -228,7 +228,7 @@ describe("scores tab", () => {
   });
 
   it("shows a pseudo as text, escaped, never as markup", async () => {
-    insertScore("<b onclick=a>x</b>", 30);
+    await insertScore("<b onclick=a>x</b>", 30);
     const html = await (await get("/admin/scores")).text();
     expect(html).not.toContain("<b onclick");
     expect(html).toContain("&lt;b onclick=a&gt;x&lt;/b&gt;");
