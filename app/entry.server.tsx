@@ -9,6 +9,7 @@ import { analyticsForRequest } from "./features/consent/consent.server";
 import { cspSources, extendCsp } from "./features/consent/tags";
 import { getLanguage, i18nForRender } from "./i18n/i18next.server";
 import { NonceProvider } from "./utils/nonce";
+import { SiteCssProvider } from "./utils/site-css";
 
 export const streamTimeout = 5_000;
 
@@ -38,9 +39,11 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-        </I18nextProvider>
+        <SiteCssProvider value={loadContext.siteCss ?? ""}>
+          <I18nextProvider i18n={instance}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+          </I18nextProvider>
+        </SiteCssProvider>
       </NonceProvider>,
       {
         nonce,

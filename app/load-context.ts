@@ -8,6 +8,8 @@ declare module "@remix-run/node" {
     cspNonce: string;
     /** The policy the server set (absent in development); the app may widen it per page. */
     contentSecurityPolicy?: string;
+    /** The site's stylesheet, inlined in every page (empty in development, where Vite serves it). */
+    siteCss?: string;
   }
 }
 

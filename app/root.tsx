@@ -19,6 +19,7 @@ import type { PageMeta } from "./utils/meta";
 import { keepRetryAfter } from "./utils/responses.server";
 import { routeMeta } from "./utils/meta";
 import { useNonce } from "./utils/nonce";
+import { SiteStylesheet } from "./utils/site-css";
 import { DEFAULT_THEME, isTheme } from "./utils/theme";
 import { getToast } from "./utils/toast.server";
 
@@ -92,6 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark light" />
         <Meta />
+        <SiteStylesheet />
         <Links />
         {root?.analytics.active ? <AnalyticsHead config={root.analytics.active} /> : null}
       </head>

@@ -2,7 +2,7 @@
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 
-if (!fs.existsSync("build/server.mjs") || !fs.existsSync("build/server/index.js")) {
+if (!fs.existsSync("build/server.mjs") || !fs.existsSync("build/server/index.js") || !fs.existsSync("build/site.css")) {
   console.log("No build found: building once (about 10 s)...");
   execSync("npm run build", { stdio: "inherit" });
 }

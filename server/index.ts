@@ -74,6 +74,7 @@ app.all(
       clientIp: clientIpOf(req, env.TRUST_PROXY),
       cspNonce: res.locals.cspNonce as string,
       contentSecurityPolicy: res.getHeader("Content-Security-Policy") as string | undefined,
+      siteCss: remixBuild.siteCss,
     }),
   }),
 );

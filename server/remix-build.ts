@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -13,6 +14,8 @@ export interface RemixBuild {
   devMiddleware?: RequestHandler;
   /** In production, the client files of the build (assets, favicon...). */
   clientDir?: string;
+  /** In production, the site's stylesheet (build/site.css), inlined in every page. */
+  siteCss?: string;
 }
 
 /**
@@ -28,5 +31,6 @@ export async function loadRemixBuild(dev: boolean): Promise<RemixBuild> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const build = (await import(/* @vite-ignore */ pathToFileURL(path.join(here, "server", "index.js")).href)) as ServerBuild;
   const hooks = appHooksOf(build);
-  return { build, hooks: () => Promise.resolve(hooks), clientDir: path.join(here, "client") };
+  const siteCss = fs.readFileSync(path.join(here, "site.css"), "utf8");
+  return { build, hooks: () => Promise.resolve(hooks), clientDir: path.join(here, "client"), siteCss };
 }

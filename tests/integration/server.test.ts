@@ -21,13 +21,17 @@ describe("the built server over HTTP", () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toMatch(/<html lang="fr" data-theme="dark"/);
-    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css"/);
+    // The whole stylesheet is inlined (decision 178): nothing holds back the first paint.
+    const inlined = /<style id="site-css">([^<]+)<\/style>/.exec(html)?.[1] ?? "";
+    expect(inlined.length).toBeGreaterThan(10_000);
+    expect(inlined).toContain(":root[data-theme=light]");
+    expect(html).not.toMatch(/rel="stylesheet"/);
     expect(res.headers.get("content-security-policy")).toContain("script-src 'self' 'nonce-");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     const nonce = /nonce-([^']+)'/.exec(res.headers.get("content-security-policy")!)![1];
     expect(html).toContain(`nonce="${nonce}"`);
     // Static files are served before the per-request work (nonce, policy), with the fixed headers.
-    const asset = await fetch(`${server.url}${/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(html)![1]}`);
+    const asset = await fetch(`${server.url}${/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)![1]}`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get("x-content-type-options")).toBe("nosniff");
     expect(asset.headers.get("content-security-policy")).toBeNull();
