@@ -27,9 +27,13 @@ for _ in $(seq 1 60); do
   if ! kill -0 "$pid" 2>/dev/null; then cat "$dir/server.log"; echo "server exited"; exit 1; fi
   sleep 0.5
 done
-curl -fsS "http://localhost:$port/healthz" | grep -qx ok || { cat "$dir/server.log"; echo "healthz did not answer ok"; exit 1; }
-curl -fsS "http://localhost:$port/?lng=en" | grep -q '<html lang="en"' || { cat "$dir/server.log"; echo "home page did not render"; exit 1; }
-curl -fsS "http://localhost:$port/tesla" | grep -q 'Tesla' || { cat "$dir/server.log"; echo "platform page did not render"; exit 1; }
+# Each answer is saved whole, then searched: piped into `grep -q`, which stops at the first match,
+# a page longer than a pipe's buffer made curl fail to write the rest (curl 23) and, under
+# pipefail, the check with it.
+get() { curl -fsS "http://localhost:$port$1" -o "$dir/$2"; }
+get /healthz healthz && [ "$(cat "$dir/healthz")" = ok ] || { cat "$dir/server.log"; echo "healthz did not answer ok"; exit 1; }
+get "/?lng=en" home.html && grep -q '<html lang="en"' "$dir/home.html" || { cat "$dir/server.log"; echo "home page did not render"; exit 1; }
+get /tesla tesla.html && grep -q 'Tesla' "$dir/tesla.html" || { cat "$dir/server.log"; echo "platform page did not render"; exit 1; }
 kill -TERM "$pid"
 wait "$pid" || true
 grep -q "database closed" "$dir/server.log" || { cat "$dir/server.log"; echo "no graceful shutdown"; exit 1; }
