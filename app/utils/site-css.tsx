@@ -5,7 +5,7 @@ const SiteCssContext = createContext<string>("");
 export const SiteCssProvider = SiteCssContext.Provider;
 
 const ID = "site-css";
-let hydratedCss: string | undefined;
+let browserCss: string | undefined;
 
 /**
  * The whole stylesheet inlined in the head: no request holds back the first paint. The browser keeps
@@ -14,8 +14,7 @@ let hydratedCss: string | undefined;
  */
 export function SiteStylesheet() {
   const fromServer = useContext(SiteCssContext);
-  if (typeof document !== "undefined") hydratedCss ??= document.getElementById(ID)?.textContent ?? "";
-  const css = typeof document === "undefined" ? fromServer : (hydratedCss ?? "");
+  const css = typeof document === "undefined" ? fromServer : (browserCss ??= document.getElementById(ID)?.textContent ?? "");
   if (!css) return null;
   return <style id={ID} dangerouslySetInnerHTML={{ __html: css }} />;
 }
