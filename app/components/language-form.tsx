@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from "~/i18n/config";
 import * as layout from "~/styles/layout.css";
-import { visuallyHidden } from "~/styles/ui.css";
+import { noScriptOnly, visuallyHidden } from "~/styles/ui.css";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /** A plain form to /preferences; with JS it submits on change and mirrors to localStorage. */
@@ -54,8 +54,9 @@ export function LanguageForm() {
           </option>
         ))}
       </select>
+      {/* Without JS the choice needs a button; where scripts run it never shows, so hydration moves nothing. */}
       {hydrated ? null : (
-        <button type="submit" className={layout.iconButton}>
+        <button type="submit" className={`${layout.iconButton} ${noScriptOnly}`}>
           {t("nav.apply")}
         </button>
       )}

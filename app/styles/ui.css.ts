@@ -186,3 +186,12 @@ export const bigEmoji = style({ fontSize: "3rem", margin: 0 });
 export const lead = style({ fontSize: "1.25rem", fontWeight: 700, margin: 0 });
 /** Off screen for everyone (the honeypot field): people never see it, bots fill it. */
 export const offscreen = style({ position: "absolute", left: "-10000px", top: "auto", width: 1, height: 1, overflow: "hidden" });
+
+/**
+ * Controls only JavaScript can drive (carousel arrows and dots) are in the server's HTML already,
+ * so hydration adds nothing that moves the page under a finger: a tap while a slow phone is still
+ * hydrating lands where it was aimed. Without JavaScript they are not shown (decision 180).
+ */
+export const scriptOnly = style({ "@media": { "(scripting: none)": { display: "none !important" } } });
+/** The no-JS fallback of a control (the language select's OK button): never shown where scripts run. */
+export const noScriptOnly = style({ "@media": { "(scripting: enabled)": { display: "none !important" } } });

@@ -247,6 +247,8 @@ test.describe("suggest a platform", () => {
     await item.getByRole("button", { name: `Voter pour ${name}` }).click();
     await expect(item.getByTestId("votes-count")).toHaveText("1");
     await expect(item.getByRole("button", { name: `Vous avez voté pour ${name}` })).toBeDisabled();
+    // With JS the count above is shown at once; the server's answer (its toast) says the vote is saved.
+    await expect(page.getByTestId("toast")).toContainText("Merci pour votre vote !");
     await page.reload();
     await expect(item.getByTestId("votes-count")).toHaveText("1");
     await expect(item.getByRole("button", { name: `Vous avez voté pour ${name}` })).toBeDisabled();

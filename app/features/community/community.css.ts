@@ -170,10 +170,15 @@ export const footerLinks = style({ display: "flex", flexWrap: "wrap", gap: space
 /* Legal */
 export const prose = style({ maxWidth: "46rem" });
 
+/** With scripts the arrows replace the next card's peek: one whole card per view on a phone. */
 export const carouselList = style({
-  scrollbarWidth: "none",
-  "@media": { "screen and (max-width: 767.98px)": { gridAutoColumns: "100%" } },
+  "@media": {
+    "(scripting: enabled)": { scrollbarWidth: "none" },
+    "(scripting: enabled) and (max-width: 767.98px)": { gridAutoColumns: "100%" },
+  },
 });
+/** Shown on a phone only: the carousel's last dot, and its controls when two cards fit side by side. */
+export const narrowOnly = style({ "@media": { [breakpoints.wide]: { display: "none" } } });
 export const pauseButton = style({ minHeight: "2.75rem", padding: `0 ${space.md}`, fontSize: "0.9rem" });
 export const stripSection = style({ padding: `${space.xl} 0` });
 export const stripTools = style({ display: "flex", alignItems: "center", gap: space.sm });

@@ -1,8 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { flush, muted } from "~/styles/ui.css";
-import { useHydrated } from "~/utils/use-hydrated";
+import { flush, muted, scriptOnly } from "~/styles/ui.css";
 import { ArrowButton } from "./arrow-button";
 import * as styles from "./community.css";
 import { PartnerCard, type PartnerView } from "./partner-card";
@@ -12,7 +11,6 @@ const PARTNERS_PER_VIEW = 3;
 /** 'Autres remises' on the home page: 3 at a time, a scroll-snap strip, arrows (JS) when more than 3. */
 export function PartnerStrip({ partners }: { partners: PartnerView[] }) {
   const { t } = useTranslation("home");
-  const hydrated = useHydrated();
   const listRef = useRef<HTMLUListElement>(null);
   const listId = useId();
   const scroll = (direction: 1 | -1) => {
@@ -33,11 +31,12 @@ export function PartnerStrip({ partners }: { partners: PartnerView[] }) {
           {t("partners.heading")}
         </h2>
         <div className={styles.stripTools}>
-          {hydrated && partners.length > PARTNERS_PER_VIEW ? (
-            <>
+          {/* In the server's HTML too (hidden without JS), so hydration moves nothing. */}
+          {partners.length > PARTNERS_PER_VIEW ? (
+            <span className={`${styles.stripTools} ${scriptOnly}`}>
               <ArrowButton direction="previous" controls={listId} label={t("partners.previous")} onClick={() => scroll(-1)} />
               <ArrowButton direction="next" controls={listId} label={t("partners.next")} onClick={() => scroll(1)} />
-            </>
+            </span>
           ) : null}
           <Link to="/partnerships">{t("partners.seeAll")}</Link>
         </div>

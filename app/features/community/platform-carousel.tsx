@@ -3,7 +3,7 @@ import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
-import { card, flush, snapItem, snapList, visuallyHidden } from "~/styles/ui.css";
+import { card, flush, scriptOnly, snapItem, snapList, visuallyHidden } from "~/styles/ui.css";
 import { useHydrated } from "~/utils/use-hydrated";
 import { ArrowButton } from "./arrow-button";
 import * as styles from "./community.css";
@@ -141,23 +141,18 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
     </li>
   ));
 
-  if (!hydrated) {
-    return (
-      <ul className={snapList} data-testid="platform-list" aria-label={t("platforms.heading")}>
-        {slides}
-      </ul>
-    );
-  }
-
+  // The same elements before and after hydration (only attributes and handlers change), so nothing
+  // moves while a slow phone hydrates. Arrows and dots are hidden without JavaScript (scriptOnly);
+  // how many of them show at each width is CSS's job, which knows the width before any script runs.
   return (
     // The handlers catch events bubbling from the links and buttons inside: any of them stops the auto-advance.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       className={styles.carousel}
-      aria-roledescription={t("carousel.roledescription")}
-      aria-label={t("platforms.heading")}
       role="region"
-      data-testid="platform-carousel"
+      aria-label={t("platforms.heading")}
+      aria-roledescription={hydrated ? t("carousel.roledescription") : undefined}
+      data-testid={hydrated ? "platform-carousel" : undefined}
       data-index={index}
       data-playing={playing && !hovered ? "true" : "false"}
       onPointerDown={stop}
@@ -177,41 +172,42 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
       >
         {slides}
       </ul>
-      {lastIndex > 0 ? (
-        <div className={styles.carouselControls}>
+      {count > 1 ? (
+        <div className={`${styles.carouselControls} ${scriptOnly} ${count === 2 ? styles.narrowOnly : ""}`}>
           <ArrowButton direction="previous" controls={listId} label={t("carousel.previous")} onClick={() => goTo(index - 1)} />
           <ol className={styles.dots}>
-            {Array.from({ length: lastIndex + 1 }, (_, i) => (
-              <li key={i}>
+            {/* One dot per first-visible slide: every slide on a phone, all but the last two-up. */}
+            {platforms.map((p, i) => (
+              <li key={p.slug} className={i === count - 1 ? styles.narrowOnly : undefined}>
                 <button
                   type="button"
                   className={styles.dot}
                   aria-controls={listId}
                   aria-current={i === index ? "true" : undefined}
                   aria-label={t("carousel.goTo", { index: i + 1 })}
-                  data-testid="carousel-dot"
+                  data-testid={i <= lastIndex ? "carousel-dot" : undefined}
                   onClick={() => goTo(i)}
                 />
               </li>
             ))}
           </ol>
           <ArrowButton direction="next" controls={listId} label={t("carousel.next")} onClick={() => goTo(index + 1)} />
-          {reducedMotion ? null : (
-            // Hidden, not removed, once stopped: the arrows must not move under a pointer mid-click.
-            <button
-              type="button"
-              className={`${buttonClass({ tone: "ghost" })} ${styles.pauseButton}`}
-              onClick={stop}
-              style={{ visibility: playing ? "visible" : "hidden" }}
-            >
-              {t("carousel.stop")}
-            </button>
-          )}
+          {/* Hidden, not removed, while not playing: the arrows must not move under a pointer mid-click. */}
+          <button
+            type="button"
+            className={`${buttonClass({ tone: "ghost" })} ${styles.pauseButton}`}
+            onClick={stop}
+            style={{ visibility: playing ? "visible" : "hidden" }}
+          >
+            {t("carousel.stop")}
+          </button>
         </div>
       ) : null}
-      <p className={visuallyHidden} aria-live={announce ? "polite" : "off"} aria-atomic="true">
-        {t("carousel.position", { index: index + 1, count: lastIndex + 1 })}
-      </p>
+      {hydrated ? (
+        <p className={visuallyHidden} aria-live={announce ? "polite" : "off"} aria-atomic="true">
+          {t("carousel.position", { index: index + 1, count: lastIndex + 1 })}
+        </p>
+      ) : null}
     </div>
   );
 }
