@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { jsDisabled } from "./support";
+import { createE2ePlatform, e2eDb, jsDisabled } from "./support";
 
 /**
  * Hydration moves nothing. On a slow phone the page is on screen, complete, a second or more
@@ -34,6 +34,48 @@ function boxes(page: Page): Promise<Boxes> {
   });
 }
 
+/**
+ * Holds the page's script back until `hydrate()`: the page as a slow phone shows it before
+ * hydrating. `hydrate()` lets it run and resolves once the page has hydrated (route discovery asks
+ * for the page's links from an effect) and drawn twice more.
+ */
+async function holdHydration(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await released;
+    // A page left before hydrating (a form posted without its script) no longer wants it.
+    await route.continue().catch(() => {});
+  });
+  return {
+    drawn: async () => {
+      await page.waitForFunction(() => document.readyState !== "loading");
+      const before = await boxes(page);
+      expect(Object.keys(before).length).toBeGreaterThan(5);
+      return before;
+    },
+    hydrate: async () => {
+      const discovered = page.waitForRequest(/\/__manifest\?/);
+      release();
+      await discovered;
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      return boxes(page);
+    },
+  };
+}
+
+function expectNothingMoved(before: Boxes, after: Boxes, label: string) {
+  const moved = Object.keys(before)
+    .filter((key) => key in after && after[key] !== before[key])
+    .map((key) => `${key}: ${before[key]} -> ${after[key]}`);
+  expect(moved, label).toEqual([]);
+  // Nothing drawn before hydration disappears with it either.
+  expect(
+    Object.keys(before).filter((key) => !(key in after)),
+    label,
+  ).toEqual([]);
+}
+
 for (const width of WIDTHS) {
   test.describe(`hydration at ${width} px`, () => {
     // Reduced motion: no auto-advancing carousel and no game, so only hydration can move things.
@@ -42,32 +84,54 @@ for (const width of WIDTHS) {
     for (const path of PAGES) {
       test(`${path}: every control stays where it was drawn`, async ({ page }, testInfo) => {
         test.skip(jsDisabled(testInfo), "hydration needs JavaScript");
-        // Hold the page's script back: the page as a slow phone shows it before hydrating.
-        let release!: () => void;
-        const released = new Promise<void>((resolve) => (release = resolve));
-        await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
-          await released;
-          await route.continue();
-        });
+        const held = await holdHydration(page);
         await page.goto(path, { waitUntil: "commit" });
-        await page.waitForFunction(() => document.readyState !== "loading");
-        const before = await boxes(page);
-        expect(Object.keys(before).length).toBeGreaterThan(5);
-
-        // Route discovery asks for the page's links from an effect, so once it leaves the page has hydrated.
-        const discovered = page.waitForRequest(/\/__manifest\?/);
-        release();
-        await discovered;
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-        const after = await boxes(page);
-
-        const moved = Object.keys(before)
-          .filter((key) => key in after && after[key] !== before[key])
-          .map((key) => `${key}: ${before[key]} -> ${after[key]}`);
-        expect(moved, `${path} at ${width} px`).toEqual([]);
-        // Nothing drawn before hydration disappears with it either.
-        expect(Object.keys(before).filter((key) => !(key in after))).toEqual([]);
+        const before = await held.drawn();
+        expectNothingMoved(before, await held.hydrate(), `${path} at ${width} px`);
       });
     }
+
+    test("a code drawn before the script ran: its copy and share buttons, and its link, stay put", async ({ page }, testInfo) => {
+      test.skip(jsDisabled(testInfo), "hydration needs JavaScript");
+      const p = await createE2ePlatform();
+      // Served often already, so parallel draws (fewest serves first) never take it.
+      await e2eDb()
+        .insertInto("referral_codes")
+        .values({ platform_id: p.id, code: "HOLD42", times_served: 1000, created_at: new Date().toISOString() } as never)
+        .execute();
+      const held = await holdHydration(page);
+      await page.goto(`/${p.slug}/get-code`, { waitUntil: "commit" });
+      await held.drawn();
+      // Not hydrated: the form posts as without JS, and the result page arrives whole.
+      await page.getByRole("button", { name: "Lancer le tirage au sort" }).click();
+      await expect(page.getByTestId("drawn-code")).toHaveText("HOLD42");
+      const before = await held.drawn();
+      expect(before).toHaveProperty(["button Copier le code #0"]);
+      expectNothingMoved(before, await held.hydrate(), `draw result at ${width} px`);
+    });
   });
 }
+
+test("JS-only controls show only where scripts run; the language form's OK button only where they do not", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto("/");
+  const js = !jsDisabled(testInfo);
+  const arrows = page.getByRole("button", { name: /^Plateformes (précédentes|suivantes)$/ });
+  const dots = page.getByRole("button", { name: /^Aller à la position \d+$/ });
+  const ok = page.getByRole("button", { name: "OK", exact: true });
+  if (js) {
+    await expect(arrows).toHaveCount(2);
+    await expect(arrows.first()).toBeVisible();
+    // A phone shows one card at a time: a dot per card.
+    await expect(dots.filter({ visible: true })).toHaveCount(await page.getByTestId("platform-slide").count());
+    await expect(ok).toHaveCount(0);
+  } else {
+    // In the HTML (so hydration adds nothing) but not shown, and out of the accessibility tree.
+    await expect(arrows).toHaveCount(0);
+    await expect(dots).toHaveCount(0);
+    await expect(page.locator("button[aria-controls]").first()).toBeHidden();
+    await expect(ok).toBeVisible();
+  }
+});

@@ -1,8 +1,8 @@
 import { Link, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { safeHref } from "~db/platform-links";
-import { alert, button, card, muted, row, stack, visuallyHidden } from "~/styles/ui.css";
+import { alert, button, card, muted, noScriptOnly, row, scriptOnly, stack, visuallyHidden } from "~/styles/ui.css";
 import { useHydrated } from "~/utils/use-hydrated";
 import * as styles from "./codes.css";
 import { CopyButton } from "./copy-button";
@@ -152,10 +152,7 @@ export function DrawResultView({
   const hydrated = useHydrated();
   const { spinning, shown } = useSlotMachine(result.code);
   const href = safeHref(result.referralUrl);
-  const canShare = useMemo(
-    () => hydrated && typeof navigator !== "undefined" && typeof navigator.share === "function",
-    [hydrated],
-  );
+  const shareText = t("draw.shareText", { name: result.platformName, code: result.code });
 
   if (spinning) {
     return (
@@ -176,8 +173,9 @@ export function DrawResultView({
         <p className={styles.codeBox} data-testid="drawn-code">
           {result.code}
         </p>
+        {/* Without JS, a field to copy from; where scripts run, the copy button instead (same place before and after hydration). */}
         {!hydrated ? (
-          <label className={stack}>
+          <label className={`${stack} ${noScriptOnly}`}>
             <span className={muted}>{t("draw.codeField")}</span>
             <input className={`${styles.linkText} ${styles.codeField}`} readOnly value={result.code} />
           </label>
@@ -189,32 +187,21 @@ export function DrawResultView({
           </p>
         ) : null}
         <div className={row}>
-          {hydrated ? <CopyButton value={result.code} label={t("draw.copy")} testId="copy-code" /> : null}
+          <CopyButton value={result.code} label={t("draw.copy")} testId="copy-code" className={scriptOnly} />
           {href ? (
             <a data-testid="referral-link" className={button.primary} href={href} target="_blank" rel="noopener noreferrer">
               {t("draw.openLink")}
               <span className={visuallyHidden}>{t("draw.newTab")}</span>
             </a>
           ) : null}
-          {canShare ? (
-            <button
-              type="button"
-              className={button.secondary}
-              onClick={() => {
-                void navigator
-                  .share({
-                    title: result.platformName,
-                    text: t("draw.shareText", { name: result.platformName, code: result.code }),
-                    url: href ?? undefined,
-                  })
-                  .catch(() => {});
-              }}
-            >
-              {t("draw.share")}
-            </button>
-          ) : hydrated && href ? (
-            <CopyButton value={href} label={t("draw.share")} copiedLabel={t("draw.linkCopied")} />
-          ) : null}
+          {/* The share sheet where the system has one; otherwise it copies the link (or the text). */}
+          <CopyButton
+            value={href ?? shareText}
+            label={t("draw.share")}
+            copiedLabel={href ? t("draw.linkCopied") : undefined}
+            share={{ title: result.platformName, text: shareText, url: href ?? undefined }}
+            className={scriptOnly}
+          />
         </div>
         <p className={muted}>{t("draw.lruNote")}</p>
         <p>

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { CopyButton } from "~/features/codes/copy-button";
 import * as codes from "~/features/codes/codes.css";
-import { alert, card, muted, row, stack } from "~/styles/ui.css";
+import { alert, card, muted, noScriptOnly, row, scriptOnly, stack } from "~/styles/ui.css";
 import { useHydrated } from "~/utils/use-hydrated";
 import * as trust from "./trust.css";
 
@@ -20,13 +20,11 @@ export function OwnerLink({ href }: { href: string }) {
           {href}
         </a>
       </p>
-      {hydrated ? (
-        <div className={row}>
-          <CopyButton value={href} label={t("ownerLink.copy")} copiedLabel={t("ownerLink.copied")} testId="copy-owner-link" />
-        </div>
-      ) : (
-        <p className={`${muted} ${trust.flush}`}>{t("ownerLink.copyHint")}</p>
-      )}
+      {/* The copy button is in the server's HTML too (hidden without scripts), so hydration moves nothing. */}
+      <div className={`${row} ${scriptOnly}`}>
+        <CopyButton value={href} label={t("ownerLink.copy")} copiedLabel={t("ownerLink.copied")} testId="copy-owner-link" />
+      </div>
+      {hydrated ? null : <p className={`${muted} ${trust.flush} ${noScriptOnly}`}>{t("ownerLink.copyHint")}</p>}
       <p className={`${alert.warning} ${trust.flush}`} role="note">
         {t("ownerLink.warning")}
       </p>
