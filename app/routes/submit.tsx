@@ -17,7 +17,21 @@ import { deletionRequestSchema, submitSchema } from "~/features/codes/submit-sch
 import { newOwnerToken, ownerLinkCookie, ownerPath, takeOwnerLink } from "~/features/trust/owner-token.server";
 import { OwnerLink } from "~/features/trust/owner-link";
 import { getT } from "~/i18n/i18next.server";
-import { alert, card, field, fieldError, hint, input, label, muted, narrow, row, stack, visuallyHidden } from "~/styles/ui.css";
+import {
+  alert,
+  card,
+  field,
+  fieldError,
+  hint,
+  input,
+  label,
+  muted,
+  narrow,
+  row,
+  scriptOnly,
+  stack,
+  visuallyHidden,
+} from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { HoneypotField, isHoneypotFilled } from "~/utils/honeypot";
 import { clientIp } from "~/utils/http.server";
@@ -351,7 +365,8 @@ function ThankYouContent({ siteUrl, owner, close }: { siteUrl: string; owner: Re
         <input className={input} readOnly value={siteUrl} />
       </label>
       <div className={row}>
-        {hydrated ? <CopyButton value={siteUrl} label={t("thanks.copy")} copiedLabel={t("thanks.copied")} /> : null}
+        <CopyButton value={siteUrl} label={t("thanks.copy")} copiedLabel={t("thanks.copied")} className={scriptOnly} />
+        {/* Only in the dialog, which is drawn after hydration: whether there is a share sheet is known by then. */}
         {canShare ? (
           <button
             type="button"
