@@ -19,6 +19,7 @@ import type { PageMeta } from "./utils/meta";
 import { keepRetryAfter } from "./utils/responses.server";
 import { routeMeta } from "./utils/meta";
 import { useNonce } from "./utils/nonce";
+import type { RootData } from "./utils/root-data";
 import { SiteStylesheet } from "./utils/site-css";
 import { DEFAULT_THEME, isTheme } from "./utils/theme";
 import { getToast } from "./utils/toast.server";
@@ -58,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast: toast ? { ...toast, id: crypto.randomUUID() } : null,
       meta,
       analytics,
-    },
+    } satisfies RootData & Record<string, unknown>,
     { headers },
   );
 }
@@ -76,12 +77,12 @@ export const headers: HeadersFunction = (args) => {
 
 export const meta = routeMeta;
 
-export function useRootData() {
+function useRootLoaderData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const root = useRootData();
+  const root = useRootLoaderData();
   const nonce = useNonce();
   const { i18n } = useTranslation();
   const language = root?.language ?? i18n.language ?? "fr";
@@ -128,7 +129,7 @@ function useRouteNamespaces(): string[] {
 }
 
 export default function App() {
-  const root = useRootData();
+  const root = useRootLoaderData();
   useChangeLanguage(root?.language ?? "fr");
   // A client-side navigation to a page whose translations are not loaded yet suspends here, inside
   // the router's transition: the old page stays until they arrive, so no raw key ever shows

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useRootData } from "~/root";
+import { useRootData } from "~/utils/root-data";
 import * as layout from "~/styles/layout.css";
 import { LanguageForm } from "./language-form";
 import { ThemeForm, useThemeToggleEnabled } from "./theme-form";

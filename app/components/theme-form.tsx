@@ -1,7 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useRootData } from "~/root";
+import { useRootData } from "~/utils/root-data";
 import * as layout from "~/styles/layout.css";
 import { THEME_COOKIE, type Theme } from "~/utils/theme";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useRootData } from "~/root";
+import { useRootData } from "~/utils/root-data";
 import * as layout from "~/styles/layout.css";
 import { flush } from "~/styles/ui.css";
 

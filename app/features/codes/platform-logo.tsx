@@ -1,4 +1,4 @@
-import { useRootData } from "~/root";
+import { useRootData } from "~/utils/root-data";
 import * as styles from "./codes.css";
 
 /** Uploaded logos live under /uploads; anything else must be an http(s) URL. */
