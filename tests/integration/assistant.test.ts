@@ -396,7 +396,8 @@ describe("errors", () => {
     const id = conversationIdOf(await send({ message: "base" }));
     fake.script({ kind: "stall", text: "..." });
     const first = send({ message: "lent", conversation_id: String(id) });
-    await new Promise((r) => setTimeout(r, 500));
+    // The first answer is being written once its request reaches the provider.
+    await fake.received((seen) => seen.lastUserText === "lent");
     const second = await send({ message: "impatient", conversation_id: String(id) });
     expect(second.status).toBe(409);
     expect((await first).status).toBe(502);
@@ -405,7 +406,7 @@ describe("errors", () => {
   it("lets one admin start two new conversations at once (two tabs), but refuses the same message posted twice", async () => {
     fake.script({ kind: "stall", text: "..." });
     const stalled = send({ message: "premier onglet" });
-    await new Promise((r) => setTimeout(r, 500));
+    await fake.received((seen) => seen.lastUserText === "premier onglet");
     // Another tab, another question: answered while the first waits.
     conversationIdOf(await send({ message: "second onglet" }));
     // The first form submitted again (a double click without JavaScript): refused, nothing stored.

@@ -41,6 +41,8 @@ export interface FakeAi {
   requests: SeenRequest[];
   /** Steps answered first, in order; when empty, the keyword brain answers. */
   script: (...steps: Step[]) => void;
+  /** Resolves when a request whose view matches arrives (at once if one already has). */
+  received: (match: (seen: SeenRequest) => boolean) => Promise<SeenRequest>;
   reset: () => void;
   stop: () => Promise<void>;
 }
@@ -421,6 +423,7 @@ async function answerOpenAi(res: http.ServerResponse, seen: SeenRequest, step: S
 /** Both protocols on one port: /v1/messages (Anthropic) and /v1/chat/completions (OpenAI). */
 export async function startFakeAi(options: { port?: number; host?: string } = {}): Promise<FakeAi> {
   const requests: SeenRequest[] = [];
+  const waiters = new Set<{ match: (seen: SeenRequest) => boolean; resolve: (seen: SeenRequest) => void }>();
   let queue: Step[] = [];
   let count = 0;
   const sockets = new Set<Socket>();
@@ -454,6 +457,11 @@ export async function startFakeAi(options: { port?: number; host?: string } = {}
         return;
       }
       requests.push(seen);
+      for (const waiter of waiters) {
+        if (!waiter.match(seen)) continue;
+        waiters.delete(waiter);
+        waiter.resolve(seen);
+      }
       const n = ++count;
       const step = queue.shift() ?? keywordBrain(seen);
       if (protocol === "anthropic") await answerAnthropic(res, seen, step, n);
@@ -474,6 +482,10 @@ export async function startFakeAi(options: { port?: number; host?: string } = {}
     port,
     requests,
     script: (...steps) => queue.push(...steps),
+    received: (match) => {
+      const seen = requests.find(match);
+      return seen ? Promise.resolve(seen) : new Promise((resolve) => waiters.add({ match, resolve }));
+    },
     reset: () => {
       queue = [];
       requests.length = 0;
