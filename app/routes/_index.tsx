@@ -144,3 +144,5 @@ export default function Home() {
     </div>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -111,3 +111,5 @@ export default function Partnerships() {
     </div>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

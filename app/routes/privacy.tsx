@@ -44,3 +44,5 @@ export default function Privacy() {
     </article>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -348,3 +348,5 @@ export default function SuggestPlatform() {
     </div>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

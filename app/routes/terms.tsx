@@ -35,3 +35,5 @@ export default function Terms() {
     </article>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
