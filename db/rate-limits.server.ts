@@ -1,5 +1,16 @@
-import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { createRequire } from "node:module";
+import type { RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { databaseUrl, dialectOf, getPgPool } from "./client.server";
+
+// The package's index loads every store it supports (Redis, Mongo, DynamoDB, Prisma...), about
+// 30 ms of each start-up: the classes used here are read from their own files when first needed
+// (decision 241).
+const fromLib = <T>(name: string): T => createRequire(import.meta.url)(`rate-limiter-flexible/lib/${name}.js`) as T;
+
+/** Whether a rejected `consume` was a refusal (the window is full) rather than a failure. */
+export function isRefusal(value: unknown): value is RateLimiterRes {
+  return value instanceof fromLib<typeof RateLimiterRes>("RateLimiterRes");
+}
 
 export interface LimiterSpec {
   /** Names the limiter; keys of different limiters never meet. */
@@ -17,14 +28,16 @@ export interface LimiterSpec {
  */
 export function createLimiter(spec: LimiterSpec): RateLimiterAbstract {
   const options = { keyPrefix: spec.name, points: spec.max, duration: Math.max(1, Math.ceil(spec.windowMs / 1000)) };
-  if (dialectOf(databaseUrl()) !== "postgres") return new RateLimiterMemory(options);
-  return new RateLimiterPostgres({
+  const Memory = fromLib<typeof RateLimiterMemory>("RateLimiterMemory");
+  if (dialectOf(databaseUrl()) !== "postgres") return new Memory(options);
+  const Postgres = fromLib<typeof RateLimiterPostgres>("RateLimiterPostgres");
+  return new Postgres({
     ...options,
     storeClient: getPgPool(),
     storeType: "pool",
     tableName: "rate_limits",
     // Created by migration 0006, like every other table.
     tableCreated: true,
-    insuranceLimiter: new RateLimiterMemory(options),
+    insuranceLimiter: new Memory(options),
   });
 }

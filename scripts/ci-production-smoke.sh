@@ -9,11 +9,13 @@ cd "$(dirname "$0")/.."
 dir=$(mktemp -d)
 trap 'if [ -n "${pid:-}" ]; then kill "$pid" 2>/dev/null || true; fi; rm -rf "$dir"' EXIT
 # The same files as the Dockerfile's runtime stage copies.
-cp -r package.json package-lock.json tsconfig.json build app db migrations scripts public "$dir/"
+cp -r package.json package-lock.json tsconfig.json patches build app db migrations scripts public "$dir/"
 cd "$dir"
 echo "== npm ci --omit=dev in $dir"
 npm ci --omit=dev --no-audit --no-fund --loglevel=error
 if [ -d node_modules/vite ] || [ -d node_modules/@playwright ]; then echo "dev dependencies were installed"; exit 1; fi
+# npm ci's postinstall applied the patches (patches/, decision 240).
+grep -q "Parrainly patch" node_modules/@remix-run/router/dist/router.cjs.js || { echo "the router patch was not applied"; exit 1; }
 
 port=$((20000 + RANDOM % 20000))
 # The image's command: `npm start`'s script run directly, as the Dockerfile's CMD does, so that the

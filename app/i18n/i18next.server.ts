@@ -31,12 +31,6 @@ export const i18next = new RemixI18Next({
   i18next: { ...i18nBaseOptions, resources, ...missingKeys },
 });
 
-// One i18next for the whole server, initialised once (synchronously) with every translation.
-// remix-i18next's getFixedT builds and initialises a new instance on each call, several times per
-// page: that was a fifth of a page's server time. A request only picks a language.
-const shared: I18n = createInstance();
-void shared.init({ ...i18nBaseOptions, resources, ...missingKeys, lng: DEFAULT_LANGUAGE, initImmediate: false });
-
 // The language is asked for several times per page (root loader, page loader, their `t`, the
 // render): it is worked out once per request.
 const languageOf = new WeakMap<Request, Promise<Language>>();
@@ -55,36 +49,59 @@ export async function getT(request: Request, ns: string | readonly [string, ...s
   return shared.getFixedT(await getLanguage(request), ns);
 }
 
-/** Options a plain `t("key")` carries through react-i18next's fixed `t`: the result depends on nothing else. */
-const PLAIN_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix"]);
 const MEMO_SIZE = 5_000;
 
 /**
- * Remembers the text of option-less keys (no count, no values, no context): translations never
- * change while the server runs, and a page asks for the same hundred keys on every render, each
- * through i18next's whole look-up. Anything else is translated as before.
+ * What a call's text depends on besides the instance: the key and its options, when every option is
+ * a string, number, boolean or null (react-i18next's fixed `t` passes `lngs: null`); undefined when
+ * an option is an object or a function (a formatter's date, `returnObjects`' result is not kept).
  */
-function memoizePlainKeys(instance: I18n): I18n {
+function memoId(language: string, key: unknown, options?: Record<string, unknown>): string | undefined {
+  if (typeof key !== "string") return undefined;
+  let id = `${language}\0${key}`;
+  if (options) {
+    for (const name in options) {
+      const value = options[name];
+      if (value === undefined) continue;
+      if (value !== null && typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean")
+        return undefined;
+      id += `\0${name}\0${typeof value}\0${String(value)}`;
+    }
+  }
+  return id;
+}
+
+/**
+ * Remembers each text once it has been translated for a key and its options: translations never
+ * change while the server runs, and a page asks for the same hundred keys on every render, each
+ * through i18next's whole look-up (key parsing, namespaces, fallbacks, interpolation, plurals). At
+ * most MEMO_SIZE texts per instance; past that the memory starts again (names in values change).
+ */
+function memoizeTranslations(instance: I18n): I18n {
   const translate = instance.t.bind(instance) as (key: unknown, options?: Record<string, unknown>) => unknown;
   const memo = new Map<string, string>();
   const t = (key: unknown, options?: Record<string, unknown>) => {
-    if (
-      typeof key !== "string" ||
-      (options &&
-        Object.keys(options).some((k) => !PLAIN_OPTIONS.has(k) || (k !== "lng" && k !== "ns" && options[k] !== undefined)))
-    ) {
-      return translate(key, options);
-    }
-    const id = `${String(options?.lng ?? instance.language)}\0${String(options?.ns ?? "")}\0${key}`;
+    const id = memoId(instance.language, key, options);
+    if (id === undefined) return translate(key, options);
     const known = memo.get(id);
     if (known !== undefined) return known;
     const text = translate(key, options);
-    if (typeof text === "string" && memo.size < MEMO_SIZE) memo.set(id, text);
+    if (typeof text === "string") {
+      if (memo.size >= MEMO_SIZE) memo.clear();
+      memo.set(id, text);
+    }
     return text;
   };
   instance.t = t as unknown as I18n["t"];
   return instance;
 }
+
+// One i18next for the whole server, initialised once (synchronously) with every translation.
+// remix-i18next's getFixedT builds and initialises a new instance on each call, several times per
+// page: that was a fifth of a page's server time. A request only picks a language.
+const shared: I18n = createInstance();
+void shared.init({ ...i18nBaseOptions, resources, ...missingKeys, lng: DEFAULT_LANGUAGE, initImmediate: false });
+memoizeTranslations(shared);
 
 // One i18next per language for rendering, made on first use: they share the translations, and
 // nothing changes their language on the server (only the browser's effects do).
@@ -94,7 +111,7 @@ const renderInstances = new Map<Language, I18n>();
 export function i18nForRender(lng: Language): I18n {
   let instance = renderInstances.get(lng);
   if (!instance) {
-    instance = memoizePlainKeys(shared.cloneInstance({ lng, initImmediate: false }));
+    instance = memoizeTranslations(shared.cloneInstance({ lng, initImmediate: false }));
     renderInstances.set(lng, instance);
   }
   return instance;

@@ -1,5 +1,5 @@
-import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { createLimiter } from "~db/rate-limits.server";
+import type { RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import { createLimiter, isRefusal } from "~db/rate-limits.server";
 import { databaseUrl } from "~db/client.server";
 import { getT } from "~/i18n/i18next.server";
 
@@ -35,7 +35,7 @@ export async function hitRateLimit(limit: RateLimit, key: string): Promise<RateL
     const res = await limiterFor(limit).consume(key);
     return { ok: true, remaining: res.remainingPoints };
   } catch (refusal) {
-    if (refusal instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: secondsUntil(refusal) };
+    if (isRefusal(refusal)) return { ok: false, retryAfterSeconds: secondsUntil(refusal) };
     throw refusal;
   }
 }

@@ -1,4 +1,7 @@
+import { createInstance } from "i18next";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { i18nBaseOptions, SUPPORTED_LANGUAGES } from "~/i18n/config";
+import { resources } from "~/i18n/resources.server";
 import type * as I18nServer from "~/i18n/i18next.server";
 
 // The module reads I18N_STRICT when it loads.
@@ -46,7 +49,7 @@ describe("server translations (one shared i18next, a language per request)", () 
     expect(de.language).toBe("de");
   });
 
-  it("a render instance gives plain keys from memory, and keys with values are translated each time", () => {
+  it("a render instance gives texts from memory, each for its own key, language and values", () => {
     const fr = server.i18nForRender("fr");
     const fixed = fr.getFixedT("fr", "common");
     expect(fixed("footer.privacy")).toBe("Confidentialité");
@@ -54,6 +57,66 @@ describe("server translations (one shared i18next, a language per request)", () 
     expect(server.i18nForRender("en").getFixedT("en", "common")("footer.privacy")).not.toBe("Confidentialité");
     expect(fixed("footer.copyright", { years: "2025" })).toContain("© 2025 ");
     expect(fixed("footer.copyright", { years: "2026" })).toContain("© 2026 ");
+  });
+
+  it("the memory changes no text: every key of every namespace and language, as rendering and loaders ask", () => {
+    // A reference instance that remembers nothing.
+    const reference = createInstance();
+    void reference.init({ ...i18nBaseOptions, resources, lng: "fr", initImmediate: false });
+    const keysOf = (tree: Record<string, unknown>, prefix = ""): string[] =>
+      Object.entries(tree).flatMap(([k, v]) =>
+        v && typeof v === "object" ? keysOf(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
+      );
+    let compared = 0;
+    for (const lng of SUPPORTED_LANGUAGES) {
+      const rendered = server.i18nForRender(lng);
+      for (const [ns, tree] of Object.entries(resources[lng]!)) {
+        // Plural forms are asked for by their base key with a count.
+        const keys = new Set(
+          keysOf(tree as Record<string, unknown>).map((k) => k.replace(/_(zero|one|two|few|many|other)$/, "")),
+        );
+        // react-i18next's useTranslation asks with `lngs: null`, loaders' getT with the language.
+        const asRendered = rendered.getFixedT(null, ns);
+        const asLoaded = server.i18nForRender("fr").getFixedT(lng, ns);
+        const expected = reference.getFixedT(lng, ns);
+        for (const key of keys) {
+          for (const options of [undefined, { count: 0 }, { count: 1 }, { count: 7, name: "Tesla", years: "2026" }]) {
+            const want = expected(key, options);
+            // A key that exists only in plural forms, asked for without a count: missing (strict throws).
+            if (want === key) continue;
+            // Twice: the first call fills the memory, the second reads it.
+            for (let i = 0; i < 2; i++) {
+              expect(asRendered(key, options)).toBe(want);
+              expect(asLoaded(key, options)).toBe(want);
+            }
+            compared++;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+  });
+
+  it("a render instance remembers texts asked for as react-i18next asks (lngs: null)", () => {
+    const de = server.i18nForRender("de");
+    const fixed = de.getFixedT(null, "common");
+    // i18next's look-up itself, behind the instance's `t`.
+    const { translator } = de as unknown as { translator: { translate: (key: string, options?: { years?: unknown }) => string } };
+    const translate = vi.spyOn(translator, "translate");
+    let asked: string[];
+    try {
+      fixed("footer.copyright", { years: "2031" });
+      fixed("footer.copyright", { years: "2031" });
+      fixed("footer.copyright", { years: "2032" });
+      // A value that is an object is never remembered.
+      const years = { toString: () => "2033" };
+      fixed("footer.copyright", { years });
+      fixed("footer.copyright", { years });
+      asked = translate.mock.calls.map(([, options]) => String(options?.years));
+    } finally {
+      translate.mockRestore();
+    }
+    expect(asked).toEqual(["2031", "2032", "2033", "2033"]);
   });
 
   it("with I18N_STRICT a missing key throws, in loaders and in rendering", async () => {

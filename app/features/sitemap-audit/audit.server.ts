@@ -1,4 +1,5 @@
-import robotsParser from "robots-parser";
+import { createRequire } from "node:module";
+import type robotsParserType from "robots-parser";
 import {
   CHECK_IDS,
   documentChecks,
@@ -53,12 +54,14 @@ interface Fetched {
 async function fetchRobots(
   origin: string,
   policy: FetchPolicy,
-): Promise<RobotsOutcome & { robot?: ReturnType<typeof robotsParser> }> {
+): Promise<RobotsOutcome & { robot?: ReturnType<typeof robotsParserType> }> {
   const url = `${origin}/robots.txt`;
   try {
     const response = await safeGet(new URL(url), policy, "text/plain, */*;q=0.5");
     if (response.status >= 200 && response.status < 300) {
       const text = await readSmallBody(response, ROBOTS_MAX_BYTES, policy.signal);
+      // Loaded at the first audit, not at every start-up of the server (decision 241).
+      const robotsParser = createRequire(import.meta.url)("robots-parser") as typeof robotsParserType;
       const robot = robotsParser(response.url.href, text);
       return { kind: "ok", url, sitemaps: robot.getSitemaps(), allowed: true, line: -1, robot };
     }

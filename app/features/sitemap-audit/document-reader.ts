@@ -1,5 +1,9 @@
 import { createHash } from "node:crypto";
-import { SaxesParser, type SaxesTagNS } from "saxes";
+import { createRequire } from "node:module";
+import type { SaxesParser as Parser, SaxesTagNS } from "saxes";
+
+// Loaded at the first audit, not at every start-up of the server (decision 241).
+const saxes = () => createRequire(import.meta.url)("saxes") as { SaxesParser: typeof Parser };
 
 /**
  * Reads one sitemap or sitemap index as a stream: bytes go in as they arrive, only counters and
@@ -101,7 +105,7 @@ export class SitemapDocumentReader {
     children: [],
   };
 
-  private readonly parser = new SaxesParser({ xmlns: true, position: true });
+  private readonly parser = new (saxes().SaxesParser)({ xmlns: true, position: true });
   private readonly decoder = new TextDecoder("utf-8", { fatal: true });
   private readonly seen = new Set<string>();
   private readonly origin: string;

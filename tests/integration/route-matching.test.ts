@@ -1,0 +1,162 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT, tmpPath } from "../support/paths";
+
+/**
+ * patches/@remix-run+router+1.23.3.patch (applied by `npm ci`'s postinstall, patch-package) makes
+ * `matchRoutes` flatten, rank and compile a route table once per shape instead of on every call
+ * (decision 240). Here the patched router and the original one, rebuilt from the installed file by
+ * taking the patch back out, must give the same matches for every route of the site's table.
+ */
+const require = createRequire(import.meta.url);
+const ROUTER = require.resolve("@remix-run/router").replace(/router\.js$/, "router.cjs.js");
+const PATCH = path.join(ROOT, "patches", "@remix-run+router+1.23.3.patch");
+
+interface Route {
+  id: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  children?: Route[];
+}
+interface Match {
+  params: Record<string, string | undefined>;
+  pathname: string;
+  pathnameBase: string;
+  route: Route;
+}
+type MatchRoutes = (routes: Route[], location: string) => Match[] | null;
+
+/** The installed file with each hunk of the patch taken back out. */
+function unpatchedSource(): string {
+  let source = fs.readFileSync(ROUTER, "utf8");
+  const hunks = fs
+    .readFileSync(PATCH, "utf8")
+    .split(/^@@[^\n]*\n/m)
+    .slice(1);
+  for (const hunk of hunks) {
+    const lines = hunk.replace(/\n$/, "").split("\n");
+    const side = (drop: string) =>
+      lines
+        .filter((l) => !l.startsWith(drop) && !l.startsWith("\\"))
+        .map((l) => l.slice(1))
+        .join("\n");
+    const after = side("-");
+    expect(source.split(after).length - 1, "each hunk is in the installed file once").toBe(1);
+    source = source.replace(after, () => side("+"));
+  }
+  return source;
+}
+
+function loadModule(source: string): { matchRoutes: MatchRoutes } {
+  const file = tmpPath("router-original.cjs");
+  fs.writeFileSync(file, source);
+  return require(file) as { matchRoutes: MatchRoutes };
+}
+
+/** The site's route table, as the production build's browser manifest lists it. */
+function siteRoutes(): Route[] {
+  const assets = path.join(ROOT, "build", "client", "assets");
+  if (!fs.existsSync(assets)) throw new Error("No build: run `npm run build` first (npm test does).");
+  const file = fs.readdirSync(assets).find((f) => /^manifest-[\w-]+\.js$/.test(f))!;
+  const manifest = JSON.parse(
+    fs
+      .readFileSync(path.join(assets, file), "utf8")
+      .replace(/^window\.__remixManifest=/, "")
+      .replace(/;\s*$/, ""),
+  ) as { routes: Record<string, Route & { parentId?: string }> };
+  const byParent = new Map<string, (Route & { parentId?: string })[]>();
+  for (const route of Object.values(manifest.routes)) {
+    const list = byParent.get(route.parentId ?? "") ?? [];
+    list.push(route);
+    byParent.set(route.parentId ?? "", list);
+  }
+  const tree = (parent: string): Route[] =>
+    (byParent.get(parent) ?? []).map(({ id, path: p, index, caseSensitive }) => {
+      const children = tree(id);
+      return { id, path: p, index, caseSensitive, ...(children.length ? { children } : {}) };
+    });
+  return tree("");
+}
+
+/** A copy made of new objects, as Remix builds one for each render. */
+const copy = (routes: Route[]): Route[] => routes.map((r) => ({ ...r, ...(r.children ? { children: copy(r.children) } : {}) }));
+
+/** Pathnames that reach each route (each parameter filled, with and without optional segments), and their near misses. */
+function pathnamesFor(routes: Route[], parent = ""): string[] {
+  return routes.flatMap((route) => {
+    const full = route.path ? `${parent}/${route.path}`.replace(/\/+/g, "/") : parent;
+    const filled = [
+      full
+        .replace(/\/:[\w-]+\?/g, "")
+        .replace(/:[\w-]+/g, "tesla")
+        .replace(/\*$/, "a/b"),
+      full
+        .replace(/\?/g, "")
+        .replace(/:[\w-]+/g, "Caf%C3%A9")
+        .replace(/\*$/, ""),
+    ];
+    const near = filled.flatMap((p) => [`${p}/`, p.toUpperCase(), `${p}/extra`, `${p}.data`]);
+    return [...filled, ...near, ...(route.children ? pathnamesFor(route.children, full) : [])];
+  });
+}
+
+const describeMatches = (matches: Match[] | null) =>
+  matches?.map(({ params, pathname, pathnameBase, route }) => ({ id: route.id, params, pathname, pathnameBase })) ?? null;
+
+describe("route matching with the router patch", () => {
+  const patchedSource = fs.readFileSync(ROUTER, "utf8");
+  const patched = require(ROUTER) as { matchRoutes: MatchRoutes };
+  const original = loadModule(unpatchedSource());
+  const routes = siteRoutes();
+  const pathnames = [
+    ...new Set([...pathnamesFor(routes), "/", "", "//", "/unknown/deep/path", "/%E2%9C%93", "/tesla/get-code", "/admin/codes"]),
+  ];
+
+  it("the installed router carries the patch", () => {
+    expect(patchedSource).toContain("Parrainly patch");
+    expect(routes.length).toBe(1);
+    expect(pathnames.length).toBeGreaterThan(200);
+  });
+
+  it("gives the same matches as the original for every route of the site, asked once and again", () => {
+    for (const pathname of pathnames) {
+      const expected = describeMatches(original.matchRoutes(routes, pathname));
+      expect(describeMatches(patched.matchRoutes(routes, pathname)), pathname).toEqual(expected);
+      expect(describeMatches(patched.matchRoutes(routes, pathname)), pathname).toEqual(expected);
+    }
+  });
+
+  it("a table of the same shape made of new objects gets its own routes in the matches", () => {
+    for (const pathname of pathnames) {
+      const fresh = copy(routes);
+      const matches = patched.matchRoutes(fresh, pathname);
+      expect(describeMatches(matches), pathname).toEqual(describeMatches(original.matchRoutes(fresh, pathname)));
+      // Each route is the object of this table, at the same place (not the first table's).
+      let list: Route[] | undefined = fresh;
+      for (const match of matches ?? []) {
+        expect(list).toContain(match.route);
+        list = match.route.children;
+      }
+    }
+  });
+
+  it("a table that changes shape (a route added, a path changed) is matched anew", () => {
+    const table = copy(routes);
+    expect(describeMatches(patched.matchRoutes(table, "/brand-new/x"))?.at(-1)?.id).not.toBe("added");
+    table[0]!.children!.unshift({ id: "added", path: "brand-new/:thing" });
+    expect(describeMatches(patched.matchRoutes(table, "/brand-new/x"))?.at(-1)).toEqual({
+      id: "added",
+      params: { thing: "x" },
+      pathname: "/brand-new/x",
+      pathnameBase: "/brand-new/x",
+    });
+    table[0]!.children![0]!.path = "renamed/:thing";
+    expect(describeMatches(patched.matchRoutes(table, "/brand-new/x"))).toEqual(
+      describeMatches(original.matchRoutes(table, "/brand-new/x")),
+    );
+    expect(describeMatches(patched.matchRoutes(table, "/renamed/y"))?.at(-1)?.id).toBe("added");
+  });
+});

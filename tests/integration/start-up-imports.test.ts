@@ -1,0 +1,39 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "../support/paths";
+
+/**
+ * What importing the server build loads from node_modules (decision 241): packages only one
+ * dialect or one rare page needs are loaded when first used, not at every start-up.
+ */
+function packagesLoadedByTheBuild(): string[] {
+  const build = path.join(ROOT, "build", "server", "index.js");
+  if (!fs.existsSync(build)) throw new Error("No build: run `npm run build` first (npm test does).");
+  const script = `
+    import { createRequire } from "node:module";
+    await import(${JSON.stringify(build)});
+    const files = Object.keys(createRequire(import.meta.url).cache);
+    console.log(JSON.stringify(files));
+  `;
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", NODE_OPTIONS: "" },
+    encoding: "utf8",
+  });
+  expect(result.status, result.stderr).toBe(0);
+  return JSON.parse(result.stdout.trim().split("\n").at(-1)!) as string[];
+}
+
+describe("start-up imports", () => {
+  it("the server build loads neither pg, nor every rate-limiter store, nor the sitemap audit's parsers", () => {
+    const files = packagesLoadedByTheBuild();
+    const loaded = (pkg: string) => files.some((f) => f.includes(`${path.sep}node_modules${path.sep}${pkg}${path.sep}`));
+    // What it does load, so that the check below looks at the right list.
+    expect(loaded("react-dom")).toBe(true);
+    expect(loaded("better-sqlite3")).toBe(true);
+    for (const pkg of ["pg", "pg-protocol", "saxes", "robots-parser"]) expect(loaded(pkg), pkg).toBe(false);
+    expect(files.filter((f) => f.includes(`rate-limiter-flexible${path.sep}lib${path.sep}RateLimiterRedis`))).toEqual([]);
+  });
+});
