@@ -209,8 +209,7 @@ export class GameLoop {
 
   private updateRunning() {
     // The idle sky moves once someone is there and while it is on screen; a game in progress fills the screen.
-    const shouldRun =
-      this.sized && !document.hidden && (this.game.phase !== "idle" || (this.awake && this.onScreen));
+    const shouldRun = this.sized && !document.hidden && (this.game.phase !== "idle" || (this.awake && this.onScreen));
     if (shouldRun === this.running) return;
     this.running = shouldRun;
     if (shouldRun) {
