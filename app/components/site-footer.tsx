@@ -1,15 +1,17 @@
 import { LinkList } from "./link-list";
+import { ServerHtml } from "./server-html";
 import { useTranslation } from "react-i18next";
 import * as layout from "~/styles/layout.css";
 import { flush, muted } from "~/styles/ui.css";
 import { copyrightYears } from "~/utils/dates";
 
+/** The same on every page: kept as the server rendered it, never hydrated (ServerHtml). */
 export function SiteFooter() {
   const { t } = useTranslation();
   const { t: tt } = useTranslation("trust");
   return (
     <footer className={layout.footer}>
-      <div className={layout.footerInner}>
+      <ServerHtml id="site-footer" className={layout.footerInner}>
         <p className={`${muted} ${flush}`}>{t("footer.copyright", { years: copyrightYears(new Date()) })}</p>
         <nav aria-label={t("footer.legal")}>
           <LinkList
@@ -21,7 +23,7 @@ export function SiteFooter() {
             ]}
           />
         </nav>
-      </div>
+      </ServerHtml>
     </footer>
   );
 }

@@ -6,6 +6,7 @@ import { countAvailableCodes } from "~db/repositories/codes.server";
 import { platformDescription } from "~db/repositories/platforms.server";
 import * as styles from "~/features/codes/codes.css";
 import { PlatformLogo } from "~/features/codes/platform-logo";
+import { ServerHtml } from "~/components/server-html";
 import { loadPlatformPage, platformHeader } from "~/features/codes/platform-page.server";
 import { AnswerFigure } from "~/features/trust/report-views";
 import { platformAnswerFigure } from "~/features/trust/trust-view.server";
@@ -106,7 +107,8 @@ export default function PlatformLanding() {
         </div>
       </section>
 
-      <section className={section} aria-labelledby="benefits-heading">
+      {/* Text only: kept as the server rendered it, never hydrated. */}
+      <ServerHtml as="section" id="platform-benefits" className={section} aria-labelledby="benefits-heading">
         <h2 id="benefits-heading">{t("landing.benefitsHeading")}</h2>
         <ul className={`${grid} ${bareList}`}>
           {BENEFITS.map((key) => (
@@ -116,9 +118,9 @@ export default function PlatformLanding() {
             </li>
           ))}
         </ul>
-      </section>
+      </ServerHtml>
 
-      <section aria-labelledby="steps-heading">
+      <ServerHtml as="section" id="platform-steps" aria-labelledby="steps-heading">
         <h2 id="steps-heading">{t("landing.stepsHeading")}</h2>
         <ol className={styles.steps}>
           {STEPS.map((key, index) => (
@@ -138,7 +140,7 @@ export default function PlatformLanding() {
             {tt("fairness.platformLink")}
           </Link>
         </p>
-      </section>
+      </ServerHtml>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { PartnerStrip } from "~/features/community/partner-strip";
 import { PlatformCarousel } from "~/features/community/platform-carousel";
 import { organizationLd } from "~/features/community/structured-data";
 import { GameMount } from "~/features/game/game-mount";
+import { ServerHtml } from "~/components/server-html";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { badge, card, container, flush, gradientHero, muted, section, visuallyHidden } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
@@ -104,7 +105,8 @@ export default function Home() {
         </p>
       </section>
 
-      <section className={section} aria-labelledby="steps-heading">
+      {/* Text only: kept as the server rendered it, never hydrated. */}
+      <ServerHtml as="section" id="home-steps" className={section} aria-labelledby="steps-heading">
         <h2 id="steps-heading">{t("steps.heading")}</h2>
         <ol className={styles.steps}>
           {STEPS.map((step, i) => (
@@ -117,9 +119,9 @@ export default function Home() {
             </li>
           ))}
         </ol>
-      </section>
+      </ServerHtml>
 
-      <section className={section} aria-labelledby="promo-heading">
+      <ServerHtml as="section" id="home-promo" className={section} aria-labelledby="promo-heading">
         <div className={`${card} ${styles.promo}`} data-testid="price-tracker-promo">
           <span className={`${badge} ${styles.promoFree}`}>{t("promo.free")}</span>
           <h2 id="promo-heading" className={flush}>
@@ -138,7 +140,7 @@ export default function Home() {
             </a>
           </p>
         </div>
-      </section>
+      </ServerHtml>
 
       <PartnerStrip partners={partners} />
     </div>

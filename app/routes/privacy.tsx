@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as styles from "~/features/community/community.css";
 import { legalMeta } from "~/features/community/legal-page.server";
+import { ServerHtml } from "~/components/server-html";
 import { muted, narrow, section } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
 
@@ -17,7 +18,8 @@ export const meta = routeMeta;
 export default function Privacy() {
   const { t } = useTranslation("legal");
   return (
-    <article className={`${narrow} ${section} ${styles.prose}`}>
+    // Legal text: kept as the server rendered it, never hydrated.
+    <ServerHtml as="article" id="privacy" className={`${narrow} ${section} ${styles.prose}`}>
       <h1>{t("privacy.heading")}</h1>
       <p>{t("privacy.intro")}</p>
       <h2>{t("privacy.stored.title")}</h2>
@@ -41,7 +43,7 @@ export default function Privacy() {
         <Link to="/submit">{t("privacy.rights.link")}</Link>
       </p>
       <p className={muted}>{t("updated")}</p>
-    </article>
+    </ServerHtml>
   );
 }
 

@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as styles from "~/features/community/community.css";
 import { legalMeta } from "~/features/community/legal-page.server";
+import { ServerHtml } from "~/components/server-html";
 import { muted, narrow, section } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
 
@@ -19,7 +20,8 @@ const SECTIONS = ["service", "use", "codes", "affiliate", "liability", "changes"
 export default function Terms() {
   const { t } = useTranslation("legal");
   return (
-    <article className={`${narrow} ${section} ${styles.prose}`}>
+    // Legal text: kept as the server rendered it, never hydrated.
+    <ServerHtml as="article" id="terms" className={`${narrow} ${section} ${styles.prose}`}>
       <h1>{t("terms.heading")}</h1>
       <p>{t("terms.intro")}</p>
       {SECTIONS.map((key) => (
@@ -32,7 +34,7 @@ export default function Terms() {
         <Link to="/privacy">{t("terms.privacyLink")}</Link>
       </p>
       <p className={muted}>{t("updated")}</p>
-    </article>
+    </ServerHtml>
   );
 }
 

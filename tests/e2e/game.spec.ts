@@ -2,12 +2,13 @@ import { expect, test, type Page } from "@playwright/test";
 import { e2eDb, expectAccessible, jsDisabled } from "./support";
 
 const GAME_CHUNK = /\/assets\/constellation-game-[\w-]+\.js$/;
+const END_DIALOG_CHUNK = /\/assets\/game-end-dialog-[\w-]+\.js$/;
 
-/** Requests for the game's chunk, from the start of the page's life. */
-function watchGameChunk(page: Page) {
+/** Requests for the game's chunk (or another), from the start of the page's life. */
+function watchGameChunk(page: Page, chunk = GAME_CHUNK) {
   const seen: string[] = [];
   page.on("request", (r) => {
-    if (GAME_CHUNK.test(new URL(r.url()).pathname)) seen.push(r.url());
+    if (chunk.test(new URL(r.url()).pathname)) seen.push(r.url());
   });
   return seen;
 }
@@ -50,6 +51,7 @@ test.describe("with JavaScript", () => {
     browser,
   }) => {
     const chunks = watchGameChunk(page);
+    const dialogChunks = watchGameChunk(page, END_DIALOG_CHUNK);
     const consoleErrors: string[] = [];
     page.on("console", (m) => {
       // Partner logos that other tests point at unreachable hosts fail to load; that is not the game's.
@@ -66,6 +68,8 @@ test.describe("with JavaScript", () => {
       return { loadEnd: nav.loadEventEnd, chunkStart: chunk.startTime };
     });
     expect(timing.chunkStart).toBeGreaterThanOrEqual(timing.loadEnd);
+    // The end dialog (react-aria's modal, zod, the leaderboard) is a chunk of its own, asked for when play begins.
+    expect(dialogChunks).toEqual([]);
     await expect(page.getByTestId("game-canvas")).toHaveAttribute("aria-hidden", "true");
     expect(consoleErrors).toEqual([]); // no CSP refusal of the chunk, its CSS or its texts
 
@@ -96,6 +100,7 @@ test.describe("with JavaScript", () => {
     test("10 taps start a countdown, 60 s of play, a saved score shown in the top 10", async ({ page }) => {
       test.setTimeout(150_000);
       const pseudo = `Tap${Math.random().toString(36).slice(2, 8)}`;
+      const dialogChunks = watchGameChunk(page, END_DIALOG_CHUNK);
       const { game, starts } = await openIdleGame(page);
 
       // Taps on the hero's text (not a link): a hint at the 8th, the countdown at the 10th.
@@ -115,6 +120,7 @@ test.describe("with JavaScript", () => {
       await expect(game).toHaveAttribute("data-phase", "playing");
       const playStartedAt = Date.now();
       await expect.poll(() => starts).toEqual(["device_type=mobile"]);
+      expect(dialogChunks).toHaveLength(1); // fetched with the session, ready for the end
       await expect(page.getByTestId("game-time")).toHaveText("Temps : 60 s");
 
       // Play: tap the orbs the canvas reports, while the clock moves the game on.
@@ -231,7 +237,9 @@ test.describe("with JavaScript", () => {
     });
   });
 
-  test("the sky stops drawing when the tab is hidden or the canvas is off screen, and starts again", async ({ page }) => {
+  test("the sky is still until someone moves a pointer, stops drawing when the tab is hidden or the canvas is off screen, and starts again", async ({
+    page,
+  }) => {
     await page.goto("/");
     const canvas = page.getByTestId("game-canvas");
     await expect(canvas).toBeAttached();
@@ -242,6 +250,17 @@ test.describe("with JavaScript", () => {
       await page.waitForTimeout(500);
       return (await snapshot()) !== before;
     };
+    // Its first frame is drawn once the canvas has its size (sized by the browser's own layout), then
+    // nothing moves while nobody is there: no frame work on a page left alone (decision 250).
+    const blank = await canvas.evaluate((c: HTMLCanvasElement) => {
+      const empty = document.createElement("canvas");
+      empty.width = c.width;
+      empty.height = c.height;
+      return empty.toDataURL();
+    });
+    await expect.poll(snapshot).not.toBe(blank);
+    expect(await drawing()).toBe(false);
+    await page.mouse.move(5, 5);
     await expect.poll(drawing).toBe(true);
 
     const setHidden = (hidden: boolean) =>

@@ -41,6 +41,26 @@ describe("the home page's initial JavaScript", () => {
     expect(read(home.module).toString()).toMatch(/constellation-game-[\w-]+\.js/);
   });
 
+  it("keeps react-aria and zod out of the sky's chunk: the end dialog is a chunk of its own, imported on demand", () => {
+    const assets = fs.readdirSync(path.join(CLIENT, "assets"));
+    const sky = assets.find((f) => /^constellation-game-[\w-]+\.js$/.test(f))!;
+    const dialog = assets.filter((f) => /^game-end-dialog-[\w-]+\.js$/.test(f));
+    expect(dialog).toHaveLength(1);
+    const skyCode = read(`assets/${sky}`).toString();
+    // The sky's chunk names the dialog's only in a dynamic import().
+    expect(skyCode).toMatch(new RegExp(`import\\("\\./${dialog[0]!.replace(/[.-]/g, "\\$&")}"\\)`));
+    const statics = [...skyCode.matchAll(/from\s*"\.\/([\w.-]+\.js)"/g)].map((m) => m[1]!);
+    expect(statics).not.toContain(dialog[0]);
+    // react-aria marks its components with data-rac; zod's messages name its issue codes.
+    const dialogCode = read(`assets/${dialog[0]!}`).toString();
+    expect(dialogCode).toMatch(/data-rac/);
+    for (const f of [sky, ...statics]) {
+      const code = read(`assets/${f}`).toString();
+      expect(code, f).not.toMatch(/data-rac/);
+      expect(code, f).not.toMatch(/invalid_type_error/);
+    }
+  });
+
   it("grows the home route's chunk by less than 2 KB gzip", () => {
     // 2 502 bytes gzip before the game existed; the mount point added about 0.65 KB.
     const homeGz = zlib.gzipSync(read(home.module), { level: 9 }).length;

@@ -1,21 +1,15 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/styles/recipes";
-import { alert, fieldError, hint as hintText, input, label, muted, row } from "~/styles/ui.css";
-import { formatDate } from "~/utils/dates";
-import { fetchLeaderboard, saveGameScore, startGameSession, type GameSessionHandle, type LeaderboardRow } from "./api";
+import { startGameSession, type GameSessionHandle } from "./api";
+import type { FinishedGame } from "./game-end-dialog";
 import * as styles from "./game.css";
 import { GameLoop, type GameView } from "./game-loop";
-import type { DeviceType } from "./rules";
-import { PSEUDO_MAX, pseudoSchema } from "./schemas";
 
-interface FinishedGame {
-  device: DeviceType;
-  score: number;
-  collectedAt: readonly number[];
-  session: Promise<GameSessionHandle | null>;
-}
+// The end dialog (react-aria's modal, zod, the leaderboard) is a chunk of its own, asked for when
+// play begins: a visitor who never plays never loads it.
+const loadEndDialog = () => import("./game-end-dialog");
+const EndDialog = lazy(loadEndDialog);
 
 /**
  * The constellation game island (its own chunk, loaded by GameMount once the page is idle): the canvas
@@ -44,6 +38,7 @@ export default function ConstellationGame() {
         view: setView,
         playStarted: (device) => {
           sessionRef.current = startGameSession(device);
+          void loadEndDialog();
         },
         finished: (result) => setFinished({ ...result, session: sessionRef.current }),
       });
@@ -102,192 +97,21 @@ export default function ConstellationGame() {
         ) : null}
       </div>
       {phase === "finished" && finished && textsReady ? (
-        <EndDialog
-          key={finished.collectedAt.length + ":" + finished.score}
-          game={finished}
-          onRestart={() => {
-            setFinished(null);
-            loopRef.current?.restart();
-          }}
-          onClose={() => {
-            setFinished(null);
-            loopRef.current?.close();
-          }}
-        />
+        <Suspense fallback={null}>
+          <EndDialog
+            key={finished.collectedAt.length + ":" + finished.score}
+            game={finished}
+            onRestart={() => {
+              setFinished(null);
+              loopRef.current?.restart();
+            }}
+            onClose={() => {
+              setFinished(null);
+              loopRef.current?.close();
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
-  );
-}
-
-type SaveState =
-  { status: "editing" } | { status: "saving" } | { status: "saved"; rank: number } | { status: "failed"; reason: string };
-
-function EndDialog({ game, onRestart, onClose }: { game: FinishedGame; onRestart: () => void; onClose: () => void }) {
-  const { t } = useTranslation("game");
-  const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [pseudo, setPseudo] = useState("");
-  const [pseudoError, setPseudoError] = useState<string | null>(null);
-  const [save, setSave] = useState<SaveState>({ status: "editing" });
-  const [board, setBoard] = useState<LeaderboardRow[] | "loading" | "failed">("loading");
-
-  const loadBoard = (fresh: boolean) => {
-    setBoard("loading");
-    fetchLeaderboard(game.device, fresh).then(setBoard, () => setBoard("failed"));
-  };
-  useEffect(() => loadBoard(false), []); // eslint-disable-line react-hooks/exhaustive-deps
-
-  async function submit(event?: FormEvent) {
-    event?.preventDefault();
-    if (save.status === "saving" || save.status === "saved") return;
-    const parsed = pseudoSchema.safeParse(pseudo);
-    if (!parsed.success) {
-      setPseudoError(t(parsed.error.issues[0]!.message));
-      inputRef.current?.focus();
-      return;
-    }
-    setPseudoError(null);
-    setSave({ status: "saving" });
-    const session = await game.session;
-    const result = session
-      ? await saveGameScore(session, {
-          player_name: parsed.data,
-          score: game.score,
-          device_type: game.device,
-          collected_at: game.collectedAt,
-        })
-      : ({ ok: false, error: null } as const);
-    if (result.ok) {
-      setSave({ status: "saved", rank: result.rank });
-      loadBoard(true);
-    } else {
-      setSave({ status: "failed", reason: result.error ?? t("end.network") });
-    }
-  }
-
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  return (
-    <ModalOverlay
-      isOpen
-      isDismissable={false}
-      onOpenChange={(open) => (open ? undefined : onClose())}
-      className={styles.dialogOverlay}
-    >
-      <Modal className={styles.dialogModal}>
-        <Dialog className={styles.dialogBody} data-testid="game-dialog">
-          <Heading slot="title" className={styles.dialogTitle}>
-            {t("end.title")}
-          </Heading>
-          <p className={styles.finalScore} data-testid="game-final-score">
-            {t("end.score", { score: game.score })}
-          </p>
-
-          {save.status === "saved" ? (
-            <p className={alert.success} role="status" data-testid="game-saved">
-              {t("end.saved")} {t("end.rank", { rank: save.rank })}
-            </p>
-          ) : (
-            <form noValidate onSubmit={(e) => void submit(e)} className={`${row} ${styles.pseudoForm}`}>
-              <div className={styles.pseudoField}>
-                <label htmlFor={`${id}-pseudo`} className={label}>
-                  {t("end.pseudoLabel")}
-                </label>
-                <input
-                  ref={inputRef}
-                  id={`${id}-pseudo`}
-                  name="player_name"
-                  className={input}
-                  value={pseudo}
-                  maxLength={PSEUDO_MAX}
-                  required
-                  autoComplete="nickname"
-                  aria-invalid={pseudoError ? true : undefined}
-                  aria-describedby={pseudoError ? `${errorId} ${hintId}` : hintId}
-                  onChange={(e) => setPseudo(e.target.value)}
-                />
-                <span id={hintId} className={hintText}>
-                  {t("end.pseudoHint")}
-                </span>
-                {pseudoError ? (
-                  <p id={errorId} className={fieldError} data-testid="game-pseudo-error">
-                    {pseudoError}
-                  </p>
-                ) : null}
-              </div>
-              <button type="submit" className={buttonClass()} disabled={save.status === "saving"}>
-                {save.status === "saving" ? t("end.saving") : save.status === "failed" ? t("end.retry") : t("end.save")}
-              </button>
-            </form>
-          )}
-          {save.status === "failed" ? (
-            <p className={alert.error} role="alert" data-testid="game-save-error">
-              {t("end.saveFailed", { reason: save.reason })}
-            </p>
-          ) : null}
-
-          <Leaderboard device={game.device} board={board} />
-
-          <div className={row}>
-            <Button className={buttonClass({ tone: "secondary", size: "small" })} onPress={onRestart}>
-              {t("end.restart")}
-            </Button>
-            <Button className={buttonClass({ tone: "secondary", size: "small" })} onPress={onClose}>
-              {t("end.close")}
-            </Button>
-            <Button className={buttonClass({ tone: "ghost", size: "small" })} onPress={() => window.location.reload()}>
-              {t("end.reload")}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
-  );
-}
-
-function Leaderboard({ device, board }: { device: DeviceType; board: LeaderboardRow[] | "loading" | "failed" }) {
-  const { t } = useTranslation("game");
-  const title = t("board.title", { device: t(`board.devices.${device}`) });
-  return (
-    <section aria-label={title} data-testid="game-leaderboard" aria-busy={board === "loading"}>
-      <h3 className={styles.boardTitle}>{title}</h3>
-      {board === "loading" ? (
-        <p className={muted}>{t("board.loading")}</p>
-      ) : board === "failed" ? (
-        <p className={muted}>{t("board.failed")}</p>
-      ) : board.length === 0 ? (
-        <p className={muted}>{t("board.empty")}</p>
-      ) : (
-        <table className={styles.board}>
-          <caption className={`${muted} ${styles.boardCaption}`}>{t("board.caption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={styles.boardCell}>
-                {t("board.rank")}
-              </th>
-              <th scope="col" className={styles.boardCell}>
-                {t("board.player")}
-              </th>
-              <th scope="col" className={styles.boardScore}>
-                {t("board.score")}
-              </th>
-              <th scope="col" className={styles.boardCell}>
-                {t("board.date")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {board.map((entry, i) => (
-              <tr key={`${i}:${entry.player_name}:${entry.created_at}`} data-testid="game-leaderboard-row">
-                <td className={styles.boardCell}>{i + 1}</td>
-                <td className={styles.boardCell}>{entry.player_name}</td>
-                <td className={styles.boardScore}>{entry.score}</td>
-                <td className={styles.boardCell}>{formatDate(entry.created_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
   );
 }

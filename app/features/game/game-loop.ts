@@ -56,7 +56,11 @@ const INTERACTIVE = "a, button, input, select, textarea, label, summary, [role='
  */
 export class GameLoop {
   private readonly renderer: Renderer;
-  private stars: Constellation;
+  /** Made at the first size report (sized below): the stars are spread over the canvas's box. */
+  private stars!: Constellation;
+  private sized = false;
+  /** The idle sky stays still until someone moves a pointer or touches the page (decision 250). */
+  private awake = false;
   private game: GameState = IDLE;
   private taps: TapCounter = NO_TAPS;
   private linkHold: LinkHold = null;
@@ -87,22 +91,31 @@ export class GameLoop {
   ) {
     const ctx = canvas.getContext("2d", { alpha: true });
     if (!ctx) throw new Error("no 2D canvas");
-    this.renderer = new Renderer(ctx, readPalette(canvas));
-    this.measure();
-    this.stars = createConstellation(this.field(), random);
+    // The palette and the size are read in the resize observer's first report, after the browser's
+    // own style and layout: reading them here would force both synchronously during the page's load.
+    this.renderer = new Renderer(ctx, FALLBACK_PALETTE);
     this.realAtLastFrame = clock();
 
     const listen = (target: Window | Document, type: string, fn: (e: Event) => void) => {
       target.addEventListener(type, fn, { passive: true });
       this.cleanups.push(() => target.removeEventListener(type, fn));
     };
-    listen(window, "pointermove", (e) => this.onPointerMove(e as PointerEvent));
-    listen(window, "pointerdown", (e) => this.onPointerDown(e as PointerEvent));
+    listen(window, "pointermove", (e) => {
+      this.wake();
+      this.onPointerMove(e as PointerEvent);
+    });
+    listen(window, "pointerdown", (e) => {
+      this.wake();
+      this.onPointerDown(e as PointerEvent);
+    });
     listen(document, "pointerleave", () => (this.pointer = null));
     listen(window, "blur", () => (this.pointer = null));
     listen(document, "visibilitychange", () => this.updateRunning());
 
-    const resize = new ResizeObserver(() => this.measure());
+    const resize = new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1]?.contentRect;
+      if (box) this.resized(box.width, box.height);
+    });
     resize.observe(canvas);
     this.cleanups.push(() => resize.disconnect());
     const visible = new IntersectionObserver((entries) => {
@@ -112,14 +125,16 @@ export class GameLoop {
     visible.observe(canvas);
     this.cleanups.push(() => visible.disconnect());
     const scheme = window.matchMedia("(prefers-color-scheme: dark)");
-    const repaint = () => this.renderer.setPalette(readPalette(canvas));
+    const repaint = () => {
+      this.renderer.setPalette(readPalette(canvas));
+      this.drawStill();
+    };
     const themeObserver = new MutationObserver(repaint);
     themeObserver.observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
     this.cleanups.push(() => themeObserver.disconnect());
     scheme.addEventListener("change", repaint);
     this.cleanups.push(() => scheme.removeEventListener("change", repaint));
 
-    this.updateRunning();
     this.emitView();
   }
 
@@ -153,19 +168,48 @@ export class GameLoop {
     return this.gameClock + Math.min(Math.max(this.clock() - this.realAtLastFrame, 0), MAX_STEP_MS);
   }
 
+  /** The canvas's box changed (first report: the loop starts from here). */
+  private resized(width: number, height: number) {
+    if (!this.sized) this.renderer.setPalette(readPalette(this.canvas));
+    this.applySize(width, height);
+    if (!this.sized) {
+      this.stars = createConstellation(this.field(), this.random);
+      this.sized = true;
+    }
+    this.drawStill();
+    this.updateRunning();
+  }
+
+  /** On a change of phase (the pixel ratio differs in and out of play): a visitor's action, not the load. */
   private measure() {
     const rect = this.canvas.getBoundingClientRect();
-    this.width = Math.max(1, rect.width);
-    this.height = Math.max(1, rect.height);
+    this.applySize(rect.width, rect.height);
+  }
+
+  private applySize(width: number, height: number) {
+    this.width = Math.max(1, width);
+    this.height = Math.max(1, height);
     this.dpr = Math.min(window.devicePixelRatio || 1, this.game.phase === "idle" ? IDLE_DPR_CAP : DPR_CAP);
     this.canvas.width = Math.round(this.width * this.dpr);
     this.canvas.height = Math.round(this.height * this.dpr);
-    if (this.stars) fitConstellation(this.stars, this.field());
+    if (this.sized) fitConstellation(this.stars, this.field());
+  }
+
+  /** One frame of the sky where the loop is not running (resizing a canvas clears it). */
+  private drawStill() {
+    if (!this.sized || this.running) return;
+    this.renderer.draw(this.dpr, this.width, this.height, this.stars, null, this.game, this.gameClock);
+  }
+
+  private wake() {
+    if (this.awake) return;
+    this.awake = true;
+    this.updateRunning();
   }
 
   private updateRunning() {
-    // Off screen only matters for the background; a game in progress fills the screen.
-    const shouldRun = !document.hidden && (this.onScreen || this.game.phase !== "idle");
+    // The idle sky moves once someone is there and while it is on screen; a game in progress fills the screen.
+    const shouldRun = this.sized && !document.hidden && (this.game.phase !== "idle" || (this.awake && this.onScreen));
     if (shouldRun === this.running) return;
     this.running = shouldRun;
     if (shouldRun) {
@@ -313,12 +357,14 @@ export class GameLoop {
   }
 }
 
+const FALLBACK_PALETTE: Palette = { star: "#c1cad8", link: "#c1cad8", orb: "#f472b6", orbGlow: "#a78bfa" };
+
 function readPalette(canvas: HTMLCanvasElement): Palette {
   const style = getComputedStyle(canvas);
   return {
-    star: style.color || "#c1cad8",
-    link: style.color || "#c1cad8",
-    orb: style.getPropertyValue("--orb").trim() || "#f472b6",
-    orbGlow: style.getPropertyValue("--orb-glow").trim() || "#a78bfa",
+    star: style.color || FALLBACK_PALETTE.star,
+    link: style.color || FALLBACK_PALETTE.link,
+    orb: style.getPropertyValue("--orb").trim() || FALLBACK_PALETTE.orb,
+    orbGlow: style.getPropertyValue("--orb-glow").trim() || FALLBACK_PALETTE.orbGlow,
   };
 }

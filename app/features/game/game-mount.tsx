@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 
-// The whole game is this separate chunk, fetched only when the page has loaded and gone idle.
+// The game is a separate chunk, fetched only when the page has loaded and the browser is idle with
+// nothing else waiting: no timeout forces it in (decision 250). Its end dialog is a further chunk.
 const ConstellationGame = lazy(() => import("./constellation-game"));
 
 /** No animation for those who asked for less motion or less data: nothing is even loaded. */
@@ -17,7 +18,7 @@ export function GameMount() {
     let idle = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const whenIdle = () => {
-      if ("requestIdleCallback" in window) idle = window.requestIdleCallback(() => setLoad(true), { timeout: 5_000 });
+      if ("requestIdleCallback" in window) idle = window.requestIdleCallback(() => setLoad(true));
       else timer = setTimeout(() => setLoad(true), 1_500);
     };
     if (document.readyState === "complete") whenIdle();

@@ -1,0 +1,92 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/**
+ * Hydrate less (decision 250): what never changes after the server rendered it is kept as the
+ * server's HTML (ServerHtml) and never walked by React. React marks each element it hydrated with a
+ * `__reactFiber…` property: inside a kept region no element has one, outside every rendered one does.
+ */
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "hydration needs JavaScript");
+
+/** Whether React hydrated the first element matching `selector`. */
+function hydratedByReact(page: Page, selector: string) {
+  return page.evaluate((s) => {
+    const el = document.querySelector(s);
+    if (!el) throw new Error(`no ${s}`);
+    return Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+  }, selector);
+}
+
+/** Resolves once React has hydrated the page (the header's links carry React's marks). */
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const link = document.querySelector("header a[href='/submit']");
+    return !!link && Object.keys(link).some((k) => k.startsWith("__reactFiber"));
+  });
+}
+
+const KEPT: Record<string, string[]> = {
+  "/": ["#site-footer", "#home-steps", "#home-promo"],
+  "/tesla": ["#site-footer", "#platform-benefits", "#platform-steps"],
+  "/privacy": ["#site-footer", "#privacy"],
+  "/terms": ["#site-footer", "#terms"],
+};
+
+for (const [path, regions] of Object.entries(KEPT)) {
+  test(`${path}: the static regions keep the server's HTML, unhydrated; the rest is hydrated`, async ({ page }) => {
+    const html = await (await page.request.get(path)).text();
+    await page.goto(path);
+    await waitForHydration(page);
+    for (const region of regions) {
+      // The wrapper is React's (it carries the click listener); nothing inside it is.
+      expect(await hydratedByReact(page, region), region).toBe(true);
+      const inner = `${region} a, ${region} p, ${region} h2, ${region} li`;
+      expect(await page.locator(inner).count(), region).toBeGreaterThan(0);
+      expect(await hydratedByReact(page, inner), inner).toBe(false);
+      // The same content as the server sent.
+      const same = await page.evaluate(
+        ({ source, id }) => {
+          const sent = new DOMParser().parseFromString(source, "text/html").querySelector(id);
+          const live = document.querySelector(id);
+          return !!sent && !!live && sent.innerHTML === live.innerHTML && live.textContent!.trim().length > 10;
+        },
+        { source: html, id: region },
+      );
+      expect(same, region).toBe(true);
+    }
+    expect(await hydratedByReact(page, "header nav a")).toBe(true);
+  });
+}
+
+test("a link in a kept region navigates on the client; the page it opens renders its regions in the browser", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.locator("#site-footer a[href='/privacy']").click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // No new document: the router navigated.
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  // Rendered by React this time (a client navigation), not copied from a server's HTML.
+  expect(await hydratedByReact(page, "#privacy h2")).toBe(true);
+  // The footer renders again after the navigation, with the same links.
+  await expect(page.locator("#site-footer a")).toHaveCount(3);
+  expect(await hydratedByReact(page, "#site-footer a")).toBe(true);
+  // And back: the home page's kept regions are rendered by React too, complete.
+  await page.goBack();
+  await expect(page.locator("#home-steps li")).toHaveCount(3);
+  expect(await hydratedByReact(page, "#home-steps li")).toBe(true);
+});
+
+test("a modified click on a kept link is left to the browser", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const opened = page.context().waitForEvent("page");
+  await page.locator("#site-footer a[href='/terms']").click({ modifiers: ["Control"] });
+  const tab = await opened;
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname).toBe("/terms");
+  await expect(page).toHaveURL(/\/$/);
+  await tab.close();
+});
