@@ -55,10 +55,14 @@ export interface ReferralCodesTable {
   reports_reset_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** SHA-256 of the owner's private link token; the token itself is never stored. */
   owner_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Out of the draw until this instant after answers said its monthly referral cap was reached (then back by itself). */
+  capped_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export type PausedReason = "owner" | "reports";
 export type ReportOutcome = "worked" | "failed";
+/** Why a failed answer failed (the report form's buttons). */
+export type ReportReason = "expired" | "limit-reached" | "wrong-region" | "conditions-not-met" | "other";
 
 /** A visitor's answer to "did this code work?": one per draw. */
 export interface CodeReportsTable {
@@ -69,7 +73,34 @@ export interface CodeReportsTable {
   outcome: ReportOutcome;
   /** Keyed hash of the answering address (IPv6 by its /64). */
   ip_hash: string;
+  /** Why it failed; null for "worked" and for answers given before reasons existed. */
+  reason: ColumnType<ReportReason | null, ReportReason | null | undefined, ReportReason | null>;
   created_at: Timestamp;
+}
+
+/** What a referral gives and how to claim it: French bare, other languages suffixed (empty: French shown). */
+export interface PlatformOffersTable {
+  platform_id: number;
+  offer_referee: string | null;
+  offer_referee_en: string | null;
+  offer_referee_de: string | null;
+  offer_referee_es: string | null;
+  offer_referrer: string | null;
+  offer_referrer_en: string | null;
+  offer_referrer_de: string | null;
+  offer_referrer_es: string | null;
+  offer_conditions: string | null;
+  offer_conditions_en: string | null;
+  offer_conditions_de: string | null;
+  offer_conditions_es: string | null;
+  /** One step per line. */
+  offer_steps: string | null;
+  offer_steps_en: string | null;
+  offer_steps_de: string | null;
+  offer_steps_es: string | null;
+  /** YYYY-MM-DD. */
+  offer_checked_on: string | null;
+  updated_at: Timestamp;
 }
 
 export interface RandomRequestsTable {
@@ -231,6 +262,7 @@ export interface Database {
   referral_codes: ReferralCodesTable;
   random_requests: RandomRequestsTable;
   code_reports: CodeReportsTable;
+  platform_offers: PlatformOffersTable;
   deletion_requests: DeletionRequestsTable;
   platform_suggestions: PlatformSuggestionsTable;
   platform_suggestion_votes: PlatformSuggestionVotesTable;

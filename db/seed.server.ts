@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS, SEED_PLATFORMS } from "./seed-data";
+import { seedClaimSteps } from "./seed-offers";
 import type { DB } from "./client.server";
 
 /** Base data: the six platforms and every settings key. Idempotent: existing rows are left alone. */
@@ -42,6 +43,8 @@ export async function seedBase(db: DB): Promise<{ platforms: number; settings: n
         .executeTakeFirst();
       settings += Number(result.numInsertedOrUpdatedRows ?? 0);
     }
+    // The seeded platforms' claim steps (never a reward amount): decision 230.
+    await seedClaimSteps(trx, now);
     return { platforms, settings };
   });
 }

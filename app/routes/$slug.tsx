@@ -8,6 +8,8 @@ import * as styles from "~/features/codes/codes.css";
 import { PlatformLogo } from "~/features/codes/platform-logo";
 import { ServerHtml } from "~/components/server-html";
 import { loadPlatformPage, platformHeader } from "~/features/codes/platform-page.server";
+import { offerLd, loadOfferSection } from "~/features/offer/offer.server";
+import { OfferDetails } from "~/features/offer/offer-views";
 import { AnswerFigure } from "~/features/trust/report-views";
 import { platformAnswerFigure } from "~/features/trust/trust-view.server";
 import { getLanguage, getT } from "~/i18n/i18next.server";
@@ -29,7 +31,7 @@ import {
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 
-export const handle = { i18n: ["platform", "trust"] };
+export const handle = { i18n: ["platform", "trust", "offer"] };
 
 /**
  * The platform landing page. /{slug}/get-code is a page of its own ($slug_.get-code.tsx), with
@@ -37,32 +39,45 @@ export const handle = { i18n: ["platform", "trust"] };
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { platform, preview } = await loadPlatformPage(request, params.slug);
-  const [t, language, available, figure] = await Promise.all([
+  const language = await getLanguage(request);
+  const [t, to, available, figure, section] = await Promise.all([
     getT(request, "platform"),
-    getLanguage(request),
+    getT(request, "offer"),
     countAvailableCodes(platform.id),
     platformAnswerFigure(platform.id),
+    loadOfferSection(platform.id, language),
   ]);
   const siteUrl = getEnv().SITE_URL;
   const path = `/${platform.slug}`;
+  const breadcrumb = {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: [
+      { "@type": "ListItem", position: 1, name: t("breadcrumb.home"), item: `${siteUrl}/` },
+      { "@type": "ListItem", position: 2, name: platform.name, item: `${siteUrl}${path}` },
+    ],
+  };
+  const offerData = section.offer
+    ? offerLd(section.offer, {
+        name: platform.name,
+        url: `${siteUrl}${path}`,
+        language,
+        title: to("guide.ldTitle", { name: platform.name }),
+      })
+    : null;
   return {
     platform: { ...platformHeader(platform), description: platformDescription(platform, language) },
     available,
     figure,
+    offer: section.offer,
+    hints: section.hints,
     preview,
     meta: {
       title: t("meta.title", { name: platform.name }),
       description: t("meta.description", { name: platform.name }),
       path,
       noindex: preview,
-      structuredData: {
-        "@context": "https://schema.org",
-        "@type": "BreadcrumbList",
-        itemListElement: [
-          { "@type": "ListItem", position: 1, name: t("breadcrumb.home"), item: `${siteUrl}/` },
-          { "@type": "ListItem", position: 2, name: platform.name, item: `${siteUrl}${path}` },
-        ],
-      },
+      structuredData: offerData ? [breadcrumb, offerData] : breadcrumb,
     },
   };
 }
@@ -73,7 +88,7 @@ const BENEFITS = ["fair", "free", "validity"] as const;
 const STEPS = ["click", "copy", "enjoy"] as const;
 
 export default function PlatformLanding() {
-  const { platform, available, figure, preview } = useLoaderData<typeof loader>();
+  const { platform, available, figure, offer, hints, preview } = useLoaderData<typeof loader>();
   const { t } = useTranslation("platform");
   const { t: tt } = useTranslation("trust");
   return (
@@ -106,6 +121,8 @@ export default function PlatformLanding() {
           </Link>
         </div>
       </section>
+
+      <OfferDetails offer={offer} hints={hints} testId="platform-offer" platformName={platform.name} spaced />
 
       {/* Text only: kept as the server rendered it, never hydrated. */}
       <ServerHtml as="section" id="platform-benefits" className={section} aria-labelledby="benefits-heading">

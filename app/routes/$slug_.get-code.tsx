@@ -8,10 +8,12 @@ import { drawForPage } from "~/features/codes/draw-action.server";
 import { PlatformLogo } from "~/features/codes/platform-logo";
 import { loadPlatformPage, platformHeader } from "~/features/codes/platform-page.server";
 import { loadDrawResult } from "~/features/codes/draw-result.server";
+import { loadOfferSection } from "~/features/offer/offer.server";
 import { breadcrumbLd } from "~/features/community/structured-data";
 import { answerDraw } from "~/features/trust/report-action.server";
 import { DrawReport, ReportError } from "~/features/trust/report-views";
-import { getT } from "~/i18n/i18next.server";
+import { OfferDetails } from "~/features/offer/offer-views";
+import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
 import { flush, gradientHero, leadIn, narrow, stack } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
@@ -20,7 +22,7 @@ import * as styles from "~/features/codes/codes.css";
 import { badRequest } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
 
-export const handle = { i18n: ["platform", "trust"] };
+export const handle = { i18n: ["platform", "trust", "offer"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { platform } = await loadPlatformPage(request, params.slug);
@@ -31,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (token !== null) {
     return {
       ...view,
-      ...(await loadDrawResult(token, t("errors.resultNotFound"), platform.id)),
+      ...(await loadDrawResult(token, t("errors.resultNotFound"), await getLanguage(request), platform.id)),
       // A result is one visitor's: never indexed.
       meta: {
         title: t("meta.resultTitle", { name: platform.name }),
@@ -45,6 +47,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ...view,
     available: await countAvailableCodes(platform.id),
     report: null,
+    // Before the draw too: what the referral gives and how to claim it.
+    claim: await loadOfferSection(platform.id, await getLanguage(request)),
     result: null,
     meta: {
       title: t("meta.drawTitle", { name: platform.name }),
@@ -84,7 +88,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function DrawPage() {
-  const { platform, available, result, report } = useLoaderData<typeof loader>();
+  const { platform, available, result, report, claim } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("platform");
   const drawPath = `/${platform.slug}/get-code`;
@@ -104,6 +108,9 @@ export default function DrawPage() {
       </section>
       {result && report ? (
         <DrawResultView result={result} anotherHref={drawPath}>
+          {claim ? (
+            <OfferDetails offer={claim.offer} hints={claim.hints} testId="claim-guide" platformName={result.platformName} />
+          ) : null}
           <DrawReport report={report} pagePath={drawPath} error={reportError} />
         </DrawResultView>
       ) : (
@@ -115,6 +122,9 @@ export default function DrawPage() {
             noCodeMessage={available === 0 || (actionData && "noCode" in actionData) ? t("draw.noCode") : null}
             shareHref={`/submit?platform=${encodeURIComponent(platform.slug)}`}
           />
+          {claim ? (
+            <OfferDetails offer={claim.offer} hints={claim.hints} testId="platform-offer" platformName={platform.name} />
+          ) : null}
         </>
       )}
       <p>

@@ -15,7 +15,14 @@ import {
   setCodePermanent,
   updateCode,
 } from "~db/repositories/admin-catalog.server";
-import { listCodesPausedByReports, restoreReportedCode } from "~db/repositories/code-reports.server";
+import { failureReasonsOf, listCappedCodes } from "~db/repositories/answer-freshness.server";
+import {
+  ANSWER_STATS,
+  liftMonthlyCap,
+  listCodesPausedByReports,
+  restoreReportedCode,
+} from "~db/repositories/code-reports.server";
+import { CappedCodes } from "~/features/offer/capped-codes";
 import { getSettings } from "~db/repositories/settings.server";
 import { hostMatches, normalizeCodeInput, parseHosts, parseHttpUrl, safeHref } from "~db/platform-links";
 import * as admin from "~/features/admin/admin.css";
@@ -36,16 +43,23 @@ import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import { loadOrFail } from "~/utils/failures.server";
 
-export const handle = { i18n: ["admin", "admin-catalog", "trust"] };
+export const handle = { i18n: ["admin", "admin-catalog", "trust", "offer"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [t, platforms, settings, paused] = await Promise.all([
+  const now = new Date();
+  const [t, platforms, settings, paused, capped] = await Promise.all([
     getT(request, "admin-catalog"),
     loadOrFail(request, "errors.load.platforms", () => listPlatformOptions()),
     getSettings(),
     listCodesPausedByReports(),
+    listCappedCodes(now),
   ]);
+  const since = new Date(now.getTime() - ANSWER_STATS.days * 24 * 60 * 60 * 1000).toISOString();
+  const cappedReasons = await failureReasonsOf(
+    capped.map((c) => c.id),
+    since,
+  );
   const asked = new URL(request.url).searchParams.get("platform");
   const selected = platforms.find((p) => p.slug === asked) ?? platforms[0] ?? null;
   const codes = selected ? await loadOrFail(request, "errors.load.generic", () => listAdminCodes(selected.id)) : [];
@@ -60,7 +74,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
       platformSlug: c.platform_slug,
       pausedAt: c.paused_at,
       timesServed: c.times_served,
-      reports: c.reports.map((r) => ({ id: r.id, outcome: r.outcome, createdAt: r.created_at, address: r.ip_hash.slice(0, 6) })),
+      reports: c.reports.map((r) => ({
+        id: r.id,
+        outcome: r.outcome,
+        reason: r.reason,
+        createdAt: r.created_at,
+        address: r.ip_hash.slice(0, 6),
+      })),
+    })),
+    capped: capped.map((c) => ({
+      id: c.id,
+      code: c.code,
+      platformName: c.platform_name,
+      platformSlug: c.platform_slug,
+      cappedUntil: c.capped_until!,
+      reasons: cappedReasons.get(c.id) ?? {},
     })),
     codes: codes.map((c) => ({
       id: c.id,
@@ -84,6 +112,7 @@ const back = (slug: string) => `/admin/codes?platform=${encodeURIComponent(slug)
 /** What a failing write says, per intent (spec: the codes tab's update, modify and delete errors). */
 const FAILURE_KEYS: Record<string, string> = {
   restore: "admin-catalog:codes.errors.update",
+  "lift-cap": "admin-catalog:codes.errors.update",
   "toggle-active": "admin-catalog:codes.errors.update",
   "toggle-permanent": "admin-catalog:codes.errors.update",
   "set-expiry": "admin-catalog:codes.errors.update",
@@ -95,7 +124,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const { form } = await readAdminForm(request);
   const intent = intentOf(form);
-  if (!["restore", "toggle-active", "toggle-permanent", "set-expiry", "update", "delete"].includes(intent))
+  if (!["restore", "lift-cap", "toggle-active", "toggle-permanent", "set-expiry", "update", "delete"].includes(intent))
     throw await badRequest(request);
   const id = parseRowId(form.get("id"));
   if (id === null) throw await badRequest(request);
@@ -114,6 +143,11 @@ async function runCodeAction(form: FormData, intent: string, code: AdminCode, fo
       // A code paused after failing answers, back into the rotation once checked.
       if (!(await restoreReportedCode(code.id))) throw await gone();
       return redirectWithToast(back(code.slug), { type: "success", key: "trust:admin.toast.restored" });
+    }
+    case "lift-cap": {
+      // A code on its monthly cap, back before the month is over (the admin checked it works).
+      if (!(await liftMonthlyCap(code.id))) throw await gone();
+      return redirectWithToast(back(code.slug), { type: "success", key: "offer:admin.toast.capLifted" });
     }
     case "toggle-active": {
       if (!(await setCodeActive(code.id, code.is_active !== 1))) throw await gone();
@@ -185,7 +219,7 @@ async function runCodeAction(form: FormData, intent: string, code: AdminCode, fo
 type CodeRowData = ReturnType<typeof useLoaderData<typeof loader>>["codes"][number];
 
 export default function AdminCodes() {
-  const { platforms, selected, codes, autoCleanup, paused } = useLoaderData<typeof loader>();
+  const { platforms, selected, codes, autoCleanup, paused, capped } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as AdminFormReply | undefined;
   const { t } = useTranslation("admin-catalog");
 
@@ -193,6 +227,7 @@ export default function AdminCodes() {
     <section className={stack} aria-labelledby="codes-heading">
       <h2 id="codes-heading">{t("codes.title")}</h2>
       <PausedCodes codes={paused} />
+      <CappedCodes codes={capped} />
       <Form method="get" className={row}>
         <label htmlFor="platform-select" className={label}>
           {t("codes.platform")}

@@ -18,6 +18,9 @@ import { RowAction } from "~/features/admin/row-action";
 import { detectImageKind, MAX_LOGO_BYTES, removeStoredLogo, storeLogo } from "~/features/admin/catalog/logo.server";
 import { deriveUrlRules, normalizeHosts } from "~/features/admin/catalog/rules";
 import { LOGO_VARIANTS, logoVariantSchema, platformUpdateSchema } from "~/features/admin/catalog/schemas";
+import { saveOfferForm } from "~/features/offer/offer-admin.server";
+import { OfferEditor } from "~/features/offer/offer-editor";
+import { listPlatformOffers } from "~db/repositories/platform-offers.server";
 import { getT } from "~/i18n/i18next.server";
 import {
   bareList,
@@ -44,14 +47,16 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { badgeClass, buttonClass } from "~/styles/recipes";
 import { loadOrFail } from "~/utils/failures.server";
 
-export const handle = { i18n: ["admin", "admin-catalog"] };
+export const handle = { i18n: ["admin", "admin-catalog", "offer"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [t, platforms] = await Promise.all([
+  const [t, platforms, offers] = await Promise.all([
     getT(request, "admin-catalog"),
     loadOrFail(request, "errors.load.platforms", () => listAdminPlatforms()),
+    loadOrFail(request, "errors.load.platforms", () => listPlatformOffers()),
   ]);
+  const offerOf = new Map(offers.map(({ platform_id, updated_at: _updated, ...offer }) => [platform_id, offer]));
   return {
     platforms: platforms.map((p) => ({
       id: p.id,
@@ -65,6 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       isActive: p.is_active === 1,
       logos: { light: p.custom_logo_light_url, dark: p.custom_logo_dark_url },
       createdAt: p.created_at,
+      offer: offerOf.get(p.id) ?? null,
     })),
     maxLogoKb: MAX_LOGO_BYTES / 1024,
     meta: { title: t("platforms.title"), description: t("platforms.title"), path: "/admin/platforms", noindex: true },
@@ -82,6 +88,7 @@ const FAILURE_KEYS: Record<string, string> = {
   "upload-logo": "admin-catalog:platforms.errors.logoUpload",
   "remove-logo": "admin-catalog:platforms.errors.logoRemove",
   delete: "admin-catalog:platforms.errors.delete",
+  "update-offer": "offer:admin.errors.save",
 };
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -90,7 +97,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { form, tooLarge } = await readAdminForm(request);
   if (tooLarge) return rejectWith("upload-logo", "platforms.errors.logoTooLarge", { field: "file", status: 413 });
   const intent = intentOf(form);
-  if (!["toggle-active", "update", "upload-logo", "remove-logo", "delete"].includes(intent)) throw await badRequest(request);
+  if (!["toggle-active", "update", "update-offer", "upload-logo", "remove-logo", "delete"].includes(intent))
+    throw await badRequest(request);
   const id = parseRowId(form.get("id"));
   if (id === null) throw await badRequest(request);
   const platform = await getPlatformById(id);
@@ -137,6 +145,8 @@ export async function action({ request }: ActionFunctionArgs) {
           values: { name: v.name },
         });
       }
+      case "update-offer":
+        return saveOfferForm(formId, platform, form, BACK);
       case "upload-logo": {
         const variant = logoVariantSchema.safeParse(form.get("variant"));
         if (!variant.success) return rejectWith(formId, "platforms.errors.variant", { field: "variant" });
@@ -312,6 +322,7 @@ export default function AdminPlatforms() {
                       </div>
                     </Form>
                   </details>
+                  <OfferEditor platform={p} offer={p.offer} reply={reply} />
                   <div className={admin.formGrid}>
                     {LOGO_VARIANTS.map((variant) => {
                       const current = p.logos[variant];

@@ -2,7 +2,10 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, type MetaFunction, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { codeAnswerSummary, PAUSE_RULE } from "~db/repositories/code-reports.server";
+import { failureReasonsOf } from "~db/repositories/answer-freshness.server";
+import { ANSWER_STATS, codeAnswerSummary, PAUSE_RULE } from "~db/repositories/code-reports.server";
+import { ReasonTally } from "~/features/offer/offer-views";
+import { estimateNextServe } from "~/features/offer/rotation-estimate.server";
 import { deleteOwnCode, pauseOwnCode, resumeOwnCode } from "~db/repositories/code-owners.server";
 import { codesServedBefore } from "~db/repositories/codes.server";
 import * as codes from "~/features/codes/codes.css";
@@ -20,16 +23,19 @@ import { redirectWithToast } from "~/utils/toast.server";
 import * as trust from "~/features/trust/trust.css";
 import { readFormData } from "~/utils/form-data.server";
 
-export const handle = { i18n: ["trust"] };
+export const handle = { i18n: ["trust", "offer"] };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const code = await requireOwnedCode(request, context, params.token);
   const now = new Date();
-  const [t, place, answers] = await Promise.all([
+  const since = new Date(now.getTime() - ANSWER_STATS.days * 24 * 60 * 60 * 1000).toISOString();
+  const [t, place, answers, reasons] = await Promise.all([
     getT(request, "trust"),
     codesServedBefore(code.id, now),
     codeAnswerSummary(code.id),
+    failureReasonsOf([code.id], since),
   ]);
+  const estimate = place === null ? null : await estimateNextServe(code.platform_id, place, now);
   return {
     code: {
       code: code.code,
@@ -42,6 +48,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       pausedAt: code.paused_at,
       status: ownedCodeStatus(code, now),
       place,
+      estimate,
+      cappedUntil: code.capped_until,
+      reasons: reasons.get(code.id) ?? {},
       worked: answers.worked,
       failed: answers.failed,
     },
@@ -90,6 +99,7 @@ export default function OwnerPage() {
   const { code, rule } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("trust");
+  const { t: to } = useTranslation("offer");
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const error = actionData && "error" in actionData ? actionData.error : null;
@@ -107,7 +117,7 @@ export default function OwnerPage() {
         </p>
         <p className={trust.flush}>
           <span className={badge} data-testid="owned-status" data-status={code.status}>
-            {t(`owner.status.${code.status}`)}
+            {code.status === "capped" ? to("owner.statusCapped") : t(`owner.status.${code.status}`)}
           </span>
         </p>
         {code.status === "pausedByReports" ? (
@@ -117,6 +127,11 @@ export default function OwnerPage() {
               percent: rule.minFailedPercent,
               window: rule.window,
             })}
+          </p>
+        ) : null}
+        {code.status === "capped" && code.cappedUntil ? (
+          <p className={`${alert.warning} ${trust.flush}`} data-testid="capped-why">
+            {to("owner.cappedWhy", { date: formatDate(code.cappedUntil) })}
           </p>
         ) : null}
         <dl className={`${stack} ${trust.facts}`}>
@@ -130,14 +145,17 @@ export default function OwnerPage() {
             {code.lastServedAt ? formatDateTime(code.lastServedAt) : t("owner.facts.never")}
           </Fact>
           <Fact term={t("owner.facts.place")} testId="owned-place">
-            {code.place === null
+            {code.estimate === null
               ? t("owner.facts.notInRotation")
-              : code.place === 0
-                ? t("owner.facts.next")
-                : t("owner.facts.before", { count: code.place })}
+              : code.estimate.around
+                ? to("owner.estimate", { count: code.estimate.draws, date: formatDate(code.estimate.around) })
+                : to("owner.estimateNoPace", { count: code.estimate.draws })}
           </Fact>
           <Fact term={t("owner.facts.answers")} testId="owned-answers">
             {t("owner.facts.answersValue", { worked: code.worked, failed: code.failed })}
+          </Fact>
+          <Fact term={to("owner.reasons")} testId="owned-reasons">
+            <ReasonTally tally={code.reasons} />
           </Fact>
           <Fact term={t("owner.facts.expires")}>{code.expiresAt ? formatDate(code.expiresAt) : t("owner.facts.noExpiry")}</Fact>
         </dl>
@@ -154,7 +172,7 @@ export default function OwnerPage() {
           {t("owner.manage")}
         </h2>
         <div className={row}>
-          {code.status === "pausedByOwner" || ["active", "expired", "platformInactive"].includes(code.status) ? (
+          {code.status === "pausedByOwner" || ["active", "capped", "expired", "platformInactive"].includes(code.status) ? (
             // Paused by its owner: resume; in (or due back in) the rotation: pause.
             <OwnerToggle intent={code.status === "pausedByOwner" ? "resume" : "pause"} busy={busy} />
           ) : (

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { OpenDataLinks } from "~/features/offer/offer-views";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
 import { listActivePlatformsWithCounts } from "~db/repositories/codes.server";
@@ -14,7 +15,7 @@ import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 import { loadOrFail } from "~/utils/failures.server";
 
-export const handle = { i18n: ["platforms"] };
+export const handle = { i18n: ["platforms", "offer"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -100,6 +101,7 @@ export default function Platforms() {
             ))}
           </ul>
         )}
+        <OpenDataLinks />
       </section>
     </div>
   );

@@ -7,26 +7,28 @@ import { DrawReadyForm, DrawResultView } from "~/features/codes/draw-views";
 import { drawForPage } from "~/features/codes/draw-action.server";
 import { answerDraw } from "~/features/trust/report-action.server";
 import { DrawReport, ReportError } from "~/features/trust/report-views";
-import { getT } from "~/i18n/i18next.server";
+import { OfferDetails } from "~/features/offer/offer-views";
+import { getLanguage, getT } from "~/i18n/i18next.server";
 import { flush, gradientHero, leadIn, narrow, stack } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
 import { badRequest } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
 
-export const handle = { i18n: ["platform", "trust"] };
+export const handle = { i18n: ["platform", "trust", "offer"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request, "platform");
   const token = new URL(request.url).searchParams.get("draw");
   if (token !== null) {
     return {
-      ...(await loadDrawResult(token, t("errors.resultNotFound"))),
+      ...(await loadDrawResult(token, t("errors.resultNotFound"), await getLanguage(request))),
       meta: { title: t("meta.randomResultTitle"), description: t("meta.randomDescription"), path: "/random", noindex: true },
     };
   }
   return {
     available: await countAllAvailableCodes(),
     report: null,
+    claim: null,
     result: null,
     meta: { title: t("meta.randomTitle"), description: t("meta.randomDescription"), path: "/random" },
   };
@@ -46,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function RandomDrawPage() {
-  const { available, result, report } = useLoaderData<typeof loader>();
+  const { available, result, report, claim } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const reportError = actionData && "report" in actionData ? actionData.report.error : null;
   const { t } = useTranslation("platform");
@@ -60,6 +62,9 @@ export default function RandomDrawPage() {
       </section>
       {result && report ? (
         <DrawResultView result={result} anotherHref="/random" showPlatform>
+          {claim ? (
+            <OfferDetails offer={claim.offer} hints={claim.hints} testId="claim-guide" platformName={result.platformName} />
+          ) : null}
           <DrawReport report={report} pagePath="/random" error={reportError} />
         </DrawResultView>
       ) : (

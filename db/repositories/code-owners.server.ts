@@ -13,6 +13,8 @@ export async function getCodeByOwnerHash(ownerTokenHash: string, db: DB = getDb(
       "c.last_served_at",
       "c.paused_reason",
       "c.paused_at",
+      "c.capped_until",
+      "c.platform_id",
       "c.created_at",
       "p.name as platform_name",
       "p.slug as platform_slug",

@@ -1,22 +1,18 @@
 import { getDb, getDialect, type DB } from "../client.server";
 import { isUniqueViolation } from "../errors.server";
-import type { ReportOutcome } from "../schema";
+import { nextMonthStart, PAUSE_RULE, verdictOn } from "../report-rules";
+import type { ReportOutcome, ReportReason } from "../schema";
 
 /** "Did this code work?": answers, the automatic pause, the figures. */
 
-/**
- * The trust loop's thresholds, shared by the database rule and the pages that explain it.
- * A code is paused automatically when, among its last `window` answers (since an admin last
- * restored it), the failed ones come from at least `minFailedAddresses` different addresses AND
- * make at least `minFailedPercent` of those answers. docs/decisions/090 says why these numbers.
- */
-export const PAUSE_RULE = { window: 10, minFailedAddresses: 3, minFailedPercent: 60 } as const;
+// The rule itself (which answers count, pause or monthly cap) is db/report-rules.ts; docs/decisions/090 says why.
+export { PAUSE_RULE };
 
 /** The public figure ("92 % of 140 answers worked") covers this many days, and shows from this many answers. */
 export const ANSWER_STATS = { days: 90, minAnswers: 5 } as const;
 
 export type ReportRefusal = "unknown-draw" | "foreign-draw" | "already-answered" | "code-gone";
-export type ReportResult = { ok: true; codeId: number; paused: boolean } | { ok: false; reason: ReportRefusal };
+export type ReportResult = { ok: true; codeId: number; paused: boolean; capped: boolean } | { ok: false; reason: ReportRefusal };
 
 /**
  * Records one answer for one draw (random_requests row) and applies the pause rule, in ONE
@@ -25,7 +21,7 @@ export type ReportResult = { ok: true; codeId: number; paused: boolean } | { ok:
  * A refusal writes nothing.
  */
 export async function recordCodeReport(
-  input: { requestId: number; platformId: number | null; outcome: ReportOutcome; ipHash: string },
+  input: { requestId: number; platformId: number | null; outcome: ReportOutcome; reason?: ReportReason | null; ipHash: string },
   now = new Date(),
   db: DB = getDb(),
 ): Promise<ReportResult> {
@@ -52,12 +48,14 @@ export async function recordCodeReport(
           code_id: draw.served_code_id,
           platform_id: draw.platform_id,
           outcome: input.outcome,
+          // A reason only qualifies a failure.
+          reason: input.outcome === "failed" ? (input.reason ?? null) : null,
           ip_hash: input.ipHash,
           created_at: now.toISOString(),
         })
         .execute();
-      const paused = input.outcome === "failed" && (await pauseIfFailing(draw.served_code_id, now, trx));
-      return { ok: true, codeId: draw.served_code_id, paused };
+      const verdict = input.outcome === "failed" ? await applyPauseRule(draw.served_code_id, now, trx) : null;
+      return { ok: true, codeId: draw.served_code_id, paused: verdict === "pause", capped: verdict === "cap" };
     });
   } catch (error) {
     // Two answers for one draw at once: the unique index decides, the second writes nothing.
@@ -68,8 +66,12 @@ export async function recordCodeReport(
   }
 }
 
-/** The pause rule, inside the answer's transaction. True when it paused the code just now. */
-async function pauseIfFailing(codeId: number, now: Date, trx: DB): Promise<boolean> {
+/**
+ * The rule, inside the answer's transaction: pauses the code, or caps it until the first day of
+ * next month (UTC). Answers before that day then no longer count (`reports_reset_at`), so the code
+ * comes back afresh. Returns what it did just now.
+ */
+async function applyPauseRule(codeId: number, now: Date, trx: DB): Promise<"pause" | "cap" | null> {
   // PostgreSQL: answers for one code take turns (row lock), so each one's rule sees the answers before it.
   const code = await trx
     .selectFrom("referral_codes")
@@ -80,31 +82,34 @@ async function pauseIfFailing(codeId: number, now: Date, trx: DB): Promise<boole
   // Deactivated by an admin: the admin decides. Paused by its owner: the rule still applies, so a
   // failing code cannot come back by its owner's resume (a pause for reports only the admin lifts).
   const ownerPaused = code?.is_active === 0 && code.paused_reason === "owner";
-  if (!code || (code.is_active !== 1 && !ownerPaused)) return false;
+  if (!code || (code.is_active !== 1 && !ownerPaused)) return null;
   let recent = trx
     .selectFrom("code_reports")
-    .select(["outcome", "ip_hash"])
+    .select(["outcome", "reason", "ip_hash"])
     .where("code_id", "=", codeId)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(PAUSE_RULE.window);
+  // Also true while a code is capped: its reset lies ahead, so no answer counts until it is back.
   if (code.reports_reset_at) recent = recent.where("created_at", ">", code.reports_reset_at);
-  const answers = await recent.execute();
-  if (!failsPauseRule(answers)) return false;
+  const verdict = verdictOn(await recent.execute());
+  if (verdict === null) return null;
+  if (verdict === "cap") {
+    const until = nextMonthStart(now).toISOString();
+    await trx
+      .updateTable("referral_codes")
+      .set({ capped_until: until, reports_reset_at: until })
+      .where("id", "=", codeId)
+      .execute();
+    return "cap";
+  }
   const result = await trx
     .updateTable("referral_codes")
     .set({ is_active: 0, paused_reason: "reports", paused_at: now.toISOString() })
     .where("id", "=", codeId)
     .where((eb) => eb.or([eb("is_active", "=", 1), eb("paused_reason", "=", "owner")]))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/** The rule itself on a code's last answers (newest first, at most PAUSE_RULE.window). */
-export function failsPauseRule(answers: ReadonlyArray<{ outcome: ReportOutcome; ip_hash: string }>): boolean {
-  const failed = answers.filter((a) => a.outcome === "failed");
-  if (new Set(failed.map((a) => a.ip_hash)).size < PAUSE_RULE.minFailedAddresses) return false;
-  return failed.length * 100 >= PAUSE_RULE.minFailedPercent * answers.length;
+  return Number(result.numUpdatedRows) > 0 ? "pause" : null;
 }
 
 /** The answer already given for a draw, if any. */
@@ -166,7 +171,7 @@ export async function listCodesPausedByReports(db: DB = getDb()) {
   if (codes.length === 0) return [];
   const reports = await db
     .selectFrom("code_reports")
-    .select(["id", "code_id", "outcome", "ip_hash", "created_at"])
+    .select(["id", "code_id", "outcome", "reason", "ip_hash", "created_at"])
     .where(
       "code_id",
       "in",
@@ -188,6 +193,18 @@ export async function restoreReportedCode(id: number, now = new Date(), db: DB =
     .set({ is_active: 1, paused_reason: null, paused_at: null, reports_reset_at: now.toISOString() })
     .where("id", "=", id)
     .where("paused_reason", "=", "reports")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** An admin puts a capped code back before its month is over; answers so far no longer count. */
+export async function liftMonthlyCap(id: number, now = new Date(), db: DB = getDb()): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await db
+    .updateTable("referral_codes")
+    .set({ capped_until: null, reports_reset_at: at })
+    .where("id", "=", id)
+    .where("capped_until", ">", at)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

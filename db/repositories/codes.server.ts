@@ -27,7 +27,8 @@ export function selectCodeWithPlatform(db: DB) {
 }
 
 /**
- * Active, and permanent or without expiry or expiring in the future. The flags are SQL literals,
+ * Active, and permanent or without expiry or expiring in the future, and not on a monthly cap (or
+ * its cap is over: it comes back by itself). The flags are SQL literals,
  * not parameters: the draw indexes are partial (`WHERE is_active = 1`), and a parameter compared
  * there makes SQLite re-plan the prepared statement every time it is bound (decision 010).
  */
@@ -40,6 +41,7 @@ function eligible(now: string) {
         eb("referral_codes.expires_at", "is", null),
         eb("referral_codes.expires_at", ">", now),
       ]),
+      eb.or([eb("referral_codes.capped_until", "is", null), eb("referral_codes.capped_until", "<=", now)]),
     ]);
 }
 

@@ -92,6 +92,9 @@ describe("reserved slugs", () => {
       "404",
       "assets",
       "uploads",
+      // Added with batch 3: the public freshness data.
+      "api",
+      "llms.txt",
     ];
     expect(contract.filter((s) => !RESERVED_SLUGS.has(s))).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { failsPauseRule } from "~db/repositories/code-reports.server";
+import { nextMonthStart, verdictOn, type Answer } from "~db/report-rules";
 import { addressKey } from "~/features/trust/address.server";
 import { buildAtomFeed, xml } from "~/features/trust/atom";
 
@@ -13,15 +13,41 @@ describe("addressKey", () => {
   });
 });
 
-describe("failsPauseRule", () => {
-  const a = (outcome: "worked" | "failed", ip: string) => ({ outcome, ip_hash: ip });
+describe("verdictOn (pause, monthly cap, hints)", () => {
+  const a = (outcome: "worked" | "failed", ip: string, reason: Answer["reason"] = null): Answer => ({
+    outcome,
+    ip_hash: ip,
+    reason,
+  });
   it("needs 3 failing addresses and 60 % failures", () => {
-    expect(failsPauseRule([a("failed", "1"), a("failed", "2")])).toBe(false);
-    expect(failsPauseRule([a("failed", "1"), a("failed", "1"), a("failed", "1")])).toBe(false);
-    expect(failsPauseRule([a("failed", "1"), a("failed", "2"), a("failed", "3")])).toBe(true);
+    expect(verdictOn([a("failed", "1"), a("failed", "2")])).toBe(null);
+    expect(verdictOn([a("failed", "1"), a("failed", "1"), a("failed", "1")])).toBe(null);
+    expect(verdictOn([a("failed", "1"), a("failed", "2"), a("failed", "3")])).toBe("pause");
     const three = [a("failed", "1"), a("failed", "2"), a("failed", "3")];
-    expect(failsPauseRule([...three, a("worked", "4"), a("worked", "5")])).toBe(true); // 60 %
-    expect(failsPauseRule([...three, a("worked", "4"), a("worked", "5"), a("worked", "6")])).toBe(false); // 50 %
+    expect(verdictOn([...three, a("worked", "4"), a("worked", "5")])).toBe("pause"); // 60 %
+    expect(verdictOn([...three, a("worked", "4"), a("worked", "5"), a("worked", "6")])).toBe(null); // 50 %
+  });
+  it("expired and other pause; limit-reached at the same edge caps; the hint reasons never count against a code", () => {
+    const r = (reason: Answer["reason"]) => [a("failed", "1", reason), a("failed", "2", reason), a("failed", "3", reason)];
+    expect(verdictOn(r("expired"))).toBe("pause");
+    expect(verdictOn(r("other"))).toBe("pause");
+    expect(verdictOn(r("limit-reached"))).toBe("cap");
+    expect(verdictOn(r("wrong-region"))).toBe(null);
+    expect(verdictOn(r("conditions-not-met"))).toBe(null);
+    // Hint answers still count as answers: 3 limit-reached of 6 answers is 50 %, under the edge.
+    expect(verdictOn([...r("limit-reached"), ...r("wrong-region")])).toBe(null);
+    expect(verdictOn([...r("limit-reached"), a("failed", "4", "conditions-not-met"), a("worked", "5")])).toBe("cap");
+    // A mix of failures: the cap when at least half of them say "limit reached", otherwise the pause.
+    expect(verdictOn([a("failed", "1", "limit-reached"), a("failed", "2", "expired"), a("failed", "3", "limit-reached")])).toBe(
+      "cap",
+    );
+    expect(verdictOn([a("failed", "1", "expired"), a("failed", "2", "limit-reached"), a("failed", "3", "other")])).toBe("pause");
+  });
+  it("the cap ends on the first day of the next month, UTC (December rolls into January)", () => {
+    expect(nextMonthStart(new Date("2026-11-25T15:00:00Z")).toISOString()).toBe("2026-12-01T00:00:00.000Z");
+    expect(nextMonthStart(new Date("2026-12-31T23:59:59Z")).toISOString()).toBe("2027-01-01T00:00:00.000Z");
+    // 23:30 on 31 January in UTC-2 is already February in UTC: back on 1 March.
+    expect(nextMonthStart(new Date("2027-01-31T23:30:00-02:00")).toISOString()).toBe("2027-03-01T00:00:00.000Z");
   });
 });
 

@@ -28,7 +28,8 @@ export async function requireOwnedCode(request: Request, context: AppLoadContext
   return code;
 }
 
-export type OwnedCodeStatus = "active" | "expired" | "platformInactive" | "pausedByOwner" | "pausedByReports" | "deactivated";
+export type OwnedCodeStatus =
+  "active" | "capped" | "expired" | "platformInactive" | "pausedByOwner" | "pausedByReports" | "deactivated";
 
 export function ownedCodeStatus(code: OwnedCode, now = new Date()): OwnedCodeStatus {
   if (code.is_active !== 1) {
@@ -36,6 +37,7 @@ export function ownedCodeStatus(code: OwnedCode, now = new Date()): OwnedCodeSta
     if (code.paused_reason === "reports") return "pausedByReports";
     return "deactivated";
   }
+  if (code.capped_until && code.capped_until > now.toISOString()) return "capped";
   if (code.platform_active !== 1) return "platformInactive";
   if (code.is_permanent !== 1 && code.expires_at && code.expires_at <= now.toISOString()) return "expired";
   return "active";

@@ -5,6 +5,7 @@ import { RowAction } from "~/features/admin/row-action";
 import { card, muted, stack } from "~/styles/ui.css";
 import { formatDateTime } from "~/utils/dates";
 import * as trust from "./trust.css";
+import { ReasonTally, type ReasonCounts } from "~/features/offer/offer-views";
 
 export interface PausedCodeView {
   id: number;
@@ -14,12 +15,12 @@ export interface PausedCodeView {
   pausedAt: string | null;
   timesServed: number;
   /** Latest answers, newest first; `address` is a short prefix of the keyed hash (tells addresses apart, no more). */
-  reports: Array<{ id: number; outcome: "worked" | "failed"; createdAt: string; address: string }>;
+  reports: Array<{ id: number; outcome: "worked" | "failed"; reason: string | null; createdAt: string; address: string }>;
 }
 
 /** Admin, codes tab: codes paused after failing answers, with those answers, and a restore button. */
 export function PausedCodes({ codes }: { codes: PausedCodeView[] }) {
-  const { t } = useTranslation("trust");
+  const { t } = useTranslation(["trust", "offer"]);
   return (
     <section className={`${card} ${stack}`} aria-labelledby="paused-heading" data-testid="paused-codes">
       <h3 id="paused-heading" className={trust.flush}>
@@ -36,6 +37,10 @@ export function PausedCodes({ codes }: { codes: PausedCodeView[] }) {
                 <span className={muted}>{t("admin.pausedAt", { date: formatDateTime(c.pausedAt) })}</span>
                 <RowAction intent="restore" id={c.id} tone="primary" label={t("admin.restore")} subject={c.code} />
               </div>
+              <p className={trust.flush} data-testid="paused-state">
+                {t("admin.pausedBy.reports")} · {t("offer:admin.reasonsShown")}
+              </p>
+              <ReasonTally tally={tallyOf(c.reports)} />
               <table className={admin.table}>
                 <caption className={`${muted} ${trust.caption}`}>{t("admin.reportsCaption", { code: c.code })}</caption>
                 <thead>
@@ -45,6 +50,9 @@ export function PausedCodes({ codes }: { codes: PausedCodeView[] }) {
                     </th>
                     <th className={admin.cell} scope="col">
                       {t("admin.columns.outcome")}
+                    </th>
+                    <th className={admin.cell} scope="col">
+                      {t("offer:admin.reasonColumn")}
                     </th>
                     <th className={admin.cell} scope="col">
                       {t("admin.columns.address")}
@@ -58,6 +66,7 @@ export function PausedCodes({ codes }: { codes: PausedCodeView[] }) {
                       <td className={admin.cell}>
                         {r.outcome === "worked" ? t("admin.outcome.worked") : t("admin.outcome.failed")}
                       </td>
+                      <td className={admin.cell}>{r.reason ? t(`offer:reasons.short.${r.reason}`) : "—"}</td>
                       <td className={admin.cell}>
                         <code>{r.address}</code>
                       </td>
@@ -71,4 +80,11 @@ export function PausedCodes({ codes }: { codes: PausedCodeView[] }) {
       )}
     </section>
   );
+}
+
+/** The reasons of the failed answers shown (a failure without a reason counts under `none`). */
+function tallyOf(reports: PausedCodeView["reports"]): ReasonCounts {
+  const tally: Record<string, number> = {};
+  for (const r of reports) if (r.outcome === "failed") tally[r.reason ?? "none"] = (tally[r.reason ?? "none"] ?? 0) + 1;
+  return tally as ReasonCounts;
 }

@@ -41,7 +41,11 @@ export async function answerDraw(
   const limit = await hitRateLimit(REPORT_RATE_LIMIT, requestAddressKey(context));
   if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
   const submission = parseWithZod(form, { schema: reportSchema });
-  if (submission.status !== "success") return refuse("invalid");
+  if (submission.status !== "success") {
+    // An unknown reason, or a reason on a "worked" answer: said as such (an `offer` key).
+    const reasonError = submission.error?.reason?.[0];
+    return reasonError ? data<ReportActionData>({ report: { error: reasonError } }, { status: 400 }) : refuse("invalid");
+  }
   const token = submission.value.draw;
   const requestId = readDrawToken(token);
   if (requestId === null) return refuse("bad-token");
@@ -49,6 +53,7 @@ export async function answerDraw(
     requestId,
     platformId: scope.platformId,
     outcome: submission.value.outcome,
+    reason: submission.value.reason ?? null,
     ipHash: addressHash(context),
   });
   if (!result.ok) return refuse(result.reason);

@@ -2,11 +2,15 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { alert, button, card, muted, row, stack } from "~/styles/ui.css";
 import { formatDate } from "~/utils/dates";
+import type { Ago } from "~/features/offer/offer";
+import { LastWorked } from "~/features/offer/offer-views";
+import { ReportForms } from "~/features/offer/report-reasons";
 import * as trust from "./trust.css";
 
 export interface AnswerFigureData {
   answers: number;
   percentWorked: number;
+  lastWorked: Ago | null;
 }
 
 /** "92 % of 140 answers worked": nothing under the minimum number of answers (the loader gives null). */
@@ -14,9 +18,12 @@ export function AnswerFigure({ figure }: { figure: AnswerFigureData | null }) {
   const { t } = useTranslation("trust");
   if (!figure) return null;
   return (
-    <p data-testid="answer-figure" className={trust.flush}>
-      {t("figure.text", { count: figure.answers, percent: figure.percentWorked })}
-    </p>
+    <>
+      <p data-testid="answer-figure" className={trust.flush}>
+        {t("figure.text", { count: figure.answers, percent: figure.percentWorked })}
+      </p>
+      <LastWorked ago={figure.lastWorked} />
+    </>
   );
 }
 
@@ -47,26 +54,7 @@ export function DrawReport({ report, pagePath, error }: { report: DrawReportData
           {report.answer === "worked" ? t("report.thanksWorked") : t("report.thanksFailed")}
         </p>
       ) : report.answerable ? (
-        <Form method="post" action={action} className={stack} preventScrollReset>
-          <input type="hidden" name="intent" value="report" />
-          <input type="hidden" name="draw" value={report.token} />
-          <p className={`${muted} ${trust.flush}`}>{t("report.intro")}</p>
-          <div className={row}>
-            {(["worked", "failed"] as const).map((outcome) => (
-              <button
-                key={outcome}
-                type="submit"
-                name="outcome"
-                value={outcome}
-                className={outcome === "worked" ? button.primary : button.secondary}
-                disabled={busy}
-                data-testid={`report-${outcome}`}
-              >
-                {t(`report.${outcome}`)}
-              </button>
-            ))}
-          </div>
-        </Form>
+        <ReportForms action={action} token={report.token} busy={busy} />
       ) : (
         <p className={muted}>{t("report.errors.gone")}</p>
       )}

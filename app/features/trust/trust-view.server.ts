@@ -1,16 +1,24 @@
 import { ANSWER_STATS, codeAnswerSummary, getDrawAnswer, platformAnswerStats } from "~db/repositories/code-reports.server";
+import { platformLastWorkedAt } from "~db/repositories/answer-freshness.server";
 import type { ReportOutcome } from "~db/schema";
+import { agoFrom, type Ago } from "~/features/offer/offer";
 
 /** The public figure, or null under ANSWER_STATS.minAnswers answers (too few to mean anything). */
 export interface AnswerFigure {
   answers: number;
   percentWorked: number;
+  /** How long since an answer last said a code of this platform worked. */
+  lastWorked: Ago | null;
 }
 
 export async function platformAnswerFigure(platformId: number, now = new Date()): Promise<AnswerFigure | null> {
   const stats = await platformAnswerStats(platformId, now);
   if (stats.answers < ANSWER_STATS.minAnswers) return null;
-  return { answers: stats.answers, percentWorked: Math.round((stats.worked * 100) / stats.answers) };
+  return {
+    answers: stats.answers,
+    percentWorked: Math.round((stats.worked * 100) / stats.answers),
+    lastWorked: agoFrom(await platformLastWorkedAt(platformId), now),
+  };
 }
 
 export interface DrawTrustView {

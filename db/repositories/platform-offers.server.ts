@@ -1,0 +1,25 @@
+import { getDb, type DB } from "../client.server";
+import type { PlatformOffersTable } from "../schema";
+
+/** What a referral gives and how to claim it, one row per platform (the admin's offer form). */
+
+export type PlatformOfferRow = Omit<PlatformOffersTable, "platform_id" | "updated_at">;
+
+export async function getPlatformOffer(platformId: number, db: DB = getDb()): Promise<PlatformOfferRow | undefined> {
+  return db.selectFrom("platform_offers").selectAll().where("platform_id", "=", platformId).executeTakeFirst();
+}
+
+/** Every platform's offer (the admin's platforms tab, the public JSON): one row per platform at most. */
+export async function listPlatformOffers(db: DB = getDb()) {
+  return db.selectFrom("platform_offers").selectAll().execute();
+}
+
+/** Writes the whole offer of a platform (every text in every language and the checked-on date). */
+export async function savePlatformOffer(platformId: number, offer: PlatformOfferRow, now = new Date(), db: DB = getDb()) {
+  const values = { ...offer, updated_at: now.toISOString() };
+  await db
+    .insertInto("platform_offers")
+    .values({ platform_id: platformId, ...values })
+    .onConflict((oc) => oc.column("platform_id").doUpdateSet(values))
+    .execute();
+}
