@@ -10,6 +10,8 @@ declare module "@remix-run/node" {
     contentSecurityPolicy?: string;
     /** The site's stylesheet, inlined in every page (empty in development, where Vite serves it). */
     siteCss?: string;
+    /** Set when the server's draw endpoint could not draw (the database refused): the page answers why, without drawing again. */
+    drawUnavailable?: unknown;
   }
 }
 

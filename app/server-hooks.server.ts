@@ -1,9 +1,11 @@
 import type { AppHooks, WriteSummary } from "../server/app-hooks";
 import { applyStagedRestore, claimDatabase } from "~db/backup.server";
-import { closeDb, getDb, getDialect } from "~db/client.server";
+import { databaseHealth, setAvailabilityLog, watchDatabase } from "~db/availability.server";
+import { closeDb, dialectOf, getDb, getDialect, shortenLockWaits, roomToWrite } from "~db/client.server";
 import { migrateToLatest } from "~db/migrate.server";
 import { getSettings } from "~db/repositories/settings.server";
 import { seedBase } from "~db/seed.server";
+import { explainStartFailure, markDatabaseExists, refuseLostDatabase, refuseNewerDatabase, StartRefused } from "~db/start-checks.server";
 import { readStoredLogo } from "~/features/admin/catalog/logo.server";
 import { startBackupJob } from "~/features/admin/site/backup-job.server";
 import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
@@ -22,6 +24,7 @@ export const serverHooks: AppHooks = {
   prepare: prepareDatabase,
   startJobs,
   close,
+  health: databaseHealth,
   mayRefuseWrite,
   refuseWrite,
   drawForPage,
@@ -30,20 +33,42 @@ export const serverHooks: AppHooks = {
 
 let releaseDatabase = () => {};
 
+/**
+ * Everything true before the first request; a database that stops the start does so with one line
+ * for the operator (StartRefused: which file, what is wrong, what to do).
+ */
 async function prepareDatabase(log: (line: string) => void): Promise<void> {
   const env = getEnv();
+  // From the URL, not getDialect(): nothing may open the file before a staged restore and the checks.
+  const sqliteFile = dialectOf(env.DATABASE_URL) === "sqlite" ? sqlitePathFromUrl(env.DATABASE_URL) : null;
+  setAvailabilityLog(log);
+  try {
+    await prepareDatabaseFile(log, sqliteFile);
+  } catch (error) {
+    releaseDatabase();
+    throw error instanceof StartRefused ? error : new StartRefused(explainStartFailure(error, sqliteFile ?? "the PostgreSQL database"));
+  }
+  if (sqliteFile) markDatabaseExists(sqliteFile);
+  // From now on a lock held elsewhere holds the event loop 20 ms at most (runWrite waits asynchronously).
+  shortenLockWaits();
+}
+
+async function prepareDatabaseFile(log: (line: string) => void, sqliteFile: string | null): Promise<void> {
+  const env = getEnv();
   // Staged restores and the pid claim are about a SQLite file; PostgreSQL has its own backups.
-  if (getDialect() === "sqlite") {
-    const file = sqlitePathFromUrl(env.DATABASE_URL);
+  if (sqliteFile) {
+    const file = sqliteFile;
     // A restore staged with `npm run db:restore -- FILE --at-next-start` goes in before the database opens.
     const restored = applyStagedRestore(file);
     if (restored) log(`[db] restored the staged backup ${restored}`);
+    refuseLostDatabase(file, { backupDir: env.BACKUP_DIR, startFresh: env.DATABASE_START_FRESH });
     // The claim lets `npm run db:restore` refuse to overwrite the database while this server runs.
     releaseDatabase = claimDatabase(file);
   } else {
     log("[db] PostgreSQL");
   }
   const db = getDb();
+  await refuseNewerDatabase(db, sqliteFile ?? "the PostgreSQL database");
   const applied = await migrateToLatest(db);
   log(applied.length ? `[db] migrations applied: ${applied.join(", ")}` : "[db] schema up to date");
   const seeded = await seedBase(db);
@@ -64,7 +89,8 @@ async function prepareDatabase(log: (line: string) => void): Promise<void> {
 function startJobs(log: (line: string) => void): () => void {
   const env = getEnv();
   // Expired temporary codes go when enable_auto_cleanup is 'true' (checked at each run).
-  const stops = [startCleanupJob(log)];
+  // The database file still in place, and whether a full disk has room again (/healthz).
+  const stops = [startCleanupJob(log), watchDatabase(roomToWrite)];
   // Checked, rotated online backups when BACKUP_DIR is set (SQLite: PostgreSQL's are the provider's).
   if (env.BACKUP_DIR && getDialect() === "sqlite") {
     const options = { dir: env.BACKUP_DIR, keep: env.BACKUP_KEEP, intervalMs: env.BACKUP_INTERVAL_SECONDS * 1000 };
@@ -74,8 +100,11 @@ function startJobs(log: (line: string) => void): () => void {
 }
 
 async function close(): Promise<void> {
-  await closeDb();
-  releaseDatabase();
+  try {
+    await closeDb();
+  } finally {
+    releaseDatabase();
+  }
 }
 
 const OPEN_ADMIN_PATHS = new Set(["/admin/login", "/admin/login.data", "/admin/logout", "/admin/logout.data"]);

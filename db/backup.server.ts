@@ -72,13 +72,16 @@ export function claimDatabase(dbFile: string): () => void {
   const file = claimFile(dbFile);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, String(process.pid));
-  return () => {
+  const release = () => {
     try {
       if (fs.readFileSync(file, "utf8") === String(process.pid)) fs.rmSync(file, { force: true });
     } catch {
       // Already gone: nothing to release.
     }
   };
+  // Whatever way the process exits (a shutdown past its deadline included), the claim goes with it.
+  process.once("exit", release);
+  return release;
 }
 
 /** The pid of a live process that claims the database, or null (a stale claim is ignored). */

@@ -4,6 +4,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from "kysely";
 import type pg from "pg";
+import { rememberDatabaseFile } from "./availability.server";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -99,7 +100,12 @@ function open(url: string): Handle {
     const pool = openPgPool(url);
     return { dialect: "postgres", url, pool, db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) };
   }
-  const sqlite = openSqlite(sqlitePath(url));
+  const file = sqlitePath(url);
+  const sqlite = openSqlite(file);
+  // A size cap in pages (DATABASE_MAX_PAGES): the tests fill the "disk" this way without root.
+  const maxPages = Number(process.env.DATABASE_MAX_PAGES);
+  if (Number.isInteger(maxPages) && maxPages > 0) sqlite.pragma(`max_page_count = ${maxPages}`);
+  if (!sqlite.memory) rememberDatabaseFile(file);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { dialect: "sqlite", url, sqlite, db };
 }
@@ -199,6 +205,39 @@ export function listenPostgres(
   return connect();
 }
 
+/**
+ * SQLite's busy handler sleeps on the only event loop: with 5 s, a lock held elsewhere (a CLI
+ * script, a manual sqlite3) froze every page. The server waits at most BUSY_TIMEOUT_MS at a time
+ * (enough for another server process's own short transactions); runWrite (availability.server.ts)
+ * waits longer asynchronously. Scripts keep openSqlite's 5 s.
+ */
+const SERVER_BUSY_TIMEOUT_MS = 20;
+
+export function shortenLockWaits(): void {
+  const h = handle();
+  if (h.dialect === "sqlite") h.sqlite.pragma(`busy_timeout = ${SERVER_BUSY_TIMEOUT_MS}`);
+}
+
+/** Space SQLite needs to write a draw or a form, with room to spare (WAL frames, a new page or two). */
+const MIN_FREE_BYTES = 1024 * 1024;
+const MIN_FREE_PAGES = 16;
+
+/**
+ * Whether a write would find room now, asked while writes fail for want of space: the size cap
+ * (max_page_count, with free pages inside the file) and the disk's free space. Read-only. On
+ * PostgreSQL there is no cheap way to know: the next successful write says so.
+ */
+export async function roomToWrite(): Promise<boolean> {
+  const h = handle();
+  if (h.dialect === "postgres" || h.sqlite.memory) return false;
+  const pages = h.sqlite.pragma("page_count", { simple: true }) as number;
+  const max = h.sqlite.pragma("max_page_count", { simple: true }) as number;
+  const free = h.sqlite.pragma("freelist_count", { simple: true }) as number;
+  if (max - pages + free < MIN_FREE_PAGES) return false;
+  const disk = await fs.promises.statfs(path.dirname(path.resolve(h.sqlite.name)));
+  return disk.bavail * disk.bsize >= MIN_FREE_BYTES;
+}
+
 const closeHooks = new Set<() => Promise<void>>();
 
 /** Closes the handle (graceful shutdown, tests). The next getDb() opens DATABASE_URL again. */
@@ -212,8 +251,13 @@ export async function closeDb(): Promise<void> {
     await closing.db.destroy();
     return;
   }
-  // Fold the WAL back into the main file so the file alone is the whole database.
-  if (closing.sqlite.open && !closing.sqlite.memory) closing.sqlite.pragma("wal_checkpoint(TRUNCATE)");
+  // Fold the WAL back into the main file so the file alone is the whole database. On a full disk
+  // this fails: the WAL stays beside the file and SQLite folds it in at the next open.
+  try {
+    if (closing.sqlite.open && !closing.sqlite.memory) closing.sqlite.pragma("wal_checkpoint(TRUNCATE)");
+  } catch (error) {
+    console.error(`[db] checkpoint at close failed (the WAL is kept and applied at the next start): ${String(error)}`);
+  }
   await closing.db.destroy();
   if (closing.sqlite.open) closing.sqlite.close();
 }

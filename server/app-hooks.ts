@@ -33,8 +33,10 @@ export interface AppHooks {
   prepare(log: Log): Promise<void>;
   /** Starts the background jobs; the function returned stops them. */
   startJobs(log: Log): () => void;
-  /** Closes the database (graceful shutdown). */
+  /** Closes the database (graceful shutdown); a failure to fold the WAL in is logged, not thrown. */
   close(): Promise<void>;
+  /** Whether writes can succeed, from memory (no query): what /healthz answers. */
+  health(): { ok: true } | { ok: false; reason: string };
   /**
    * Cheap first look at a request, on every one: false when it is surely let through (a read, a
    * same-site write outside /admin), true when `refuseWrite` must decide.

@@ -1,4 +1,4 @@
-import type { RequestHandler } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { AppHooks } from "./app-hooks";
 
 /** `/{slug}/get-code/draw` and `/random/draw`: where the draw forms post (decision 041). */
@@ -13,6 +13,9 @@ const DRAW_ENDPOINT = /^(\/(?:[a-z0-9-]{1,60}\/get-code|random))\/draw$/;
  *   nothing was written): 307 to the draw page, so the browser posts the same form to the route,
  *   whose action answers as before; with JSON, 200 `{"location": null}` and the enhanced form
  *   posts to the route itself.
+ * - The database refused the draw (full, locked past its wait, file removed: decision 210): never a
+ *   second attempt. The page's action answers the 503 with its message and Retry-After (the
+ *   request goes on to Remix, marked with what happened); with JSON, 503 `{"location": null}`.
  * Runs after the server's guards (cross-site writes are refused there).
  */
 export function drawEndpoint(hooks: () => Promise<AppHooks>): RequestHandler {
@@ -25,16 +28,31 @@ export function drawEndpoint(hooks: () => Promise<AppHooks>): RequestHandler {
     req.resume(); // the form's body (`intent=draw`) says nothing the address does not
     hooks()
       .then((app) => app.drawForPage(slug))
-      .catch(() => null)
-      .then((location) => {
-        res.set("Cache-Control", "no-store");
-        if (req.accepts(["html", "json"]) === "json") res.status(200).json({ location });
-        else
-          res
-            .status(location ? 303 : 307)
-            .location(location ?? page)
-            .end();
-      })
+      .then(
+        (location) => {
+          res.set("Cache-Control", "no-store");
+          if (req.accepts(["html", "json"]) === "json") res.status(200).json({ location });
+          else
+            res
+              .status(location ? 303 : 307)
+              .location(location ?? page)
+              .end();
+        },
+        (error: unknown) => answerRefusedDraw(req, res, next, page, error),
+      )
       .catch(next);
   };
+}
+
+/** A draw the database refused: answered once, never drawn again (see drawEndpoint). */
+function answerRefusedDraw(req: Request, res: Response, next: NextFunction, page: string, error: unknown) {
+  const retryAfter = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  if (req.accepts(["html", "json"]) === "json") {
+    res.set({ "Cache-Control": "no-store", "Retry-After": String(typeof retryAfter === "number" ? retryAfter : 30) });
+    return void res.status(503).json({ location: null });
+  }
+  // The page's action reads this (context.drawUnavailable) before anything else and answers the 503.
+  res.locals.drawUnavailable = error;
+  req.url = req.originalUrl = page;
+  next();
 }

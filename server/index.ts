@@ -2,18 +2,22 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import express from "express";
+import { admissionControl, admissionLimitsFromEnv } from "./admission";
 import { clientIpOf } from "./client-ip";
 import { drawEndpoint } from "./draw-endpoint";
 import { refuseForbiddenWrites } from "./guards";
+import { healthEndpoint } from "./health";
 import { strictTransportSecurity } from "./hsts";
 import { createHardenedServer } from "./http-server";
 import { refuseBackslashPaths } from "./path-guard";
 import { pageCache } from "./page-cache";
+import { reactBuildLoaded } from "./production-mode";
 import { loadRemixBuild } from "./remix-build";
 import { ignoreFailuresAfterBodyRefusal, limitRequestBodies } from "./request-body";
 import { requestLog } from "./request-log";
 import { fixedSecurityHeaders, securityHeaders } from "./security-headers";
 import { closeGracefullyOnSignals, trackEventStreams } from "./shutdown";
+import { startOrExplain } from "./start-up";
 import { clientFiles } from "./static";
 import { uploadsFromDatabase } from "./uploads";
 
@@ -23,11 +27,20 @@ const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`)
 // Everything of the app (configuration, database, jobs, guards, draw) comes through the Remix build.
 const remixBuild = await loadRemixBuild(dev);
 const hooks = await remixBuild.hooks();
-const env = hooks.config();
-await hooks.prepare(log);
+// A configuration or a database that stops the start says why in one line (server/start-up.ts).
+const env = await startOrExplain(async () => {
+  const config = hooks.config();
+  await hooks.prepare(log);
+  return config;
+});
 
 const app = express();
 app.disable("x-powered-by");
+// Express's own error pages never show a stack in the production build, whatever NODE_ENV says.
+if (!dev) app.set("env", "production");
+// First, from memory: the platform's check never waits behind page renders (decision 211).
+const health = healthEndpoint(() => hooks.health());
+app.use(health.middleware);
 // Proxy headers are honoured only when asked (Fly sets Fly-Client-IP).
 app.set("trust proxy", env.TRUST_PROXY);
 
@@ -44,6 +57,8 @@ if (env.LOG_REQUESTS !== "0") app.use(requestLog(log));
 // Open event streams, so that a shutdown can end them at once.
 const eventStreams = trackEventStreams();
 app.use(eventStreams.middleware);
+// A bounded number of requests in flight, a short queue, the excess refused at once (decision 212).
+app.use(admissionControl(admissionLimitsFromEnv(process.env)));
 app.use(refuseForbiddenWrites(remixBuild.hooks));
 
 // Uploaded platform logos (admin), cached for an hour: stored in the database (every process serves
@@ -75,6 +90,7 @@ app.all(
       cspNonce: res.locals.cspNonce as string,
       contentSecurityPolicy: res.getHeader("Content-Security-Policy") as string | undefined,
       siteCss: remixBuild.siteCss,
+      drawUnavailable: res.locals.drawUnavailable as unknown,
     }),
   }),
 );
@@ -84,8 +100,15 @@ const server = createHardenedServer(app, { trustProxy: env.TRUST_PROXY }).listen
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   // What is served, not NODE_ENV: `npm start` serves the production build even with NODE_ENV unset.
-  log(`Parrainly listening on http://localhost:${port} (${dev ? "development server, Vite" : "production build"})`);
+  log(
+    `Parrainly listening on http://localhost:${port} (${dev ? "development server, Vite" : `production build, React ${reactBuildLoaded()}`})`,
+  );
   log("Create an admin with: npm run admin:create -- --email you@example.com --password 'a long passphrase'");
 });
 
-closeGracefullyOnSignals(server, eventStreams.endAll, { stopJobs: hooks.startJobs(log), closeDatabase: hooks.close, log });
+closeGracefullyOnSignals(server, eventStreams.endAll, {
+  stopJobs: hooks.startJobs(log),
+  closeDatabase: hooks.close,
+  log,
+  onStart: health.shuttingDown,
+});

@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import { appHooksOf, type AppHooks } from "./app-hooks";
+import { withProductionReact } from "./production-mode";
 
 export interface RemixBuild {
   /** What Remix's request handler takes: the build, or in development a function that loads the current one. */
@@ -29,7 +30,9 @@ export async function loadRemixBuild(dev: boolean): Promise<RemixBuild> {
     return { build, hooks: async () => appHooksOf(await build()), devMiddleware: vite.middlewares };
   }
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const build = (await import(/* @vite-ignore */ pathToFileURL(path.join(here, "server", "index.js")).href)) as ServerBuild;
+  const build = await withProductionReact(
+    () => import(/* @vite-ignore */ pathToFileURL(path.join(here, "server", "index.js")).href) as Promise<ServerBuild>,
+  );
   const hooks = appHooksOf(build);
   const siteCss = fs.readFileSync(path.join(here, "site.css"), "utf8");
   return { build, hooks: () => Promise.resolve(hooks), clientDir: path.join(here, "client"), siteCss };

@@ -19,7 +19,8 @@ import { flush, gradientHero, leadIn, narrow, stack } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 import * as styles from "~/features/codes/codes.css";
-import { badRequest } from "~/utils/responses.server";
+import { unavailableAnswer } from "~/utils/failures.server";
+import { badRequest, keepRetryAfter } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["platform", "trust", "offer"] };
@@ -65,6 +66,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const meta = routeMeta;
+// A 503 thrown by the action (the database refused the draw) keeps its Retry-After.
+export const headers = keepRetryAfter;
 
 /**
  * Only a POST spends a serve: crawlers and link previews (GET) never draw. The draw form posts to
@@ -73,6 +76,8 @@ export const meta = routeMeta;
  * platform) and any other POST here.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
+  // The draw endpoint met a refusal and handed the request here for the page: never draw twice.
+  if (context.drawUnavailable) throw await unavailableAnswer(request, context.drawUnavailable);
   const form = await readFormData(request);
   if (form.get("intent") === "report") {
     const { platform } = await loadPlatformPage(request, params.slug);
@@ -80,7 +85,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   if (form.get("intent") !== "draw") throw await badRequest(request, "platform:errors.badIntent");
   // Hot path: the platform lookup is part of the draw's pick. Only a miss needs to know why.
-  const location = params.slug ? await drawForPage(params.slug) : null;
+  const location = params.slug
+    ? await drawForPage(params.slug).catch(async (error: unknown) => {
+        throw await unavailableAnswer(request, error);
+      })
+    : null;
   if (location) return redirect(location, { status: 303 });
   // Unknown or inactive platform: the same answers as the page itself; else no eligible code.
   await loadPlatformPage(request, params.slug);

@@ -1,16 +1,13 @@
-import { sql } from "kysely";
-import { getDb } from "~db/client.server";
+import { databaseHealth } from "~db/availability.server";
 
-/** 200 `ok` when the database answers, 503 otherwise. */
-export async function loader() {
-  try {
-    await sql`select 1`.execute(getDb());
-    return new Response("ok", { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
-  } catch (error) {
-    console.error("[healthz] database check failed", error);
-    return new Response("database unavailable", {
-      status: 503,
-      headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" },
-    });
-  }
+/**
+ * The server answers /healthz itself, before any page (server/health.ts, decision 211); this route
+ * gives the same answer from memory should a request reach Remix.
+ */
+export function loader() {
+  const health = databaseHealth();
+  return new Response(health.ok ? "ok" : health.reason, {
+    status: health.ok ? 200 : 503,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }

@@ -11,7 +11,8 @@ import { OfferDetails } from "~/features/offer/offer-views";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { flush, gradientHero, leadIn, narrow, stack } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
-import { badRequest } from "~/utils/responses.server";
+import { unavailableAnswer } from "~/utils/failures.server";
+import { badRequest, keepRetryAfter } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["platform", "trust", "offer"] };
@@ -35,14 +36,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta = routeMeta;
+// A 503 thrown by the action (the database refused the draw) keeps its Retry-After.
+export const headers = keepRetryAfter;
 
 /** Draws across every active platform; only a POST spends a serve (usually via the draw endpoint, as on a platform's page). */
 export async function action({ request, context }: ActionFunctionArgs) {
+  // The draw endpoint met a refusal and handed the request here for the page: never draw twice.
+  if (context.drawUnavailable) throw await unavailableAnswer(request, context.drawUnavailable);
   const form = await readFormData(request);
   // An answer about a draw of any platform: the draw token names its log row.
   if (form.get("intent") === "report") return answerDraw(request, context, form, { platformId: null, pagePath: "/random" });
   if (form.get("intent") !== "draw") throw await badRequest(request, "platform:errors.badIntent");
-  const location = await drawForPage(null);
+  const location = await drawForPage(null).catch(async (error: unknown) => {
+    throw await unavailableAnswer(request, error);
+  });
   if (!location) return data({ noCode: true }, { status: 200 });
   return redirect(location, { status: 303 });
 }

@@ -43,7 +43,7 @@ import { badRequest } from "~/utils/responses.server";
 import { buttonClass } from "~/styles/recipes";
 import { readFormData } from "~/utils/form-data.server";
 import { serverForm } from "~/utils/server-form";
-import { loadOrFail } from "~/utils/failures.server";
+import { attemptWrite, loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["submit", "trust", "platform"] };
 
@@ -92,8 +92,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const value = submission.value;
   let duplicateStep: { platform: string; platformName: string; code: string } | null = null;
   // A refused deletion request shows its step again, with the message.
-  const reject = (errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status = 400) =>
-    data({ result: submission.reply(errors), duplicate: duplicateStep }, { status });
+  const reject = (
+    errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> },
+    status = 400,
+    headers?: Record<string, string>,
+  ) => data({ result: submission.reply(errors), duplicate: duplicateStep }, { status, headers });
 
   if (value.intent === "submit") {
     const siteKey = await captchaSiteKey();
@@ -113,28 +116,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
     duplicateStep = { platform: platform.slug, platformName: platform.name, code: normalized.code };
     // Only for a code that really is in the database (the duplicate step's question).
     if (!(await findCode(platform.id, normalized.code))) return reject({ formErrors: ["errors.deletionFailed"] });
-    try {
-      await createDeletionRequest({ platformId: platform.id, code: normalized.code, reason: value.reason || null });
-    } catch (error) {
-      console.error("deletion request failed", error);
-      return reject({ formErrors: ["errors.deletionFailed"] }, 503);
-    }
+    const sent = await attemptWrite("deletion request", () =>
+      createDeletionRequest({ platformId: platform.id, code: normalized.code, reason: value.reason || null }),
+    );
+    if (!sent.ok) return reject({ formErrors: ["errors.deletionFailed"] }, 503, sent.headers);
     return redirectWithToast("/submit", { type: "success", key: "submit:toast.deletionSent" });
   }
 
-  let outcome;
   const owner = newOwnerToken();
-  try {
-    outcome = await submitReferralCode({
+  const submitted = await attemptWrite("submit", () =>
+    submitReferralCode({
       platformId: platform.id,
       code: normalized.code,
       referralUrl: normalized.referralUrl,
       ownerTokenHash: owner.hash,
-    });
-  } catch (error) {
-    console.error("submit failed", error);
-    return reject({ formErrors: ["errors.addFailed"] }, 503);
-  }
+    }),
+  );
+  if (!submitted.ok) return reject({ formErrors: ["errors.addFailed"] }, 503, submitted.headers);
+  const outcome = submitted.value;
   if (!outcome.ok) {
     // Nothing written: the page asks whether to send a deletion request instead.
     return data(

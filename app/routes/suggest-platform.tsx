@@ -138,7 +138,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         maxVotesPerAddress: MAX_VOTES_PER_ADDRESS,
       }),
     );
-    if (!vote.ok) return data({ vote: { suggestionId, key: "vote.failed" } }, { status: 503, headers });
+    if (!vote.ok) {
+      headers.set("Retry-After", vote.headers["Retry-After"]!);
+      return data({ vote: { suggestionId, key: "vote.failed" } }, { status: 503, headers });
+    }
     const result = vote.value;
     if (result === "voted") {
       return redirectWithToast(
@@ -194,6 +197,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }),
   );
   if (!saved.ok) {
+    headers.set("Retry-After", saved.headers["Retry-After"]!);
     return data(
       { result: submission.reply({ formErrors: ["errors.saveFailed"] }), similar: [] as SimilarName[] },
       { status: 503, headers },

@@ -33,6 +33,8 @@ const envSchema = z.object({
   BACKUP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(3600),
   /** `host:port,host:port` the sitemap audit may fetch although private (tests only). */
   AUDIT_ALLOWED_HOSTS: z.string().optional(),
+  /** Start with an empty database although one existed at DATABASE_URL's path (its marker or backups say so). */
+  DATABASE_START_FRESH: booleanFlag,
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; SITE_URL: string };

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
+import { DatabaseUnavailable, runWrite } from "~db/availability.server";
 import { readFormData } from "~/utils/form-data.server";
 import { MAX_LOGO_BYTES } from "./catalog/logo.server";
 import type { AdminFormReply } from "./forms";
@@ -38,10 +39,10 @@ export function rejectWith(
  */
 export async function guardWrite<T>(formId: string, failureKey: string, write: () => Promise<T>) {
   try {
-    return await write();
+    return await runWrite(formId, write);
   } catch (error) {
     if (error instanceof Response) throw error;
-    console.error(`admin write failed (${formId})`, error);
+    if (!(error instanceof DatabaseUnavailable)) console.error(`admin write failed (${formId})`, error);
     return rejectWith(formId, failureKey, { status: 503 });
   }
 }

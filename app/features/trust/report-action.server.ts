@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type AppLoadContext } from "@remix-run/node";
 import { recordCodeReport, type ReportRefusal } from "~db/repositories/code-reports.server";
 import { readDrawToken } from "~/features/codes/draw-token.server";
+import { writeOrFail } from "~/utils/failures.server";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { addressHash, requestAddressKey } from "./address.server";
@@ -49,13 +50,15 @@ export async function answerDraw(
   const token = submission.value.draw;
   const requestId = readDrawToken(token);
   if (requestId === null) return refuse("bad-token");
-  const result = await recordCodeReport({
-    requestId,
-    platformId: scope.platformId,
-    outcome: submission.value.outcome,
-    reason: submission.value.reason ?? null,
-    ipHash: addressHash(context),
-  });
+  const result = await writeOrFail(request, "draw report", () =>
+    recordCodeReport({
+      requestId,
+      platformId: scope.platformId,
+      outcome: submission.value.outcome,
+      reason: submission.value.reason ?? null,
+      ipHash: addressHash(context),
+    }),
+  );
   if (!result.ok) return refuse(result.reason);
   return redirectWithToast(`${scope.pagePath}?draw=${token}`, { type: "success", key: "trust:report.toast.thanks" });
 }
