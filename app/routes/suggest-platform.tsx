@@ -258,7 +258,8 @@ export default function SuggestPlatform() {
           </div>
         ) : null}
 
-        <Form method="post" action="/suggest-platform" className={`${card} ${stack}`} {...form.props}>
+        {/* No action: it posts to this page's own URL, ?lng= included, so its answer stays in this language. */}
+        <Form method="post" className={`${card} ${stack}`} {...form.props}>
           <input type="hidden" name="intent" value="suggest" />
           <HoneypotField />
           {form.errors?.length ? (
