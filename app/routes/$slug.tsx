@@ -26,9 +26,14 @@ import {
   stack,
 } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
+import { breadcrumbLd } from "~/features/community/structured-data";
 import { routeMeta } from "~/utils/meta";
+import type { SitemapHandle } from "~/features/community/sitemap";
 
-export const handle = { i18n: ["platform", "trust"] };
+export const handle = {
+  i18n: ["platform", "trust"],
+  sitemap: { changefreq: "daily", priority: 0.9, lastmod: "content" } satisfies SitemapHandle,
+};
 
 /**
  * The platform landing page. /{slug}/get-code is a page of its own ($slug_.get-code.tsx), with
@@ -54,14 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       description: t("meta.description", { name: platform.name }),
       path,
       noindex: preview,
-      structuredData: {
-        "@context": "https://schema.org",
-        "@type": "BreadcrumbList",
-        itemListElement: [
-          { "@type": "ListItem", position: 1, name: t("breadcrumb.home"), item: `${siteUrl}/` },
-          { "@type": "ListItem", position: 2, name: platform.name, item: `${siteUrl}${path}` },
-        ],
-      },
+      structuredData: breadcrumbLd({ siteUrl, language, homeName: t("breadcrumb.home") }, { name: platform.name, path }),
     },
   };
 }

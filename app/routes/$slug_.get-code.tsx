@@ -11,7 +11,7 @@ import { loadDrawResult } from "~/features/codes/draw-result.server";
 import { breadcrumbLd } from "~/features/community/structured-data";
 import { answerDraw } from "~/features/trust/report-action.server";
 import { DrawReport, ReportError } from "~/features/trust/report-views";
-import { getT } from "~/i18n/i18next.server";
+import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
 import { flush, gradientHero, leadIn, narrow, stack } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
@@ -19,8 +19,12 @@ import { routeMeta } from "~/utils/meta";
 import * as styles from "~/features/codes/codes.css";
 import { badRequest } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
+import type { SitemapHandle } from "~/features/community/sitemap";
 
-export const handle = { i18n: ["platform", "trust"] };
+export const handle = {
+  i18n: ["platform", "trust"],
+  sitemap: { changefreq: "daily", priority: 0.8, lastmod: "content" } satisfies SitemapHandle,
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { platform } = await loadPlatformPage(request, params.slug);
@@ -51,8 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       description: t("meta.drawDescription", { name: platform.name }),
       path,
       structuredData: breadcrumbLd(
-        getEnv().SITE_URL,
-        t("breadcrumb.home"),
+        { siteUrl: getEnv().SITE_URL, language: await getLanguage(request), homeName: t("breadcrumb.home") },
         { name: platform.name, path: `/${platform.slug}` },
         { name: t("meta.drawTitle", { name: platform.name }), path },
       ),

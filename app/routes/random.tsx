@@ -12,8 +12,12 @@ import { flush, gradientHero, leadIn, narrow, stack } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
 import { badRequest } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
+import type { SitemapHandle } from "~/features/community/sitemap";
 
-export const handle = { i18n: ["platform", "trust"] };
+export const handle = {
+  i18n: ["platform", "trust"],
+  sitemap: { changefreq: "daily", priority: 0.7, lastmod: "content" } satisfies SitemapHandle,
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request, "platform");
