@@ -8,6 +8,7 @@ import { analyticsForRequest } from "./features/consent/consent.server";
 import { cspSources, extendCsp } from "./features/consent/tags";
 import { getLanguage, i18nForRender } from "./i18n/i18next.server";
 import { NonceProvider } from "./utils/nonce";
+import { withoutNulBytes } from "./utils/nul-bytes.server";
 import { lowPriorityScripts } from "./utils/script-priority.server";
 import { SiteCssProvider } from "./utils/site-css";
 
@@ -53,7 +54,7 @@ export default async function handleRequest(
           const body = lowPriorityScripts(() => clearTimeout(timer));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          pipe(withoutNulBytes(body));
         },
         onShellError(error: unknown) {
           clearTimeout(timer);

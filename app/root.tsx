@@ -1,5 +1,15 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useMatches, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  data,
+  redirect,
+  useMatches,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { getSettings } from "~db/repositories/settings.server";
@@ -7,9 +17,10 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { AnalyticsBody, AnalyticsHead, ConsentBanner } from "./features/consent/analytics-tags";
 import { analyticsForRequest } from "./features/consent/consent.server";
 import { SiteFooter } from "./components/site-footer";
+import { LanguageOffer } from "./components/language-offer";
 import { SiteHeader } from "./components/site-header";
 import { ToastRegion } from "./components/toast";
-import { getLanguage, getT } from "./i18n/i18next.server";
+import { chosenLanguageUrl, getLanguage, getT, offeredLanguage } from "./i18n/i18next.server";
 import { isLanguage } from "./i18n/config";
 import "./styles/global.css";
 import * as layout from "./styles/layout.css";
@@ -17,7 +28,7 @@ import { LANGUAGE_COOKIE, preferenceCookie, readCookie, THEME_COOKIE } from "./u
 import { getEnv } from "./utils/env.server";
 import type { PageMeta } from "./utils/meta";
 import { keepRetryAfter } from "./utils/responses.server";
-import { routeMeta } from "./utils/meta";
+import { languageUrl, routeMeta } from "./utils/meta";
 import { useNonce } from "./utils/nonce";
 import type { RootData } from "./utils/root-data";
 import { SiteStylesheet } from "./utils/site-css";
@@ -30,19 +41,24 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // One URL, one language (decision 220): a bare URL is French; a visitor who chose another
+  // language is sent on to that language's URL before anything is read (the toast stays for it).
+  const chosen = chosenLanguageUrl(request);
+  if (chosen) throw redirect(chosen, { status: 302, headers: { Vary: "Cookie", "Cache-Control": "private, no-cache" } });
   const env = getEnv();
-  const [language, settings, { toast, headers: toastHeaders }, t, analytics] = await Promise.all([
+  const [language, settings, { toast, headers: toastHeaders }, t, analytics, offer] = await Promise.all([
     getLanguage(request),
     getSettings(),
     getToast(request),
     getT(request, "common"),
     analyticsForRequest(request),
+    offeredLanguage(request),
   ]);
   const cookieTheme = readCookie(request, THEME_COOKIE);
   const theme = isTheme(cookieTheme) ? cookieTheme : DEFAULT_THEME;
 
   const headers = new Headers(toastHeaders ?? undefined);
-  // `?lng=xx` is a choice: keep it in the cookie (detection order: ?lng, cookie, header, fr).
+  // `?lng=xx` is a choice: the cookie keeps it, and sends bare URLs on to that language (decision 220).
   const asked = new URL(request.url).searchParams.get("lng");
   if (isLanguage(asked) && readCookie(request, LANGUAGE_COOKIE) !== asked) {
     headers.append("Set-Cookie", preferenceCookie(LANGUAGE_COOKIE, asked));
@@ -59,9 +75,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast: toast ? { ...toast, id: crypto.randomUUID() } : null,
       meta,
       analytics,
+      languageOffer: offer ? { ...offer, href: languageUrl(pathAndQuery(request), offer.language) } : null,
     } satisfies RootData & Record<string, unknown>,
     { headers },
   );
+}
+
+function pathAndQuery(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
 }
 
 /**
@@ -102,6 +124,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className={layout.skipLink} href="#main">
           {i18n.t("common:nav.skipToContent")}
         </a>
+        {root?.languageOffer ? <LanguageOffer {...root.languageOffer} /> : null}
         <SiteHeader />
         <main id="main" tabIndex={-1} className={layout.main}>
           {children}

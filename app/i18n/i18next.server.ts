@@ -16,8 +16,13 @@ const missingKeys = {
     : (false as const),
 };
 
-/** Detection order: `?lng=`, cookie `language`, Accept-Language, then French. */
-export const i18next = new RemixI18Next({
+/**
+ * Detection order for what is not a page read (a form's answer, a JSON endpoint's message): `?lng=`,
+ * cookie `language`, Accept-Language, then French. A GET or HEAD is one URL, one language
+ * (decision 220): `?lng=` or French; the cookie sends a bare URL on to its language's URL
+ * (`chosenLanguageUrl`), Accept-Language only offers it (`offeredLanguage`).
+ */
+const i18next = new RemixI18Next({
   detection: {
     supportedLanguages: [...SUPPORTED_LANGUAGES],
     fallbackLanguage: DEFAULT_LANGUAGE,
@@ -38,10 +43,58 @@ const languageOf = new WeakMap<Request, Promise<Language>>();
 export function getLanguage(request: Request): Promise<Language> {
   let language = languageOf.get(request);
   if (!language) {
-    language = i18next.getLocale(request).then((locale) => (isLanguage(locale) ? locale : DEFAULT_LANGUAGE));
+    language = isRead(request)
+      ? Promise.resolve(languageAsked(request) ?? DEFAULT_LANGUAGE)
+      : i18next.getLocale(request).then((locale) => (isLanguage(locale) ? locale : DEFAULT_LANGUAGE));
     languageOf.set(request, language);
   }
   return language;
+}
+
+/**
+ * A page read. Remix runs the loaders after a form's action with a GET that keeps the form's
+ * headers: its Content-Type tells it apart, so the page answering a form speaks the form's language.
+ */
+const isRead = (request: Request) =>
+  (request.method === "GET" || request.method === "HEAD") && !request.headers.has("Content-Type");
+
+/** The `?lng=` of the URL, when it names a language. */
+function languageAsked(request: Request): Language | null {
+  const asked = new URL(request.url).searchParams.get("lng");
+  return isLanguage(asked) ? asked : null;
+}
+
+/**
+ * Where a read of a bare (French) URL goes for a visitor who chose another language (the cookie):
+ * the same URL with `?lng=`. Null when the page is served as asked.
+ */
+export function chosenLanguageUrl(request: Request): string | null {
+  if (!isRead(request) || languageAsked(request)) return null;
+  const chosen = readCookie(request, LANGUAGE_COOKIE);
+  if (!isLanguage(chosen) || chosen === DEFAULT_LANGUAGE) return null;
+  const url = new URL(request.url);
+  url.searchParams.set("lng", chosen);
+  return `${url.pathname}${url.search}`;
+}
+
+const fromBrowser = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...SUPPORTED_LANGUAGES],
+    fallbackLanguage: DEFAULT_LANGUAGE,
+    order: ["header"],
+  },
+});
+
+/**
+ * The language a French page offers a link to (in that language's words): the browser's, when it
+ * is another of ours and the visitor has chosen none yet.
+ */
+export async function offeredLanguage(request: Request): Promise<{ language: Language; label: string } | null> {
+  if (!isRead(request) || languageAsked(request) || isLanguage(readCookie(request, LANGUAGE_COOKIE))) return null;
+  if (!request.headers.get("Accept-Language")) return null;
+  const language = await fromBrowser.getLocale(request);
+  if (!isLanguage(language) || language === DEFAULT_LANGUAGE) return null;
+  return { language, label: shared.getFixedT(language, "common")("languageOffer.link") };
 }
 
 /** A `t` for loaders and actions (messages, meta, emails) in the visitor's language. */

@@ -29,9 +29,14 @@ import {
   stack,
 } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
+import { breadcrumbLd } from "~/features/community/structured-data";
 import { routeMeta } from "~/utils/meta";
+import type { SitemapHandle } from "~/features/community/sitemap";
 
-export const handle = { i18n: ["platform", "trust", "offer"] };
+export const handle = {
+  i18n: ["platform", "trust", "offer"],
+  sitemap: { changefreq: "daily", priority: 0.9, lastmod: "content" } satisfies SitemapHandle,
+};
 
 /**
  * The platform landing page. /{slug}/get-code is a page of its own ($slug_.get-code.tsx), with
@@ -49,14 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   const siteUrl = getEnv().SITE_URL;
   const path = `/${platform.slug}`;
-  const breadcrumb = {
-    "@context": "https://schema.org",
-    "@type": "BreadcrumbList",
-    itemListElement: [
-      { "@type": "ListItem", position: 1, name: t("breadcrumb.home"), item: `${siteUrl}/` },
-      { "@type": "ListItem", position: 2, name: platform.name, item: `${siteUrl}${path}` },
-    ],
-  };
+  const breadcrumb = breadcrumbLd({ siteUrl, language, homeName: t("breadcrumb.home") }, { name: platform.name, path });
   const offerData = section.offer
     ? offerLd(section.offer, {
         name: platform.name,

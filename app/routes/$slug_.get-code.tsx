@@ -22,8 +22,12 @@ import * as styles from "~/features/codes/codes.css";
 import { unavailableAnswer } from "~/utils/failures.server";
 import { badRequest, keepRetryAfter } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
+import type { SitemapHandle } from "~/features/community/sitemap";
 
-export const handle = { i18n: ["platform", "trust", "offer"] };
+export const handle = {
+  i18n: ["platform", "trust", "offer"],
+  sitemap: { changefreq: "daily", priority: 0.8, lastmod: "content" } satisfies SitemapHandle,
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { platform } = await loadPlatformPage(request, params.slug);
@@ -56,8 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       description: t("meta.drawDescription", { name: platform.name }),
       path,
       structuredData: breadcrumbLd(
-        getEnv().SITE_URL,
-        t("breadcrumb.home"),
+        { siteUrl: getEnv().SITE_URL, language: await getLanguage(request), homeName: t("breadcrumb.home") },
         { name: platform.name, path: `/${platform.slug}` },
         { name: t("meta.drawTitle", { name: platform.name }), path },
       ),

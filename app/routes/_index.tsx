@@ -17,10 +17,14 @@ import { ServerHtml } from "~/components/server-html";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { badge, card, container, flush, gradientHero, muted, section, visuallyHidden } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
-import { routeMeta, SITE_NAME } from "~/utils/meta";
+import { languageUrl, routeMeta, SITE_NAME } from "~/utils/meta";
 import { loadOrFail } from "~/utils/failures.server";
+import type { SitemapHandle } from "~/features/community/sitemap";
 
-export const handle = { i18n: ["home", "partnerships", "trust"] };
+export const handle = {
+  i18n: ["home", "partnerships", "trust"],
+  sitemap: { changefreq: "daily", priority: 1.0, lastmod: "content" } satisfies SitemapHandle,
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [t, language, platforms, partners, settings] = await Promise.all([
@@ -35,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const siteUrl = getEnv().SITE_URL;
   const tt = await getT(request, "trust");
   return {
-    feed: { href: `${siteUrl}/feeds/platforms.atom`, title: tt("feed.title", { site: SITE_NAME }) },
+    feed: { href: languageUrl(`${siteUrl}/feeds/platforms.atom`, language), title: tt("feed.title", { site: SITE_NAME }) },
     platforms: platforms.map((p) => ({
       slug: p.slug,
       name: p.name,

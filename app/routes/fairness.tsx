@@ -8,8 +8,12 @@ import { getT } from "~/i18n/i18next.server";
 import { card, container, grid, muted, section, stack } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
 import * as trust from "~/features/trust/trust.css";
+import type { SitemapHandle } from "~/features/community/sitemap";
 
-export const handle = { i18n: ["trust"] };
+export const handle = {
+  i18n: ["trust"],
+  sitemap: { changefreq: "daily", priority: 0.5, lastmod: "content" } satisfies SitemapHandle,
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [t, platforms] = await Promise.all([getT(request, "trust"), listPlatformFairness()]);

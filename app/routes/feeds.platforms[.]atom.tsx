@@ -4,7 +4,7 @@ import { platformDescription } from "~db/repositories/platforms.server";
 import { buildAtomFeed } from "~/features/trust/atom";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { getEnv } from "~/utils/env.server";
-import { SITE_NAME } from "~/utils/meta";
+import { languageUrl, SITE_NAME } from "~/utils/meta";
 
 /** Feed entries: the newest active platforms. Never codes: a feed of codes would skip the rotation. */
 const FEED_SIZE = 50;
@@ -19,21 +19,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const site = getEnv().SITE_URL;
   const host = new URL(site).hostname;
-  const selfUrl = `${site}/feeds/platforms.atom`;
+  // One feed per language, on its own URL like the pages (decision 220): it names itself and links
+  // that language's pages.
+  const selfUrl = languageUrl(`${site}/feeds/platforms.atom`, language);
   const body = buildAtomFeed({
     id: selfUrl,
     title: t("feed.title", { site: SITE_NAME }),
     subtitle: t("feed.subtitle"),
     selfUrl,
-    siteUrl: `${site}/`,
+    siteUrl: languageUrl(`${site}/`, language),
     updated: platforms[0]?.created_at ?? EPOCH,
     language,
     authorName: SITE_NAME,
     entries: platforms.map((p) => ({
-      // Stable across renames of the slug: the row id, in a tag URI (RFC 4151).
-      id: `tag:${host},2025:platform:${p.id}`,
+      // Stable across renames of the slug: the row id, in a tag URI (RFC 4151); one per language
+      // version (French keeps the id it always had).
+      id: `tag:${host},2025:platform:${p.id}${language === "fr" ? "" : `:${language}`}`,
       title: p.name,
-      link: `${site}/${encodeURIComponent(p.slug)}`,
+      link: languageUrl(`${site}/${encodeURIComponent(p.slug)}`, language),
       published: p.created_at,
       updated: p.created_at,
       summary: platformDescription(p, language) || t("feed.entrySummary", { name: p.name }),
@@ -43,8 +46,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     headers: {
       "Content-Type": "application/atom+xml; charset=utf-8",
       "Cache-Control": "public, max-age=600",
-      // Titles and summaries follow the visitor's language.
-      Vary: "Cookie, Accept-Language",
     },
   });
 }

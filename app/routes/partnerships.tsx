@@ -15,8 +15,12 @@ import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 import { buttonClass } from "~/styles/recipes";
 import { loadOrFail } from "~/utils/failures.server";
+import type { SitemapHandle } from "~/features/community/sitemap";
 
-export const handle = { i18n: ["partnerships"] };
+export const handle = {
+  i18n: ["partnerships"],
+  sitemap: { changefreq: "weekly", priority: 0.6, lastmod: "partnerships" } satisfies SitemapHandle,
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [t, language, platforms, partners] = await Promise.all([
@@ -40,7 +44,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       title: t("meta.title"),
       description: t("meta.description"),
       path: "/partnerships",
-      structuredData: breadcrumbLd(siteUrl, t("breadcrumbHome"), { name: t("meta.title"), path: "/partnerships" }),
+      structuredData: breadcrumbLd(
+        { siteUrl, language, homeName: t("breadcrumbHome") },
+        { name: t("meta.title"), path: "/partnerships" },
+      ),
     },
   };
 }

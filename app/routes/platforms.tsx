@@ -14,8 +14,12 @@ import { button, card, container, flush, grid, input, label, muted, row, section
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 import { loadOrFail } from "~/utils/failures.server";
+import type { SitemapHandle } from "~/features/community/sitemap";
 
-export const handle = { i18n: ["platforms", "offer"] };
+export const handle = {
+  i18n: ["platforms", "offer"],
+  sitemap: { changefreq: "daily", priority: 0.7, lastmod: "content" } satisfies SitemapHandle,
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -46,7 +50,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       description: t("meta.description"),
       path: q ? `/platforms?q=${encodeURIComponent(q)}` : "/platforms",
       noindex: Boolean(q),
-      structuredData: breadcrumbLd(siteUrl, t("breadcrumbHome"), { name: t("meta.title"), path: "/platforms" }),
+      structuredData: breadcrumbLd(
+        { siteUrl, language, homeName: t("breadcrumbHome") },
+        { name: t("meta.title"), path: "/platforms" },
+      ),
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { isLanguage } from "~/i18n/config";
+import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n/config";
 import { consentCookie, isConsentAnswer, LANGUAGE_COOKIE, preferenceCookie, THEME_COOKIE } from "~/utils/cookies.server";
 import { safeRedirectPath } from "~/utils/http.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -16,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "set-language") {
     const language = form.get("language");
     if (!isLanguage(language)) throw await badRequest(request);
-    return redirect(withoutLng(redirectTo), {
+    return redirect(inLanguage(redirectTo, language), {
       status: 303,
       headers: { "Set-Cookie": preferenceCookie(LANGUAGE_COOKIE, language) },
     });
@@ -34,10 +34,11 @@ export async function action({ request }: ActionFunctionArgs) {
   throw await badRequest(request);
 }
 
-/** A leftover `?lng=` would override the new cookie on the next page. */
-function withoutLng(path: string): string {
+/** The same page on the chosen language's own URL (decision 220): French bare, the others `?lng=`. */
+function inLanguage(path: string, language: string): string {
   const url = new URL(path, "http://x");
-  url.searchParams.delete("lng");
+  if (language === DEFAULT_LANGUAGE) url.searchParams.delete("lng");
+  else url.searchParams.set("lng", language);
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

@@ -6,8 +6,12 @@ import { legalMeta } from "~/features/community/legal-page.server";
 import { ServerHtml } from "~/components/server-html";
 import { muted, narrow, section } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
+import type { SitemapHandle } from "~/features/community/sitemap";
 
-export const handle = { i18n: ["legal"] };
+export const handle = {
+  i18n: ["legal"],
+  sitemap: { changefreq: "yearly", priority: 0.3, lastmod: "2026-11-22" } satisfies SitemapHandle,
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { meta: await legalMeta(request, "privacy") };

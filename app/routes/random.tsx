@@ -14,8 +14,12 @@ import { routeMeta } from "~/utils/meta";
 import { unavailableAnswer } from "~/utils/failures.server";
 import { badRequest, keepRetryAfter } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
+import type { SitemapHandle } from "~/features/community/sitemap";
 
-export const handle = { i18n: ["platform", "trust", "offer"] };
+export const handle = {
+  i18n: ["platform", "trust", "offer"],
+  sitemap: { changefreq: "daily", priority: 0.7, lastmod: "content" } satisfies SitemapHandle,
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request, "platform");

@@ -5,15 +5,19 @@ import type { AuditReport, CheckResult, CheckStatus, Message } from "~/features/
 import * as styles from "~/features/sitemap-audit/audit.css";
 import { outcomeStatus, readAuditQuery, runAuditRequest } from "~/features/sitemap-audit/request.server";
 import { breadcrumbLd } from "~/features/community/structured-data";
-import { getT } from "~/i18n/i18next.server";
+import { getLanguage, getT } from "~/i18n/i18next.server";
 import { buttonClass } from "~/styles/recipes";
 import { card, field, hint, input, label, muted, narrow, section, stack } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 import { usePending } from "~/utils/use-pending";
 import { tooManyRequests } from "~/utils/rate-limit.server";
+import type { SitemapHandle } from "~/features/community/sitemap";
 
-export const handle = { i18n: ["audit"] };
+export const handle = {
+  i18n: ["audit"],
+  sitemap: { changefreq: "monthly", priority: 0.4, lastmod: "2026-11-23" } satisfies SitemapHandle,
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const siteUrl = getEnv().SITE_URL;
@@ -31,10 +35,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         path: "/sitemap-audit",
         // A report is one visitor's answer; only the empty form is worth indexing.
         noindex: !!query.url,
-        structuredData: breadcrumbLd(siteUrl, t("page.breadcrumbHome"), {
-          name: t("meta.title"),
-          path: "/sitemap-audit",
-        }),
+        structuredData: breadcrumbLd(
+          { siteUrl, language: await getLanguage(request), homeName: t("page.breadcrumbHome") },
+          {
+            name: t("meta.title"),
+            path: "/sitemap-audit",
+          },
+        ),
       },
     },
     {

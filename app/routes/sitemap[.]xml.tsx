@@ -1,34 +1,43 @@
 import { latestDates, listSitemapPlatforms } from "~db/repositories/sitemap.server";
-import { buildSitemapXml, newest, type SitemapEntry } from "~/features/community/sitemap";
+import { indexablePages } from "~/features/community/indexable-pages.server";
+import { buildSitemapXml, newest, type SitemapEntry, type SitemapHandle } from "~/features/community/sitemap";
 import { getEnv } from "~/utils/env.server";
 
-/** When the texts of /privacy and /terms last changed (shown on those pages too). */
-const LEGAL_UPDATED = "2026-11-22";
 const EPOCH = "2025-01-01";
-/** When the sitemap audit page last changed. */
-const AUDIT_PAGE_UPDATED = "2026-11-23";
 
+/** Every page whose route has `handle.sitemap`, each in four languages; `{slug}` pages once per active platform. */
 export async function loader() {
   const [platforms, dates] = await Promise.all([listSitemapPlatforms(), latestDates()]);
   const content = newest(EPOCH, ...platforms.flatMap((p) => [p.created_at, p.last_code_at]));
-  const entries: SitemapEntry[] = [
-    { path: "/", lastmod: content, changefreq: "daily", priority: 1.0 },
-    { path: "/submit", lastmod: content, changefreq: "weekly", priority: 0.8 },
-    { path: "/random", lastmod: content, changefreq: "daily", priority: 0.7 },
-    { path: "/suggest-platform", lastmod: newest(content, dates.suggestion), changefreq: "daily", priority: 0.6 },
-    { path: "/partnerships", lastmod: newest(content, dates.partnership), changefreq: "weekly", priority: 0.6 },
-    { path: "/fairness", lastmod: content, changefreq: "daily", priority: 0.5 },
-    { path: "/privacy", lastmod: LEGAL_UPDATED, changefreq: "yearly", priority: 0.3 },
-    { path: "/terms", lastmod: LEGAL_UPDATED, changefreq: "yearly", priority: 0.3 },
-    { path: "/sitemap-audit", lastmod: AUDIT_PAGE_UPDATED, changefreq: "monthly", priority: 0.4 },
-  ];
+  const lastmodOf = (lastmod: SitemapHandle["lastmod"]) =>
+    lastmod === "content"
+      ? content
+      : lastmod === "suggestions"
+        ? newest(content, dates.suggestion)
+        : lastmod === "partnerships"
+          ? newest(content, dates.partnership)
+          : lastmod;
+  const entries: SitemapEntry[] = [];
+  const perPlatform: SitemapEntry[] = [];
+  for (const page of indexablePages()) {
+    if (!page.pattern.includes("{slug}")) {
+      entries.push({
+        path: page.pattern,
+        lastmod: lastmodOf(page.lastmod),
+        changefreq: page.changefreq,
+        priority: page.priority,
+      });
+    }
+  }
+  const platformPages = indexablePages().filter((page) => page.pattern.includes("{slug}"));
   for (const p of platforms) {
     const lastmod = newest(p.created_at, p.last_code_at);
-    const slug = encodeURIComponent(p.slug);
-    entries.push({ path: `/${slug}`, lastmod, changefreq: "daily", priority: 0.9 });
-    entries.push({ path: `/${slug}/get-code`, lastmod, changefreq: "daily", priority: 0.8 });
+    for (const page of platformPages) {
+      const path = page.pattern.replace("{slug}", encodeURIComponent(p.slug));
+      perPlatform.push({ path, lastmod, changefreq: page.changefreq, priority: page.priority });
+    }
   }
-  return new Response(buildSitemapXml(getEnv().SITE_URL, entries), {
+  return new Response(buildSitemapXml(getEnv().SITE_URL, [...entries, ...perPlatform]), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
   });
 }

@@ -44,8 +44,12 @@ import { buttonClass } from "~/styles/recipes";
 import { readFormData } from "~/utils/form-data.server";
 import { serverForm } from "~/utils/server-form";
 import { attemptWrite, loadOrFail } from "~/utils/failures.server";
+import type { SitemapHandle } from "~/features/community/sitemap";
 
-export const handle = { i18n: ["submit", "trust", "platform"] };
+export const handle = {
+  i18n: ["submit", "trust", "platform"],
+  sitemap: { changefreq: "weekly", priority: 0.8, lastmod: "content" } satisfies SitemapHandle,
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

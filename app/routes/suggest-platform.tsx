@@ -28,7 +28,7 @@ import {
 } from "~/features/community/suggest-schema";
 import { VOTE_REFUSAL_KEYS } from "~/features/community/vote-messages";
 import * as styles from "~/features/community/community.css";
-import { getT } from "~/i18n/i18next.server";
+import { getLanguage, getT } from "~/i18n/i18next.server";
 import { serverForm } from "~/utils/server-form";
 import {
   alert,
@@ -57,8 +57,12 @@ import { attemptWrite, loadOrFail } from "~/utils/failures.server";
 import { messageWithValues, parseMessage, translateMessage } from "~/utils/messages";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
+import type { SitemapHandle } from "~/features/community/sitemap";
 
-export const handle = { i18n: ["suggest"] };
+export const handle = {
+  i18n: ["suggest"],
+  sitemap: { changefreq: "daily", priority: 0.6, lastmod: "suggestions" } satisfies SitemapHandle,
+};
 
 const SUGGEST_LIMIT = { name: "suggest", max: 10, windowMs: 10 * 60_000 };
 const VOTE_LIMIT = { name: "suggest-vote", max: 120, windowMs: 10 * 60_000 };
@@ -108,7 +112,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         title: t("meta.title"),
         description: t("meta.description"),
         path: "/suggest-platform",
-        structuredData: breadcrumbLd(siteUrl, t("breadcrumbHome"), { name: t("meta.title"), path: "/suggest-platform" }),
+        structuredData: breadcrumbLd(
+          { siteUrl, language: await getLanguage(request), homeName: t("breadcrumbHome") },
+          { name: t("meta.title"), path: "/suggest-platform" },
+        ),
       },
     },
     { headers },
@@ -262,7 +269,8 @@ export default function SuggestPlatform() {
           </div>
         ) : null}
 
-        <Form method="post" action="/suggest-platform" className={`${card} ${stack}`} {...form.props}>
+        {/* No action: it posts to this page's own URL, ?lng= included, so its answer stays in this language. */}
+        <Form method="post" className={`${card} ${stack}`} {...form.props}>
           <input type="hidden" name="intent" value="suggest" />
           <HoneypotField />
           {form.errors?.length ? (

@@ -35,27 +35,44 @@ test.describe("layout, languages, theme", () => {
     });
   }
 
-  test("the language selector works (with and without JS)", async ({ page }, testInfo) => {
+  test("the language selector works (with and without JS): pick, then OK", async ({ page }, testInfo) => {
     await page.goto("/");
     await page.getByLabel("Langue").selectOption("de");
-    if (jsDisabled(testInfo)) await page.locator("header").getByRole("button", { name: "OK" }).click();
+    await page.locator("header").getByRole("button", { name: "OK" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    // The chosen language's own URL (decision 220).
+    await expect(page).toHaveURL(/\/\?lng=de$/);
     await expect(page.locator("header").getByRole("link", { name: "Plattform vorschlagen" })).toBeVisible();
     if (!jsDisabled(testInfo)) expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("de");
   });
 
-  test("with JS, a language picked before the page's script has run is applied once it runs", async ({ page }, testInfo) => {
-    test.skip(jsDisabled(testInfo), "hydration only");
-    // The page's script arrives 1.5 s late, as on a slow phone; the visitor does not wait for it.
-    await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
-      await route.continue();
+  test("the language menu never navigates on an arrow key: the keyboard reaches the last language, then Enter on OK", async ({
+    page,
+  }) => {
+    await page.goto("/platforms");
+    const select = page.getByLabel("Langue");
+    await select.focus();
+    let navigations = 0;
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) navigations++;
     });
-    await page.goto("/", { waitUntil: "commit" });
-    await page.getByLabel("Langue").selectOption("es");
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe("fr"); // not hydrated yet
+    const requests: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" || request.url().includes(".data")) requests.push(request.url());
+    });
+    // Français → English → Deutsch → Español, one key at a time (WCAG 3.2.2).
+    for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowDown");
+    await expect(select).toHaveValue("es");
+    await page.waitForTimeout(500);
+    expect(navigations).toBe(0);
+    expect(requests).toEqual([]);
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page).toHaveURL(/\/platforms$/);
+    await page.keyboard.press("Tab");
+    await expect(page.locator("header").getByRole("button", { name: "OK" })).toBeFocused();
+    await page.keyboard.press("Enter");
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
-    await expect(page.getByLabel("Idioma")).toHaveValue("es");
+    await expect(page).toHaveURL(/\/platforms\?lng=es$/);
   });
 
   test("the theme toggle switches to light and back, and the cookie keeps it", async ({ page }, testInfo) => {

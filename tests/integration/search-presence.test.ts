@@ -127,7 +127,7 @@ describe("the audit page", () => {
     const html = await fr.text();
     expect(html).toContain("Erreur lors de l&#x27;audit");
     expect(html).toContain("Trop de redirections");
-    const de = await page(`/sitemap-audit?url=${url}`, { headers: { "Accept-Language": "de" } });
+    const de = await page(`/sitemap-audit?url=${url}&lng=de`);
     expect(await de.text()).toContain("Fehler bei der Prüfung");
     const json = await page(`/sitemap-audit.json?url=${url}`);
     expect(json.status).toBe(502);

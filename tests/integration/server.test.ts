@@ -41,13 +41,14 @@ describe("the built server over HTTP", () => {
     expect(asset.headers.get("content-security-policy")).toBeNull();
   });
 
-  it("follows Accept-Language when there is no cookie, and ?lng wins over it", async () => {
+  it("a page is French unless ?lng asks otherwise; the cookie sends a bare URL to its language (decision 220)", async () => {
     const de = await fetch(server.url, { headers: { "Accept-Language": "de-DE,de;q=0.9" } });
-    expect(await de.text()).toMatch(/<html lang="de"/);
+    expect(await de.text()).toMatch(/<html lang="fr"/);
     const es = await fetch(`${server.url}/?lng=es`, { headers: { "Accept-Language": "de-DE" } });
     expect(await es.text()).toMatch(/<html lang="es"/);
     expect(es.headers.get("set-cookie")).toMatch(/^language=es;/);
     const cookie = await fetch(server.url, { headers: { "Accept-Language": "de-DE", Cookie: "language=en" } });
+    expect(cookie.url).toMatch(/\/\?lng=en$/);
     expect(await cookie.text()).toMatch(/<html lang="en"/);
   });
 
@@ -58,7 +59,7 @@ describe("the built server over HTTP", () => {
       redirectTo: "/submit?lng=de",
     });
     expect(lang.status).toBe(303);
-    expect(lang.headers.get("location")).toBe("/submit");
+    expect(lang.headers.get("location")).toBe("/submit?lng=en");
     expect(lang.headers.get("set-cookie")).toMatch(/^language=en;/);
     const theme = await postForm(`${server.url}/preferences`, {
       intent: "set-theme",

@@ -15,17 +15,25 @@ beforeAll(async () => {
 const request = (url: string, headers: Record<string, string> = {}) => new Request(url, { headers });
 
 describe("server translations (one shared i18next, a language per request)", () => {
-  it("getT speaks the visitor's language: ?lng, then the cookie, then Accept-Language, then French", async () => {
+  it("a page read is French or its ?lng; a form's answer speaks ?lng, then the cookie, then Accept-Language, then French", async () => {
     expect((await server.getT(request("http://x/?lng=de"), "platform"))("draw.launch")).not.toBe(
       (await server.getT(request("http://x/"), "platform"))("draw.launch"),
     );
     const launch = async (req: Request) => (await server.getT(req, "platform"))("draw.launch");
+    const post = (url: string, headers: Record<string, string> = {}) => new Request(url, { method: "POST", headers });
     expect(await launch(request("http://x/"))).toBe("Lancer le tirage au sort");
-    expect(await launch(request("http://x/", { cookie: "language=es" }))).toBe(await launch(request("http://x/?lng=es")));
-    expect(await launch(request("http://x/", { "accept-language": "en-US,en;q=0.9" }))).toBe(
+    // One URL, one language (decision 220): neither the cookie nor the browser changes a GET's language.
+    expect(await launch(request("http://x/", { cookie: "language=es" }))).toBe("Lancer le tirage au sort");
+    expect(await launch(request("http://x/", { "accept-language": "en-US,en;q=0.9" }))).toBe("Lancer le tirage au sort");
+    expect(await launch(post("http://x/", { cookie: "language=es" }))).toBe(await launch(request("http://x/?lng=es")));
+    expect(await launch(post("http://x/", { "accept-language": "en-US,en;q=0.9" }))).toBe(
       await launch(request("http://x/?lng=en")),
     );
-    expect(await launch(request("http://x/?lng=en", { cookie: "language=de" }))).toBe(await launch(request("http://x/?lng=en")));
+    expect(await launch(post("http://x/?lng=en", { cookie: "language=de" }))).toBe(await launch(request("http://x/?lng=en")));
+    expect(server.chosenLanguageUrl(request("http://x/a?b=1", { cookie: "language=de" }))).toBe("/a?b=1&lng=de");
+    expect(server.chosenLanguageUrl(request("http://x/a?lng=fr", { cookie: "language=de" }))).toBeNull();
+    expect(server.chosenLanguageUrl(request("http://x/a", { cookie: "language=fr" }))).toBeNull();
+    expect(server.chosenLanguageUrl(post("http://x/a", { cookie: "language=de" }))).toBeNull();
   });
 
   it("concurrent requests in different languages do not leak into each other", async () => {

@@ -1,4 +1,4 @@
-import { getT } from "~/i18n/i18next.server";
+import { getLanguage, getT } from "~/i18n/i18next.server";
 import { getEnv } from "~/utils/env.server";
 import type { PageMeta } from "~/utils/meta";
 import { breadcrumbLd } from "./structured-data";
@@ -12,6 +12,9 @@ export async function legalMeta(request: Request, page: "privacy" | "terms"): Pr
     title,
     description: t(`${page}.meta.description`),
     path,
-    structuredData: breadcrumbLd(getEnv().SITE_URL, t("breadcrumbHome"), { name: title, path }),
+    structuredData: breadcrumbLd(
+      { siteUrl: getEnv().SITE_URL, language: await getLanguage(request), homeName: t("breadcrumbHome") },
+      { name: title, path },
+    ),
   };
 }

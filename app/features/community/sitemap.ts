@@ -5,6 +5,16 @@ import { languageUrl } from "~/utils/meta";
 
 export type ChangeFreq = "always" | "hourly" | "daily" | "weekly" | "monthly" | "yearly" | "never";
 
+/**
+ * How a page's route lists it in the sitemap (`handle.sitemap`): `lastmod` is a fixed date
+ * (`YYYY-MM-DD`, when its text last changed) or the newest change of what it shows.
+ */
+export interface SitemapHandle {
+  changefreq: ChangeFreq;
+  priority: number;
+  lastmod: "content" | "suggestions" | "partnerships" | `${number}-${number}-${number}`;
+}
+
 export interface SitemapEntry {
   /** Path on the site, starting with '/'. */
   path: string;

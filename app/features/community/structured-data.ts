@@ -1,4 +1,4 @@
-import { SITE_NAME } from "~/utils/meta";
+import { languageUrl, SITE_NAME } from "~/utils/meta";
 
 /** JSON-LD for the public pages (schema.org). */
 export function organizationLd(siteUrl: string, description: string) {
@@ -12,14 +12,23 @@ export function organizationLd(siteUrl: string, description: string) {
   };
 }
 
-/** Home, then each page in order (a platform, then its draw page). */
-export function breadcrumbLd(siteUrl: string, homeName: string, ...pages: Array<{ name: string; path: string }>) {
+/**
+ * Home, then each page in order (a platform, then its draw page), each on the page's language's URL
+ * (the canonical of that crumb); the home page is always `SITE_URL/`.
+ */
+export function breadcrumbLd(
+  { siteUrl, language, homeName }: { siteUrl: string; language: string; homeName: string },
+  ...pages: Array<{ name: string; path: string }>
+) {
+  const crumbs = [{ name: homeName, path: "/" }, ...pages];
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
-    itemListElement: [
-      { "@type": "ListItem", position: 1, name: homeName, item: siteUrl },
-      ...pages.map((page, i) => ({ "@type": "ListItem", position: i + 2, name: page.name, item: `${siteUrl}${page.path}` })),
-    ],
+    itemListElement: crumbs.map((page, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: page.name,
+      item: languageUrl(`${siteUrl}${page.path}`, language),
+    })),
   };
 }
