@@ -9,6 +9,7 @@ import { explainStartFailure, markDatabaseExists, refuseLostDatabase, refuseNewe
 import { readStoredLogo } from "~/features/admin/catalog/logo.server";
 import { startBackupJob } from "~/features/admin/site/backup-job.server";
 import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
+import { startHistoryJob } from "~/features/admin/site/history-job.server";
 import { drawForPage } from "~/features/codes/draw-action.server";
 import { getOptionalAdmin } from "~/utils/auth.server";
 import { getEnv, sqlitePathFromUrl } from "~/utils/env.server";
@@ -91,6 +92,8 @@ function startJobs(log: (line: string) => void): () => void {
   // Expired temporary codes go when enable_auto_cleanup is 'true' (checked at each run).
   // The database file still in place, and whether a full disk has room again (/healthz).
   const stops = [startCleanupJob(log), watchDatabase(roomToWrite)];
+  // Old draws and answers rolled up into daily figures, then removed with what no rule needs (decision 192).
+  stops.push(startHistoryJob(log));
   // Checked, rotated online backups when BACKUP_DIR is set (SQLite: PostgreSQL's are the provider's).
   if (env.BACKUP_DIR && getDialect() === "sqlite") {
     const options = { dir: env.BACKUP_DIR, keep: env.BACKUP_KEEP, intervalMs: env.BACKUP_INTERVAL_SECONDS * 1000 };

@@ -257,6 +257,29 @@ export interface UploadedFilesTable {
   created_at: string;
 }
 
+/** Draws and answers of one platform on one Paris day (`YYYY-MM-DD`), rolled up from the raw logs (migration 0011). */
+export interface PlatformDailyStatsTable {
+  platform_id: number;
+  day: string;
+  draws: ColumnType<number, number | undefined, number>;
+  answers_worked: ColumnType<number, number | undefined, number>;
+  answers_failed: ColumnType<number, number | undefined, number>;
+}
+
+/** A code's answers whose raw rows the retention job removed (migration 0011). */
+export interface CodeAnswerTotalsTable {
+  code_id: number;
+  worked: ColumnType<number, number | undefined, number>;
+  failed: ColumnType<number, number | undefined, number>;
+  last_worked_at: string | null;
+}
+
+/** How far a raw log is rolled up: every row before `until` is counted in platform_daily_stats. */
+export interface HistoryRollupTable {
+  name: string;
+  until: Timestamp;
+}
+
 export interface Database {
   platforms: PlatformsTable;
   referral_codes: ReferralCodesTable;
@@ -278,6 +301,9 @@ export interface Database {
   assistant_usage: AssistantUsageTable;
   rate_limits: RateLimitsTable;
   uploaded_files: UploadedFilesTable;
+  platform_daily_stats: PlatformDailyStatsTable;
+  code_answer_totals: CodeAnswerTotalsTable;
+  history_rollup: HistoryRollupTable;
 }
 
 export type Platform = Selectable<PlatformsTable>;

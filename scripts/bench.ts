@@ -6,7 +6,9 @@
 // scripts/bench-audit.ts), --through-remix (also the draw page's own action, for comparison with
 // the draw endpoint), --only pages (pages against a stock Remix app, scripts/bench-pages.ts, --rounds N;
 // writes bench-results.json), --only postgres (the draw on a throwaway PostgreSQL cluster, with 1 and
-// 2 server processes: scripts/bench-postgres.ts). HTTP runs use the built server: `npm run build` first.
+// 2 server processes: scripts/bench-postgres.ts), --only scale (every page on the demo data and on
+// years of data, with RSS: scripts/bench-scale.ts; a few minutes, so only when asked). HTTP runs use
+// the built server: `npm run build` first.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -34,8 +36,8 @@ const CODES = option("codes", 20);
 const CONNECTIONS = 50;
 const onlyIndex = process.argv.indexOf("--only");
 const ONLY = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
-if (ONLY !== undefined && !["repository", "http", "audit", "pages", "postgres"].includes(ONLY)) {
-  console.error("--only takes repository, http, audit, pages or postgres");
+if (ONLY !== undefined && !["repository", "http", "audit", "pages", "postgres", "scale"].includes(ONLY)) {
+  console.error("--only takes repository, http, audit, pages, postgres or scale");
   process.exit(2);
 }
 const THROUGH_REMIX = process.argv.includes("--through-remix");
@@ -151,9 +153,10 @@ const row = (name: string, target: number | null | "comparison", r: Run) => ({
   "serves = log rows": r.served === r.logged ? `yes (${r.logged})` : `NO (${r.served} vs ${r.logged})`,
 });
 
-console.log(
-  `Draw benchmark: ${CODES} codes, ${SECONDS} s per run, ${os.cpus().length} CPU(s), load average ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}`,
-);
+if (ONLY !== "scale")
+  console.log(
+    `Draw benchmark: ${CODES} codes, ${SECONDS} s per run, ${os.cpus().length} CPU(s), load average ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}`,
+  );
 try {
   if (ONLY === undefined || ONLY === "repository") {
     // The target is for the repository under the same load as the HTTP runs (what the server does).
@@ -192,6 +195,7 @@ try {
     const jsonFile = path.join(root, "bench-results.json");
     await benchPages({ root, seconds: SECONDS, rounds: option("rounds", 3), jsonFile });
   }
+  if (ONLY === "scale") await (await import("./bench-scale")).benchScale(root);
   // The sitemap audit's memory, in a process of its own so the draw runs do not weigh on its RSS.
   if (ONLY === undefined || ONLY === "audit") {
     const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "bench-audit.ts")], {

@@ -89,7 +89,7 @@ export default function FairnessPage() {
                     serves={p.serves}
                     testId="fairness-chart"
                     label={t("fairness.chartLabel", {
-                      count: p.serves.length,
+                      count: p.inRotation,
                       name: p.name,
                       max: p.serves[0],
                       min: p.serves[p.serves.length - 1],

@@ -1,6 +1,7 @@
 import { getDb, type DB } from "../client.server";
 import type { DisplayMode } from "../schema";
-import { startOfDayIso } from "../time";
+import { parisDayStarts } from "../time";
+import { figuresPerDay } from "./history.server";
 
 /** The admin's reads and writes for the site tabs: partnerships, requests, scores. */
 
@@ -86,6 +87,8 @@ export async function movePartnership(
 
 // ---------- draw requests ----------
 
+export { parisDayStarts };
+
 export const RECENT_DRAWS_LIMIT = 50;
 const CHART_DAYS = 30;
 
@@ -107,43 +110,18 @@ export async function listRecentDraws(platformId: number | null, db: DB = getDb(
   return query.execute();
 }
 
-/** Start instants (ISO) of the last `days` Paris days, oldest first; the last is today's. */
-export function parisDayStarts(days: number, now = new Date()): string[] {
-  const starts = [startOfDayIso(now)];
-  while (starts.length < days) {
-    // An hour before a midnight is always in the previous day, DST or not.
-    starts.unshift(startOfDayIso(new Date(Date.parse(starts[0]!) - 3_600_000)));
-  }
-  return starts;
-}
-
 /**
- * Draws per Paris day over the last 30 days (today included), oldest first. One indexed range
- * scan with one conditional sum per day, so it stays cheap however many draws there are.
+ * Draws per Paris day over the last 30 days (today included), oldest first: rolled-up days from the
+ * daily figures, the others from the log (db/repositories/history.server.ts).
  */
 export async function drawsPerDay(platformId: number | null, now = new Date(), db: DB = getDb()) {
   const starts = parisDayStarts(CHART_DAYS, now);
-  const ends = [...starts.slice(1), "9999"];
-  let query = db
-    .selectFrom("random_requests")
-    .where("created_at", ">=", starts[0]!)
-    .select((eb) =>
-      starts.map((start, i) =>
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when(eb.and([eb("created_at", ">=", start), eb("created_at", "<", ends[i]!)]))
-              .then(1)
-              .else(0)
-              .end(),
-          )
-          .as(`d${i}`),
-      ),
-    );
-  if (platformId !== null) query = query.where("platform_id", "=", platformId);
-  const row = (await query.executeTakeFirst()) as Record<string, number | null> | undefined;
-  return starts.map((start, i) => ({ dayStart: start, count: Number(row?.[`d${i}`] ?? 0) }));
+  const figures = await figuresPerDay(starts, "9999", platformId, db);
+  return starts.map((start, i) => {
+    let count = 0;
+    for (const days of figures.values()) count += days[i]!.draws;
+    return { dayStart: start, count };
+  });
 }
 
 // ---------- game scores ----------

@@ -1,43 +1,33 @@
 import { getDb, type DB } from "../client.server";
 import { startOfDayIso } from "../time";
+import { eligible } from "./codes.server";
+import { countAllDraws, figuresPerDay } from "./history.server";
 
-/** The dashboard's four cards; "today" starts at midnight Europe/Paris. */
+/**
+ * The dashboard's four cards; "today" starts at midnight Europe/Paris. Codes are counted from
+ * indexes (the available count reads referral_codes_available_idx alone); draws from the daily
+ * figures plus the log's recent rows.
+ */
 export async function getDashboardStats(db: DB = getDb(), now = new Date()) {
-  const nowIso = now.toISOString();
-  const [codes, requests] = await Promise.all([
+  const [total, active, allDraws, today] = await Promise.all([
     db
       .selectFrom("referral_codes")
-      .select((eb) => [
-        eb.fn.countAll<number>().as("total"),
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when(
-                eb.and([
-                  eb("is_active", "=", 1),
-                  eb.or([eb("is_permanent", "=", 1), eb("expires_at", "is", null), eb("expires_at", ">", nowIso)]),
-                ]),
-              )
-              .then(1)
-              .else(0)
-              .end(),
-          )
-          .as("active"),
-      ])
+      .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow(),
     db
-      .selectFrom("random_requests")
-      .select((eb) => [
-        eb.fn.countAll<number>().as("total"),
-        eb.fn.sum<number>(eb.case().when("created_at", ">=", startOfDayIso(now)).then(1).else(0).end()).as("today"),
-      ])
+      .selectFrom("referral_codes")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where(eligible(now.toISOString()))
       .executeTakeFirstOrThrow(),
+    countAllDraws(db),
+    figuresPerDay([startOfDayIso(now)], "9999", null, db),
   ]);
+  let todayRequests = 0;
+  for (const days of today.values()) todayRequests += days[0]!.draws;
   return {
-    activeCodes: Number(codes.active ?? 0),
-    totalCodes: Number(codes.total),
-    todayRequests: Number(requests.today ?? 0),
-    totalRequests: Number(requests.total),
+    activeCodes: Number(active.n),
+    totalCodes: Number(total.n),
+    todayRequests,
+    totalRequests: allDraws,
   };
 }

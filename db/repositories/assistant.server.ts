@@ -1,7 +1,7 @@
 import { getDb, type DB } from "../client.server";
 import type { AssistantProviderId, DeviceType, RequestStatus } from "../schema";
-import { startOfDayIso } from "../time";
-import { parisDayStarts } from "./admin-site.server";
+import { nextDayStartIso, parisDayStarts } from "../time";
+import { figuresPerDay } from "./history.server";
 
 /**
  * The admin assistant's data: stored conversations, tokens spent, and the read-only queries its
@@ -303,37 +303,24 @@ export async function platformCodes(
 }
 
 /**
- * Draws per Paris day and platform over the `days` days ending `until` (inclusive), oldest first.
- * One range scan with one conditional sum per day, grouped by platform.
+ * Draws per Paris day and platform over the `days` days ending `until` (inclusive), oldest first:
+ * the daily figures and the log's recent rows (db/repositories/history.server.ts). Platforms
+ * without a draw in those days are left out.
  */
 export async function drawsPerDayByPlatform(days: number, until: Date, slug: string | null, db: DB = getDb()) {
   const starts = parisDayStarts(days, until);
-  // The last day ends at the next Paris midnight (30 h after a midnight is always the next day).
-  const ends = [...starts.slice(1), startOfDayIso(new Date(Date.parse(starts[starts.length - 1]!) + 30 * 3_600_000))];
-  let query = db
-    .selectFrom("random_requests as r")
-    .innerJoin("platforms as p", "p.id", "r.platform_id")
-    .where("r.created_at", ">=", starts[0]!)
-    .where("r.created_at", "<", ends[ends.length - 1]!)
-    .select((eb) => [
-      "p.slug",
-      ...starts.map((start, i) =>
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when(eb.and([eb("r.created_at", ">=", start), eb("r.created_at", "<", ends[i]!)]))
-              .then(1)
-              .else(0)
-              .end(),
-          )
-          .as(`d${i}`),
-      ),
-    ])
-    .groupBy("p.slug")
-    .orderBy("p.slug");
-  if (slug) query = query.where("p.slug", "=", slug);
-  const rows = (await query.execute()) as Array<Record<string, string | number | null>>;
+  const end = nextDayStartIso(starts[starts.length - 1]!);
+  let platforms = db.selectFrom("platforms").select(["id", "slug"]).orderBy("slug");
+  if (slug) platforms = platforms.where("slug", "=", slug);
+  const list = await platforms.execute();
+  if (list.length === 0) return { dayStarts: starts, rows: [] };
+  const figures = await figuresPerDay(starts, end, list.length === 1 ? list[0]!.id : null, db);
+  const rows: Array<Record<string, string | number | null>> = [];
+  for (const p of list) {
+    const perDay = figures.get(p.id);
+    if (!perDay || perDay.every((d) => d.draws === 0)) continue;
+    rows.push({ slug: p.slug, ...Object.fromEntries(perDay.map((d, i) => [`d${i}`, d.draws])) });
+  }
   return { dayStarts: starts, rows };
 }
 

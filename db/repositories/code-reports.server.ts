@@ -2,6 +2,7 @@ import { getDb, getDialect, type DB } from "../client.server";
 import { isUniqueViolation } from "../errors.server";
 import { nextMonthStart, PAUSE_RULE, verdictOn } from "../report-rules";
 import type { ReportOutcome, ReportReason } from "../schema";
+import { figuresOverDays } from "./history.server";
 
 /** "Did this code work?": answers, the automatic pause, the figures. */
 
@@ -123,38 +124,42 @@ export interface AnswerStats {
   worked: number;
 }
 
-/** Answers about a platform's codes over the last ANSWER_STATS.days days. */
+/** Answers about a platform's codes over the last ANSWER_STATS.days Paris days (today included): daily figures and recent rows. */
 export async function platformAnswerStats(platformId: number, now = new Date(), db: DB = getDb()): Promise<AnswerStats> {
-  const since = new Date(now.getTime() - ANSWER_STATS.days * 24 * 60 * 60 * 1000).toISOString();
-  const row = await db
-    .selectFrom("code_reports")
-    .select((eb) => [
-      eb.fn.countAll<number>().as("answers"),
-      eb.fn.sum<number | null>(eb.case().when("outcome", "=", "worked").then(1).else(0).end()).as("worked"),
-    ])
-    .where("platform_id", "=", platformId)
-    .where("created_at", ">=", since)
-    .executeTakeFirstOrThrow();
-  return { answers: Number(row.answers), worked: Number(row.worked ?? 0) };
+  const figures = (await figuresOverDays(ANSWER_STATS.days, now, platformId, db)).get(platformId);
+  return { answers: (figures?.worked ?? 0) + (figures?.failed ?? 0), worked: figures?.worked ?? 0 };
 }
 
-/** All-time answers about one code, and when it last worked. */
+/** All-time answers about one code, and when it last worked: the rows still kept plus those the retention job counted before removing them. */
 export async function codeAnswerSummary(
   codeId: number,
   db: DB = getDb(),
 ): Promise<{ worked: number; failed: number; lastWorkedAt: string | null }> {
-  const row = await db
-    .selectFrom("code_reports")
-    .select((eb) => [
-      eb.fn.sum<number | null>(eb.case().when("outcome", "=", "worked").then(1).else(0).end()).as("worked"),
-      eb.fn.sum<number | null>(eb.case().when("outcome", "=", "failed").then(1).else(0).end()).as("failed"),
-      eb.fn
-        .max<string | null>(eb.case().when("outcome", "=", "worked").then(eb.ref("created_at")).else(null).end())
-        .as("last_worked_at"),
-    ])
-    .where("code_id", "=", codeId)
-    .executeTakeFirstOrThrow();
-  return { worked: Number(row.worked ?? 0), failed: Number(row.failed ?? 0), lastWorkedAt: row.last_worked_at ?? null };
+  const [row, removed] = await Promise.all([
+    db
+      .selectFrom("code_reports")
+      .select((eb) => [
+        eb.fn.sum<number | null>(eb.case().when("outcome", "=", "worked").then(1).else(0).end()).as("worked"),
+        eb.fn.sum<number | null>(eb.case().when("outcome", "=", "failed").then(1).else(0).end()).as("failed"),
+        eb.fn
+          .max<string | null>(eb.case().when("outcome", "=", "worked").then(eb.ref("created_at")).else(null).end())
+          .as("last_worked_at"),
+      ])
+      .where("code_id", "=", codeId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("code_answer_totals")
+      .select(["worked", "failed", "last_worked_at"])
+      .where("code_id", "=", codeId)
+      .executeTakeFirst(),
+  ]);
+  const kept = row.last_worked_at ?? null;
+  const older = removed?.last_worked_at ?? null;
+  return {
+    worked: Number(row.worked ?? 0) + Number(removed?.worked ?? 0),
+    failed: Number(row.failed ?? 0) + Number(removed?.failed ?? 0),
+    lastWorkedAt: kept !== null && (older === null || kept > older) ? kept : older,
+  };
 }
 
 /** Codes paused after failing answers, newest pause first, each with its latest answers (admin). */

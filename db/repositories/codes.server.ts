@@ -32,7 +32,7 @@ export function selectCodeWithPlatform(db: DB) {
  * not parameters: the draw indexes are partial (`WHERE is_active = 1`), and a parameter compared
  * there makes SQLite re-plan the prepared statement every time it is bound (decision 010).
  */
-function eligible(now: string) {
+export function eligible(now: string) {
   return (eb: ExpressionBuilder<Database, "referral_codes">) =>
     eb.and([
       eb("referral_codes.is_active", "=", eb.lit(1)),
@@ -495,29 +495,41 @@ export async function submitReferralCode(
   }
 }
 
+/**
+ * Codes a draw could serve now, per platform (platforms without any are absent). One pass over
+ * referral_codes_available_idx, which holds every column the condition reads: no table row is read.
+ */
+export async function countAvailableByPlatform(now = new Date(), db: DB = getDb()): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom("referral_codes")
+    .select((eb) => ["platform_id", eb.fn.countAll<number>().as("n")])
+    .where(eligible(now.toISOString()))
+    .groupBy("platform_id")
+    .execute();
+  return new Map(rows.map((r) => [r.platform_id, Number(r.n)]));
+}
+
 /** Every active platform with its count of codes a draw could serve now, by name (/platforms). */
 export async function listActivePlatformsWithCounts(now = new Date(), db: DB = getDb()) {
-  const rows = await db
-    .selectFrom("platforms")
-    .leftJoin("referral_codes", (join) =>
-      join.onRef("referral_codes.platform_id", "=", "platforms.id").on(eligible(now.toISOString())),
-    )
-    .select((eb) => [
-      "platforms.id",
-      "platforms.name",
-      "platforms.slug",
-      "platforms.emoji_icon",
-      "platforms.description",
-      "platforms.description_en",
-      "platforms.description_de",
-      "platforms.description_es",
-      "platforms.gradient_from",
-      "platforms.gradient_to",
-      eb.fn.count<number>("referral_codes.id").as("available"),
-    ])
-    .where("platforms.is_active", "=", 1)
-    .groupBy("platforms.id")
-    .orderBy("platforms.name", "asc")
-    .execute();
-  return rows.map((r) => ({ ...r, available: Number(r.available) }));
+  const [platforms, counts] = await Promise.all([
+    db
+      .selectFrom("platforms")
+      .select([
+        "id",
+        "name",
+        "slug",
+        "emoji_icon",
+        "description",
+        "description_en",
+        "description_de",
+        "description_es",
+        "gradient_from",
+        "gradient_to",
+      ])
+      .where("is_active", "=", 1)
+      .orderBy("name", "asc")
+      .execute(),
+    countAvailableByPlatform(now, db),
+  ]);
+  return platforms.map((p) => ({ ...p, available: counts.get(p.id) ?? 0 }));
 }

@@ -1,5 +1,6 @@
-import { sql } from "kysely";
 import { getDb, type DB } from "../client.server";
+import { countAvailableByPlatform, eligible } from "./codes.server";
+import { figuresOverDays } from "./history.server";
 
 /** Public figures about the rotation (/fairness) and the platforms feed. Never codes. */
 
@@ -9,15 +10,26 @@ export interface PlatformFairness {
   slug: string;
   /** Codes a draw could serve now. */
   inRotation: number;
+  /** Draws over the last 30 Paris days (today included). */
   drawsLast30Days: number;
-  /** Serves of each code in rotation, most served first. */
+  /**
+   * Serves of the codes in rotation, most served first, at most FAIRNESS_BARS of them: the most
+   * served ones and, last, the least served one (the extremes are what fairness is about).
+   */
   serves: number[];
 }
 
+/** Bars of a platform's chart: a page stays the same size however many codes a platform has. */
+export const FAIRNESS_BARS = 30;
+
+/**
+ * Per active platform: codes in rotation (counted from referral_codes_available_idx alone), draws
+ * over 30 days (daily figures), and the serves of its most and least served codes (a few steps
+ * down the draw index, from each end). Nothing here reads every code or every draw.
+ */
 export async function listPlatformFairness(now = new Date(), db: DB = getDb()): Promise<PlatformFairness[]> {
   const at = now.toISOString();
-  const since = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000).toISOString();
-  const [platforms, codes, draws] = await Promise.all([
+  const [platforms, counts, draws] = await Promise.all([
     db
       .selectFrom("platforms")
       .select(["id", "name", "slug"])
@@ -25,31 +37,45 @@ export async function listPlatformFairness(now = new Date(), db: DB = getDb()): 
       .orderBy("display_order", "asc")
       .orderBy("name", "asc")
       .execute(),
-    // The draw's own eligibility: active, and permanent, without expiry or not yet expired.
-    db
-      .selectFrom("referral_codes")
-      .select(["platform_id", "times_served"])
-      .where("is_active", "=", 1)
-      .where((eb) => eb.or([eb("is_permanent", "=", 1), eb("expires_at", "is", null), eb("expires_at", ">", at)]))
-      .orderBy("times_served", "desc")
-      .execute(),
-    db
-      .selectFrom("random_requests")
-      .select(["platform_id", sql<number>`count(*)`.as("n")])
-      .where("created_at", ">=", since)
-      .groupBy("platform_id")
-      .execute(),
+    countAvailableByPlatform(now, db),
+    figuresOverDays(30, now, null, db),
   ]);
-  const servesBy = new Map<number, number[]>();
-  for (const c of codes) {
-    let list = servesBy.get(c.platform_id);
-    if (!list) servesBy.set(c.platform_id, (list = []));
-    list.push(c.times_served);
+  // Each platform's most served codes and its least served one: one statement, a few steps down
+  // the draw index per platform and direction (the union keeps it one round trip).
+  const parts = platforms.flatMap((p) => {
+    const inRotation = counts.get(p.id) ?? 0;
+    if (inRotation === 0) return [];
+    const part = (direction: "asc" | "desc", limit: number) =>
+      db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom("referral_codes")
+            .select(["platform_id", "times_served"])
+            .where("platform_id", "=", p.id)
+            .where(eligible(at))
+            .orderBy("times_served", direction)
+            .limit(limit)
+            .as("x"),
+        )
+        .select((eb) => ["x.platform_id", "x.times_served", eb.lit(direction === "asc" ? 1 : 0).as("least")]);
+    return inRotation > FAIRNESS_BARS ? [part("desc", FAIRNESS_BARS - 1), part("asc", 1)] : [part("desc", FAIRNESS_BARS)];
+  });
+  const servesBy = new Map<number, { most: number[]; least: number[] }>();
+  if (parts.length > 0) {
+    const rows = await parts
+      .slice(1)
+      .reduce((query, part) => query.unionAll(part), parts[0]!)
+      .execute();
+    for (const row of rows) {
+      let entry = servesBy.get(row.platform_id);
+      if (!entry) servesBy.set(row.platform_id, (entry = { most: [], least: [] }));
+      (Number(row.least) === 1 ? entry.least : entry.most).push(row.times_served);
+    }
   }
-  const drawsBy = new Map(draws.map((d) => [d.platform_id, Number(d.n)]));
   return platforms.map((p) => {
-    const serves = servesBy.get(p.id) ?? [];
-    return { ...p, inRotation: serves.length, drawsLast30Days: drawsBy.get(p.id) ?? 0, serves };
+    const entry = servesBy.get(p.id);
+    const serves = entry ? [...entry.most.sort((a, b) => b - a), ...entry.least] : [];
+    return { ...p, inRotation: counts.get(p.id) ?? 0, drawsLast30Days: draws.get(p.id)?.draws ?? 0, serves };
   });
 }
 

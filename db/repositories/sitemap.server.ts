@@ -1,15 +1,24 @@
 import { getDb, type DB } from "../client.server";
 
-/** What the sitemap needs: active platforms with their last change, and the newest dates per area. */
+/**
+ * What the sitemap needs: active platforms with their last change, and the newest dates per area.
+ * A platform's newest active code is one step down referral_codes_active_created_idx (a subquery
+ * per platform), never a pass over its codes.
+ */
 export async function listSitemapPlatforms(db: DB = getDb()) {
   return db
     .selectFrom("platforms")
-    .leftJoin("referral_codes", (join) =>
-      join.onRef("referral_codes.platform_id", "=", "platforms.id").on("referral_codes.is_active", "=", 1),
-    )
-    .select((eb) => ["platforms.slug", "platforms.created_at", eb.fn.max("referral_codes.created_at").as("last_code_at")])
+    .select((eb) => [
+      "platforms.slug",
+      "platforms.created_at",
+      eb
+        .selectFrom("referral_codes")
+        .select((sub) => sub.fn.max("referral_codes.created_at").as("at"))
+        .whereRef("referral_codes.platform_id", "=", "platforms.id")
+        .where("referral_codes.is_active", "=", eb.lit(1))
+        .as("last_code_at"),
+    ])
     .where("platforms.is_active", "=", 1)
-    .groupBy(["platforms.id", "platforms.slug", "platforms.created_at"])
     .orderBy("platforms.display_order", "asc")
     .orderBy("platforms.slug", "asc")
     .execute();

@@ -2,15 +2,14 @@ import { chart as chartClass } from "./trust.css";
 
 /**
  * Serves per code in rotation, as a small bar chart rendered on the server (plain SVG, no script).
- * Codes are never named: bars are sorted from most to least served. Above MAX_BARS codes the chart
- * shows the MAX_BARS most served and the least served (the extremes are what fairness is about).
+ * Codes are never named: bars are sorted from most to least served. The loader sends a bounded list
+ * (the most served codes and the least served one: listPlatformFairness).
  */
-const MAX_BARS = 60;
 const WIDTH = 320;
 const HEIGHT = 96;
 
 export function ServesChart({ serves, label, testId }: { serves: number[]; label: string; testId?: string }) {
-  const bars = serves.length > MAX_BARS ? [...serves.slice(0, MAX_BARS - 1), serves[serves.length - 1]!] : serves;
+  const bars = serves;
   const max = Math.max(1, ...bars);
   const slot = WIDTH / Math.max(bars.length, 1);
   const gap = slot > 4 ? 1 : 0;
@@ -31,9 +30,9 @@ export function ServesChart({ serves, label, testId }: { serves: number[]; label
         return (
           <rect
             key={i}
-            x={i * slot + gap / 2}
+            x={round(i * slot + gap / 2)}
             y={HEIGHT - h}
-            width={Math.max(1, slot - gap)}
+            width={round(Math.max(1, slot - gap))}
             height={h}
             fill="currentColor"
             fillOpacity={0.75}
@@ -47,3 +46,6 @@ export function ServesChart({ serves, label, testId }: { serves: number[]; label
     </svg>
   );
 }
+
+/** Two decimals are plenty in a 320-unit box, and keep the page small. */
+const round = (n: number) => Math.round(n * 100) / 100;
