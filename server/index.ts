@@ -4,6 +4,7 @@ import { createRequestHandler } from "@remix-run/express";
 import express from "express";
 import { clientIpOf } from "./client-ip";
 import { drawEndpoint } from "./draw-endpoint";
+import { finalErrorHandler } from "./error-page";
 import { refuseForbiddenWrites } from "./guards";
 import { strictTransportSecurity } from "./hsts";
 import { createHardenedServer } from "./http-server";
@@ -79,6 +80,7 @@ app.all(
   }),
 );
 app.use(ignoreFailuresAfterBodyRefusal());
+app.use(finalErrorHandler(log));
 
 const server = createHardenedServer(app, { trustProxy: env.TRUST_PROXY }).listen(env.PORT, () => {
   const address = server.address();

@@ -8,18 +8,26 @@ const TEXTS = {
   fr: {
     notFound: "Page introuvable.",
     tooLarge: "Requête refusée : le contenu envoyé est trop volumineux.",
+    badRequest: "Requête invalide.",
+    serverError: "Une erreur est survenue. Réessayez dans un instant.",
   },
   en: {
     notFound: "Page not found.",
     tooLarge: "Request refused: what was sent is too large.",
+    badRequest: "Bad request.",
+    serverError: "Something went wrong. Please try again in a moment.",
   },
   de: {
     notFound: "Seite nicht gefunden.",
     tooLarge: "Anfrage abgelehnt: Der gesendete Inhalt ist zu groß.",
+    badRequest: "Ungültige Anfrage.",
+    serverError: "Etwas ist schiefgelaufen. Bitte versuchen Sie es gleich noch einmal.",
   },
   es: {
     notFound: "Página no encontrada.",
     tooLarge: "Solicitud rechazada: el contenido enviado es demasiado grande.",
+    badRequest: "Solicitud no válida.",
+    serverError: "Algo ha fallado. Inténtalo de nuevo en un momento.",
   },
 } as const;
 
