@@ -70,9 +70,14 @@ export default async function handleRequest(
   });
 }
 
+const OLD_DATA_REQUEST_NOTICE = "Warning: Single fetch-enabled apps should not be making ?_data requests";
+
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   // Remix's own 4xx (a POST to a page without an action: 405) is an answer, not a server error.
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  // Remix's notice that someone asked for `?_data=` (an old client, or anyone typing it): it is
+  // answered all the same, and is nothing the server did wrong.
+  if (error instanceof Error && error.message.startsWith(OLD_DATA_REQUEST_NOTICE)) return;
   console.error(`[error] ${request.method} ${new URL(request.url).pathname}`, error);
 }

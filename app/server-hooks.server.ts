@@ -1,4 +1,5 @@
 import type { AppHooks, WriteSummary } from "../server/app-hooks";
+import { isAdminPath, normalizePath } from "../server/request-path";
 import { applyStagedRestore, claimDatabase } from "~db/backup.server";
 import { databaseHealth, setAvailabilityLog, watchDatabase } from "~db/availability.server";
 import { closeDb, dialectOf, getDb, getDialect, shortenLockWaits, roomToWrite } from "~db/client.server";
@@ -113,14 +114,14 @@ async function close(): Promise<void> {
 const OPEN_ADMIN_PATHS = new Set(["/admin/login", "/admin/login.data", "/admin/logout", "/admin/logout.data"]);
 
 const isRead = (method: string) => method === "GET" || method === "HEAD" || method === "OPTIONS";
-const isGuardedAdminPath = (path: string) =>
-  (path === "/admin" || path === "/admin.data" || path.startsWith("/admin/")) && !OPEN_ADMIN_PATHS.has(path);
+/** `path` normalised (server/request-path.ts): `/%61dmin` and `/ADMIN` are the admin too, as the router sees them. */
+const isGuardedAdminPath = (path: string) => isAdminPath(path) && !OPEN_ADMIN_PATHS.has(path);
 
-function mayRefuseWrite({ method, path, fetchSite, origin, referer, host }: WriteSummary): boolean {
+function mayRefuseWrite({ method, path, fetchSite, origin, referer, host, forwardedHost }: WriteSummary): boolean {
   if (isRead(method)) return false;
   return (
     isGuardedAdminPath(path) ||
-    isCrossSiteWrite({ method, fetchSite, origin, referer, host, siteHost: new URL(getEnv().SITE_URL).host })
+    isCrossSiteWrite({ method, fetchSite, origin, referer, host, forwardedHost, siteHost: new URL(getEnv().SITE_URL).host })
   );
 }
 
@@ -139,6 +140,6 @@ async function refuseWrite(request: Request): Promise<Response | null> {
     if (refusal instanceof Response) return refusal;
     throw refusal;
   }
-  if (!isGuardedAdminPath(new URL(request.url).pathname) || (await getOptionalAdmin(request))) return null;
+  if (!isGuardedAdminPath(normalizePath(new URL(request.url).pathname)) || (await getOptionalAdmin(request))) return null;
   return forbidden(request, "admin:auth.required");
 }

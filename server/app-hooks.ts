@@ -5,12 +5,14 @@ type Log = (line: string) => void;
 /** What the first look at a request needs (header values as sent). */
 export interface WriteSummary {
   method: string;
+  /** Normalised: decoded, lower-case (server/request-path.ts). */
   path: string;
   /** `Sec-Fetch-Site`: where the browser says the request comes from. */
   fetchSite: string | undefined;
   origin: string | undefined;
   referer: string | undefined;
   host: string | undefined;
+  forwardedHost: string | undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import type { AppHooks } from "./app-hooks";
+import { normalizedPathOf } from "./request-path";
 
 /**
  * Writes the app refuses before Remix sees them (cross-site, a stranger's write under /admin):
@@ -12,11 +13,12 @@ export function refuseForbiddenWrites(hooks: () => Promise<AppHooks>): RequestHa
       .then((app) => {
         const summary = {
           method: req.method,
-          path: req.path,
+          path: normalizedPathOf(req),
           fetchSite: req.get("sec-fetch-site"),
           origin: req.get("origin"),
           referer: req.get("referer"),
           host: req.get("host"),
+          forwardedHost: req.get("x-forwarded-host"),
         };
         return app.mayRefuseWrite(summary) ? app.refuseWrite(headersOnly(req)) : null;
       })
@@ -37,7 +39,10 @@ function headersOnly(req: ExpressRequest): Request {
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else if (value !== undefined) headers.set(key, value);
   }
-  return new Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`), {
+  // Joined, not resolved: a path starting with `//` stays a path, not another host.
+  const joined = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
+  const url = URL.canParse(joined) ? joined : `${req.protocol}://localhost${req.originalUrl}`;
+  return new Request(url, {
     method: req.method,
     headers,
   });

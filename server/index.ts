@@ -5,6 +5,7 @@ import express from "express";
 import { admissionControl, admissionLimitsFromEnv } from "./admission";
 import { clientIpOf } from "./client-ip";
 import { drawEndpoint } from "./draw-endpoint";
+import { finalErrorHandler } from "./error-page";
 import { refuseForbiddenWrites } from "./guards";
 import { healthEndpoint } from "./health";
 import { strictTransportSecurity } from "./hsts";
@@ -95,6 +96,7 @@ app.all(
   }),
 );
 app.use(ignoreFailuresAfterBodyRefusal());
+app.use(finalErrorHandler(log));
 
 const server = createHardenedServer(app, { trustProxy: env.TRUST_PROXY }).listen(env.PORT, () => {
   const address = server.address();

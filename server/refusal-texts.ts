@@ -9,21 +9,30 @@ const TEXTS = {
     notFound: "Page introuvable.",
     tooLarge: "Requête refusée : le contenu envoyé est trop volumineux.",
     overloaded: "Le site reçoit plus de visites qu'il ne peut en servir en ce moment. Réessayez dans quelques secondes.",
+    badRequest: "Requête invalide.",
+    serverError: "Une erreur est survenue. Réessayez dans un instant.",
   },
   en: {
     notFound: "Page not found.",
     tooLarge: "Request refused: what was sent is too large.",
     overloaded: "The site is receiving more visits than it can serve right now. Please try again in a few seconds.",
+    badRequest: "Bad request.",
+    serverError: "Something went wrong. Please try again in a moment.",
   },
   de: {
     notFound: "Seite nicht gefunden.",
     tooLarge: "Anfrage abgelehnt: Der gesendete Inhalt ist zu groß.",
-    overloaded: "Die Website erhält gerade mehr Besuche, als sie bedienen kann. Bitte versuchen Sie es in einigen Sekunden erneut.",
+    overloaded:
+      "Die Website erhält gerade mehr Besuche, als sie bedienen kann. Bitte versuchen Sie es in einigen Sekunden erneut.",
+    badRequest: "Ungültige Anfrage.",
+    serverError: "Etwas ist schiefgelaufen. Bitte versuchen Sie es gleich noch einmal.",
   },
   es: {
     notFound: "Página no encontrada.",
     tooLarge: "Solicitud rechazada: el contenido enviado es demasiado grande.",
     overloaded: "El sitio recibe ahora más visitas de las que puede atender. Inténtelo de nuevo en unos segundos.",
+    badRequest: "Solicitud no válida.",
+    serverError: "Algo ha fallado. Inténtalo de nuevo en un momento.",
   },
 } as const;
 

@@ -1,10 +1,11 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import { refusalText } from "./refusal-texts";
+import { isAdminPath, normalizedPathOf } from "./request-path";
 
 /**
  * Body size caps (decision 110): a form is a few hundred bytes, so 64 KB is generous; a logo
- * upload (multipart) is capped by the app at 512 KB per file, so 2 MB leaves room for the form
- * around it. A declared length over the cap is refused before a byte is read; a chunked body
+ * upload (multipart, under /admin only: no other form takes one) is capped by the app at 512 KB
+ * per file, so 2 MB leaves room for the form around it. A declared length over the cap is refused before a byte is read; a chunked body
  * (no declared length) is counted as it arrives and refused as soon as it passes the cap.
  */
 const MAX_FORM_BYTES = 64 * 1024;
@@ -20,7 +21,8 @@ export function limitRequestBodies(): RequestHandler {
     const declared = req.headers["content-length"];
     const chunked = req.headers["transfer-encoding"] !== undefined;
     if ((declared === undefined || declared === "0") && !chunked) return next();
-    const cap = /^\s*multipart\/form-data/i.test(req.get("content-type") ?? "") ? MAX_UPLOAD_BYTES : MAX_FORM_BYTES;
+    const upload = /^\s*multipart\/form-data/i.test(req.get("content-type") ?? "") && isAdminPath(normalizedPathOf(req));
+    const cap = upload ? MAX_UPLOAD_BYTES : MAX_FORM_BYTES;
     // A failure on a refused or abandoned body is handled here, never an uncaught 'error' event.
     req.on("error", noop);
     drainUnreadBodyAfterAnswer(req, res);

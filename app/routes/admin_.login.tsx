@@ -10,16 +10,11 @@ import { getT } from "~/i18n/i18next.server";
 import { buttonClass, cardClass } from "~/styles/recipes";
 import { alert, field, input, label, narrow, stack } from "~/styles/ui.css";
 import { authenticator, getOptionalAdmin, InvalidCredentialsError, startAdminSession } from "~/utils/auth.server";
-import { clientIp, safeRedirectPath } from "~/utils/http.server";
+import { addressKeyOf } from "~/utils/client-address.server";
+import { safeRedirectPath } from "~/utils/http.server";
 import { routeMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form-data.server";
-import {
-  gateLoginAttempt,
-  isKnownDevice,
-  knownDeviceCookie,
-  recordLoginFailure,
-  recordLoginSuccess,
-} from "~/utils/login-throttle.server";
+import { claimLoginAttempt, isKnownDevice, knownDeviceCookie, settleLoginAttempt } from "~/utils/login-throttle.server";
 import { tooManyRequests } from "~/utils/rate-limit.server";
 import { keepRetryAfter } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -50,9 +45,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email } = submission.value;
   const redirectTo = safeRedirectPath(submission.value.redirectTo, "/admin");
 
-  const address = clientIp(context);
+  const address = addressKeyOf(context);
   const account = normalizeEmail(email);
-  const gate = await gateLoginAttempt(account, address, await isKnownDevice(request, account));
+  const gate = await claimLoginAttempt(account, address, await isKnownDevice(request, account));
   if (!gate.ok) throw await tooManyRequests(request, gate.retryAfterSeconds);
   if (gate.delayMs) await new Promise((resolve) => setTimeout(resolve, gate.delayMs));
 
@@ -61,14 +56,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     user = await authenticator.authenticate("form", request);
   } catch (error) {
     if (!(error instanceof InvalidCredentialsError)) console.error("[login]", error);
-    await recordLoginFailure(account, address);
     return data({ result: reply(["login.errors.invalid"]) }, { status: 401 });
   }
+  // The right password: the attempt claimed above was no failure.
+  await settleLoginAttempt(account, address);
   if (!user.isAdmin) {
     // Signed out at once: no session is ever created for a non-admin.
     return data({ result: reply(["login.errors.forbidden"]) }, { status: 403 });
   }
-  await recordLoginSuccess(account, address);
   const headers = new Headers({ "Set-Cookie": await startAdminSession(user.id) });
   headers.append("Set-Cookie", await knownDeviceCookie(account));
   return redirectWithToast(redirectTo, { type: "success", key: "admin:login.success" }, { headers });

@@ -10,7 +10,7 @@ import { estimateNextServe } from "~/features/offer/rotation-estimate.server";
 import { deleteOwnCode, pauseOwnCode, resumeOwnCode } from "~db/repositories/code-owners.server";
 import { codesServedBefore } from "~db/repositories/codes.server";
 import * as codes from "~/features/codes/codes.css";
-import { requestAddressKey } from "~/features/trust/address.server";
+import { addressKeyOf } from "~/utils/client-address.server";
 import { OWNER_WRITE_RATE_LIMIT } from "~/features/trust/limits";
 import { ownedCodeStatus, requireOwnedCode } from "~/features/trust/owner-page.server";
 import { ownerActionSchema } from "~/features/trust/owner-schema";
@@ -73,7 +73,7 @@ export const meta: MetaFunction<typeof loader> = (args) => [...routeMeta(args), 
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const code = await requireOwnedCode(request, context, params.token);
-  const limit = await hitRateLimit(OWNER_WRITE_RATE_LIMIT, requestAddressKey(context));
+  const limit = await hitRateLimit(OWNER_WRITE_RATE_LIMIT, addressKeyOf(context));
   if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
   const submission = parseWithZod(await readFormData(request), { schema: ownerActionSchema });
   if (submission.status !== "success") {

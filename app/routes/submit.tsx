@@ -34,7 +34,7 @@ import {
 } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { HoneypotField, isHoneypotFilled } from "~/utils/honeypot";
-import { clientIp } from "~/utils/http.server";
+import { addressKeyOf, rawClientAddress } from "~/utils/client-address.server";
 import { routeMeta } from "~/utils/meta";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -90,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (isHoneypotFilled(form)) {
     return data({ result: submission.reply({ formErrors: ["errors.spam"] }), duplicate: null }, { status: 400 });
   }
-  const limit = await hitRateLimit(SUBMIT_RATE_LIMIT, clientIp(context));
+  const limit = await hitRateLimit(SUBMIT_RATE_LIMIT, addressKeyOf(context));
   if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
   if (submission.status !== "success") return data({ result: submission.reply(), duplicate: null }, { status: 400 });
   const value = submission.value;
@@ -107,7 +107,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (siteKey) {
       const token = form.get(CAPTCHA_FIELD);
       if (typeof token !== "string" || !token) return reject({ formErrors: ["errors.captchaRequired"] });
-      if (!(await verifyCaptcha(token, clientIp(context)))) return reject({ formErrors: ["errors.captchaFailed"] });
+      if (!(await verifyCaptcha(token, rawClientAddress(context)))) return reject({ formErrors: ["errors.captchaFailed"] });
     }
   }
 

@@ -49,6 +49,7 @@ import {
 import { getEnv } from "~/utils/env.server";
 import { HoneypotField, isHoneypotFilled } from "~/utils/honeypot";
 import { routeMeta } from "~/utils/meta";
+import { addressKeyOf } from "~/utils/client-address.server";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { badRequest } from "~/utils/responses.server";
 import { parseRowId } from "~/utils/row-id";
@@ -134,7 +135,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "vote") {
     const parsed = voteSchema.safeParse({ intent, suggestion_id: form.get("suggestion_id") });
     if (!parsed.success) return data({ vote: { suggestionId: null, key: "vote.notFound" } }, { status: 404, headers });
-    const limit = await hitRateLimit(VOTE_LIMIT, identity.ipHash);
+    const limit = await hitRateLimit(VOTE_LIMIT, addressKeyOf(context));
     if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
     const suggestionId = parsed.data.suggestion_id;
     const vote = await attemptWrite("vote", () =>
@@ -192,7 +193,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   // Counted only for submissions that would be written, so typos do not lock anyone out.
-  const limit = await hitRateLimit(SUGGEST_LIMIT, identity.ipHash);
+  const limit = await hitRateLimit(SUGGEST_LIMIT, addressKeyOf(context));
   if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
 
   const saved = await attemptWrite("suggestion", () =>

@@ -4,19 +4,20 @@ import { failure } from "./responses.server";
 
 /** A text field is a few hundred bytes at most; the server already caps a whole form at 64 KB. */
 const MAX_FIELD_BYTES = 64 * 1024;
+/** The logo form has a dozen fields; a multipart body of thousands of parts is no form of ours. */
+const MAX_PARTS = 64;
+
+class TooManyParts extends Error {}
 
 /**
- * The one way an action reads its form. Forms arrive urlencoded, or multipart where a form uploads
- * a file; anything else (JSON, text/plain, no type) is refused with 415, and a body that cannot be
- * read as the type it claims (broken multipart, a client that went away) with 400 — never a 500.
- * A file over `maxFileBytes` (default: no files beyond a text field's size) gives 413. Endpoints
- * that scripts post to, with no file ever, may take `urlencodedOnly` and refuse multipart as well.
- * Each refusal is a thrown Response, rendered by the error boundary in the visitor's language.
+ * The one way an action reads its form. Forms arrive urlencoded; multipart only where a form
+ * uploads a file (the admin's logo: `upload` set), with at most MAX_PARTS parts and files up to
+ * `upload.maxFileBytes` (413 past it). Anything else (JSON, text/plain, multipart on any other
+ * form, no type) is refused with 415, and a body that cannot be read as the type it claims
+ * (broken multipart, too many parts, a client that went away) with 400 — never a 500. Each
+ * refusal is a thrown Response, rendered by the error boundary in the visitor's language.
  */
-export async function readFormData(
-  request: Request,
-  options: { maxFileBytes?: number; urlencodedOnly?: boolean } = {},
-): Promise<FormData> {
+export async function readFormData(request: Request, options: { upload?: { maxFileBytes: number } } = {}): Promise<FormData> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/x-www-form-urlencoded") {
     try {
@@ -25,12 +26,16 @@ export async function readFormData(
       throw await refusal(request, 400, "malformed");
     }
   }
-  if (type === "multipart/form-data" && !options.urlencodedOnly) {
+  if (type === "multipart/form-data" && options.upload) {
+    const fileOrField = unstable_createMemoryUploadHandler({
+      maxPartSize: Math.max(options.upload.maxFileBytes, MAX_FIELD_BYTES),
+    });
+    let parts = 0;
     try {
-      return await unstable_parseMultipartFormData(
-        request,
-        unstable_createMemoryUploadHandler({ maxPartSize: options.maxFileBytes ?? MAX_FIELD_BYTES }),
-      );
+      return await unstable_parseMultipartFormData(request, (part) => {
+        if (++parts > MAX_PARTS) throw new TooManyParts();
+        return fileOrField(part);
+      });
     } catch (error) {
       if (error instanceof MaxPartSizeExceededError) throw await refusal(request, 413, "tooLarge");
       throw await refusal(request, 400, "malformed");

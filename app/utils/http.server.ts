@@ -1,16 +1,11 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { getEnv } from "./env.server";
-
-/** The client's address as the server saw it (see server/client-ip.ts for TRUST_PROXY). */
-export function clientIp(context: AppLoadContext): string {
-  return context.clientIp || "unknown";
-}
 
 /**
  * A local path to go back to after a form, never another site. The value is resolved the way a
  * browser would resolve the Location header, against the site's own origin, and kept only when it
  * stays there: `//x`, `/\x`, `https:x` and `/<tab>/x` (browsers drop tabs and newlines in URLs)
- * all leave. Control characters are refused outright: they are never in a path we link to, and
+ * all leave, and so does whatever comes out of the resolution starting with `//` or `/\` (`/.//x`,
+ * `/..//x`, `/%2e//x`: dot segments are removed, and `//x` alone would name another host). Control characters are refused outright: they are never in a path we link to, and
  * a newline would not even fit in a header.
  */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
@@ -23,6 +18,6 @@ export function safeRedirectPath(value: FormDataEntryValue | string | null | und
   } catch {
     return fallback;
   }
-  if (url.origin !== origin) return fallback;
+  if (url.origin !== origin || /^\/[/\\]/.test(url.pathname)) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }

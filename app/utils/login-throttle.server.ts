@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { getEnv } from "./env.server";
-import { hitRateLimit, isRateLimited, rateLimitCount, resetRateLimit, type RateLimit } from "./rate-limit.server";
+import { hitRateLimit, rateLimitCount, refundRateLimit, resetRateLimit, type RateLimit } from "./rate-limit.server";
 
 /**
  * Password guessing on the admin sign-in, without letting a stranger lock the admin out
@@ -27,28 +27,41 @@ export type LoginGate = { ok: true; delayMs: number } | { ok: false; retryAfterS
 
 const pairKey = (account: string, address: string) => `${account}\n${address}`;
 
-/** Says whether (failures so far) and after how long, and after how long, the password may be checked. */
-export async function gateLoginAttempt(account: string, address: string, knownDevice: boolean): Promise<LoginGate> {
-  if (await isRateLimited(LOGIN_LIMITS.perAddress, address))
-    return { ok: false, retryAfterSeconds: LOGIN_LIMITS.perAddress.windowMs / 1000 };
-  if (await isRateLimited(LOGIN_LIMITS.perAccountAndAddress, pairKey(account, address)))
-    return { ok: false, retryAfterSeconds: LOGIN_LIMITS.perAccountAndAddress.windowMs / 1000 };
-  if (knownDevice) return { ok: true, delayMs: 0 };
+/**
+ * Counts this attempt before the password is checked, so that a burst of concurrent guesses is
+ * counted in time: of N at once from one address, at most the limit reach the password check.
+ * Refused: every count taken here is given back. Let through: the attempt stays counted as a
+ * failure until `settleLoginAttempt` says it was not one. `address` is the address key.
+ */
+export async function claimLoginAttempt(account: string, address: string, knownDevice: boolean): Promise<LoginGate> {
+  const taken: Array<[RateLimit, string]> = [];
+  const refuse = async (limit: RateLimit) => {
+    await Promise.all(taken.map(([l, key]) => refundRateLimit(l, key)));
+    return { ok: false as const, retryAfterSeconds: limit.windowMs / 1000 };
+  };
+  const steps: Array<[RateLimit, string]> = [
+    [LOGIN_LIMITS.perAddress, address],
+    [LOGIN_LIMITS.perAccountAndAddress, pairKey(account, address)],
+  ];
+  for (const [limit, key] of steps) {
+    const hit = await hitRateLimit(limit, key);
+    taken.push([limit, key]);
+    if (!hit.ok) return refuse(limit);
+  }
   const failures = await rateLimitCount(LOGIN_LIMITS.perAccount, account);
-  if (failures >= LOGIN_LIMITS.perAccount.max) return { ok: false, retryAfterSeconds: LOGIN_LIMITS.perAccount.windowMs / 1000 };
+  if (!knownDevice && failures >= LOGIN_LIMITS.perAccount.max) return refuse(LOGIN_LIMITS.perAccount);
+  await hitRateLimit(LOGIN_LIMITS.perAccount, account);
+  if (knownDevice) return { ok: true, delayMs: 0 };
   return { ok: true, delayMs: Math.min(Math.max(0, failures - FREE_FAILURES + 1) * DELAY_STEP_MS, MAX_DELAY_MS) };
 }
 
-export async function recordLoginFailure(account: string, address: string): Promise<void> {
+/** The password was right: the attempt claimed above was no failure (the pair's count starts again). */
+export async function settleLoginAttempt(account: string, address: string): Promise<void> {
   await Promise.all([
-    hitRateLimit(LOGIN_LIMITS.perAddress, address),
-    hitRateLimit(LOGIN_LIMITS.perAccountAndAddress, pairKey(account, address)),
-    hitRateLimit(LOGIN_LIMITS.perAccount, account),
+    refundRateLimit(LOGIN_LIMITS.perAddress, address),
+    refundRateLimit(LOGIN_LIMITS.perAccount, account),
+    resetRateLimit(LOGIN_LIMITS.perAccountAndAddress, pairKey(account, address)),
   ]);
-}
-
-export async function recordLoginSuccess(account: string, address: string): Promise<void> {
-  await resetRateLimit(LOGIN_LIMITS.perAccountAndAddress, pairKey(account, address));
 }
 
 let deviceCookie: ReturnType<typeof createCookie> | undefined;

@@ -51,6 +51,11 @@ export async function rateLimitCount(limit: RateLimit, key: string): Promise<num
   return res && res.msBeforeNext > 0 ? res.consumedPoints : 0;
 }
 
+/** Gives back one hit counted by `hitRateLimit` (it turned out not to count: a right password). */
+export async function refundRateLimit(limit: RateLimit, key: string): Promise<void> {
+  await limiterFor(limit).reward(key, 1);
+}
+
 export async function resetRateLimit(limit: RateLimit, key: string): Promise<void> {
   await limiterFor(limit).delete(key);
 }

@@ -7,6 +7,8 @@ import { postgresDatabaseFor } from "./postgres";
 export interface RunningServer {
   url: string;
   port: number;
+  /** The server process (its memory is read from /proc/<pid>/status). */
+  pid: number;
   /** The server's SQLite file (on the PostgreSQL pass, the key of its database: see databaseUrl). */
   dbFile: string;
   databaseUrl: string;
@@ -69,6 +71,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url: `http://localhost:${port}`,
     port,
+    pid: child.pid!,
     dbFile,
     databaseUrl,
     output: () => output,

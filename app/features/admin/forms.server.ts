@@ -11,7 +11,7 @@ import type { AdminFormReply } from "./forms";
  */
 export async function readAdminForm(request: Request): Promise<{ form: FormData; tooLarge: boolean }> {
   try {
-    return { form: await readFormData(request, { maxFileBytes: MAX_LOGO_BYTES }), tooLarge: false };
+    return { form: await readFormData(request, { upload: { maxFileBytes: MAX_LOGO_BYTES } }), tooLarge: false };
   } catch (error) {
     if (error instanceof Response && error.status === 413) return { form: new FormData(), tooLarge: true };
     throw error;

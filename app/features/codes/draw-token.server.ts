@@ -16,7 +16,8 @@ export function drawToken(requestId: number): string {
 /** The request id of a valid token, else null. */
 export function readDrawToken(token: string | null): number | null {
   if (!token) return null;
-  const match = /^(\d{1,12})\.([\w-]{22})$/.exec(token);
+  // One spelling per token: no leading zero (`0001.sig` is not `1.sig`).
+  const match = /^([1-9]\d{0,11})\.([\w-]{22})$/.exec(token);
   if (!match) return null;
   const id = Number(match[1]);
   const expected = Buffer.from(sign(id));

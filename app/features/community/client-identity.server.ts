@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { CLIENT_ID_COOKIE, clientIdCookie, readCookie } from "~/utils/cookies.server";
 import { getEnv } from "~/utils/env.server";
-import { clientIp } from "~/utils/http.server";
+import { addressKeyOf } from "~/utils/client-address.server";
 
 /**
  * Who votes, without knowing who: a random `client_id` cookie and the client address, both stored
@@ -15,7 +15,7 @@ export interface ClientIdentity {
   clientId: string;
   /** HMAC of the cookie value; the `client_fingerprint` column. */
   fingerprint: string;
-  /** HMAC of the client address; the `ip_hash` column. */
+  /** HMAC of the client's address key (IPv6 by its /64); the `ip_hash` column, and the key of the vote and suggestion limits. */
   ipHash: string;
   /** Set-Cookie line when the visitor had no valid cookie yet. */
   setCookie: string | null;
@@ -41,7 +41,7 @@ export function getClientIdentity(request: Request, context: AppLoadContext): Cl
   return {
     clientId,
     fingerprint: keyedHash("client", clientId),
-    ipHash: keyedHash("ip", clientIp(context)),
+    ipHash: keyedHash("ip", addressKeyOf(context)),
     setCookie: valid ? null : clientIdCookie(clientId),
   };
 }

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { getT } from "~/i18n/i18next.server";
-import { clientIp } from "~/utils/http.server";
+import { addressKeyOf } from "~/utils/client-address.server";
 import { readFormData } from "~/utils/form-data.server";
 import { hitRateLimit, type RateLimit } from "~/utils/rate-limit.server";
 
@@ -39,7 +39,7 @@ const BODY_REFUSALS: Record<number, string> = { 415: "bodyType", 413: "bodyTooLa
 async function readFormFields(request: Request, t: GameT): Promise<Record<string, string> | Response> {
   let form: FormData;
   try {
-    form = await readFormData(request, { urlencodedOnly: true });
+    form = await readFormData(request);
   } catch (error) {
     if (error instanceof Response) return refusal(t, error.status, BODY_REFUSALS[error.status] ?? "bodyType");
     throw error;
@@ -70,7 +70,7 @@ export async function gameAction(
 
 /** Per-address limit; the refusal when it is reached. */
 async function limitByAddress(limit: RateLimit, context: AppLoadContext, t: GameT): Promise<Response | null> {
-  const hit = await hitRateLimit(limit, clientIp(context));
+  const hit = await hitRateLimit(limit, addressKeyOf(context));
   if (hit.ok) return null;
   return jsonResponse(
     { error: t("errors.rateLimited", { count: Math.max(1, Math.ceil(hit.retryAfterSeconds / 60)) }), code: "rateLimited" },

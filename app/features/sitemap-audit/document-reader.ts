@@ -20,6 +20,21 @@ const CHANGEFREQS = ["always", "hourly", "daily", "weekly", "monthly", "yearly",
 const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
 /** Text kept per element; a longer value is already invalid. */
 const MAX_TEXT = MAX_LOC_LENGTH + 64;
+/**
+ * A sitemap needs three levels. The XML parser's cost grows faster than the square of the nesting
+ * depth (200,000 nested elements held it for minutes), so a document deeper than this is refused
+ * at the first element past it.
+ */
+export const MAX_DEPTH = 32;
+/**
+ * Longest markup construct (a tag with its attributes, a comment) from `<` to `>`: the parser reads
+ * a tag's attributes all at once when it ends, so one huge tag would hold it in a single step.
+ * Checked per slice, so a construct is refused at most one slice past this.
+ */
+export const MAX_MARKUP_CHARS = 16 * 1024;
+
+/** Thrown from the parser's handlers to stop it in the middle of a slice. */
+class StopParsing extends Error {}
 
 export class Examples {
   count = 0;
@@ -113,6 +128,8 @@ export class SitemapDocumentReader {
   private started = false;
   private failed = false;
   private depth = 0;
+  /** Characters since a `<` whose `>` has not come yet (null: none open). */
+  private openMarkup: number | null = null;
   /** The element whose text we collect (loc, lastmod, ...) at depth 3. */
   private field: string | null = null;
   private text = "";
@@ -169,7 +186,25 @@ export class SitemapDocumentReader {
       // saxes would stop at the misplaced declaration; note it and read the rest.
       if (lead) text = text.slice(lead[0].length);
     }
-    this.parser.write(text);
+    if (!this.markupWithinCap(text)) return;
+    try {
+      this.parser.write(text);
+    } catch (error) {
+      if (!(error instanceof StopParsing)) throw error;
+    }
+  }
+
+  private markupWithinCap(text: string): boolean {
+    const lastOpen = text.lastIndexOf("<");
+    const lastClose = text.lastIndexOf(">");
+    if (this.openMarkup !== null && text.indexOf(">") < 0) this.openMarkup += text.length;
+    else if (lastOpen > lastClose) this.openMarkup = text.length - lastOpen;
+    else if (lastClose >= 0) this.openMarkup = null;
+    if (this.openMarkup !== null && this.openMarkup > MAX_MARKUP_CHARS) {
+      this.fail(`a tag or comment longer than ${MAX_MARKUP_CHARS} characters`);
+      return false;
+    }
+    return true;
   }
 
   /** The body ended (`complete`: read to its end, not cut at a cap). */
@@ -186,7 +221,11 @@ export class SitemapDocumentReader {
       this.fail("empty document");
       return;
     }
-    this.parser.close();
+    try {
+      this.parser.close();
+    } catch (error) {
+      if (!(error instanceof StopParsing)) throw error;
+    }
     if (!this.failed) this.findings.ended = true;
   }
 
@@ -197,6 +236,10 @@ export class SitemapDocumentReader {
 
   private open(tag: SaxesTagNS) {
     this.depth++;
+    if (this.depth > MAX_DEPTH) {
+      this.fail(`elements nested deeper than ${MAX_DEPTH} levels`);
+      throw new StopParsing();
+    }
     if (this.depth === 1) {
       const local = tag.local.toLowerCase();
       const kind: RootKind =

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { getT } from "~/i18n/i18next.server";
+import { addressKeyOf } from "~/utils/client-address.server";
 import { getEnv } from "~/utils/env.server";
-import { clientIp } from "~/utils/http.server";
 import { hitRateLimit, type RateLimit } from "~/utils/rate-limit.server";
 import { hostKey, parseAllowedHosts } from "./address-rules";
 import { AuditBusy, AuditFetchError, AuditRefusal, auditSitemap, withAuditSlot } from "./audit.server";
@@ -61,7 +61,7 @@ export function outcomeStatus(outcome: AuditOutcome): number {
 /** Runs the audit a request asks for (rate limits, the two-slot queue), never throwing. */
 export async function runAuditRequest(request: Request, context: AppLoadContext, query: AuditQuery): Promise<AuditOutcome> {
   if (!query.url) return { kind: "form" };
-  const client = await hitRateLimit(AUDIT_LIMIT_PER_CLIENT, clientIp(context));
+  const client = await hitRateLimit(AUDIT_LIMIT_PER_CLIENT, addressKeyOf(context));
   if (!client.ok) return { kind: "limited", retryAfterSeconds: client.retryAfterSeconds };
   let target = "";
   try {

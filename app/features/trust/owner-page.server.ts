@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { getCodeByOwnerHash } from "~db/repositories/code-owners.server";
 import { hitRateLimit, isRateLimited, tooManyRequests } from "~/utils/rate-limit.server";
 import { notFound } from "~/utils/responses.server";
-import { requestAddressKey } from "./address.server";
+import { addressKeyOf } from "~/utils/client-address.server";
 import { OWNER_GUESS_RATE_LIMIT } from "./limits";
 import { hashOwnerToken, isOwnerTokenShape } from "./owner-token.server";
 
@@ -14,7 +14,7 @@ export type OwnedCode = NonNullable<Awaited<ReturnType<typeof getCodeByOwnerHash
  * refused with 429 for a while, so guessing gets nowhere (on top of 2^256 possibilities).
  */
 export async function requireOwnedCode(request: Request, context: AppLoadContext, token: string | undefined): Promise<OwnedCode> {
-  const key = requestAddressKey(context);
+  const key = addressKeyOf(context);
   if (await isRateLimited(OWNER_GUESS_RATE_LIMIT, key)) {
     const result = await hitRateLimit(OWNER_GUESS_RATE_LIMIT, key);
     throw await tooManyRequests(request, result.ok ? 60 : result.retryAfterSeconds);

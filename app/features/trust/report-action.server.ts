@@ -5,7 +5,8 @@ import { readDrawToken } from "~/features/codes/draw-token.server";
 import { writeOrFail } from "~/utils/failures.server";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { addressHash, requestAddressKey } from "./address.server";
+import { addressKeyOf } from "~/utils/client-address.server";
+import { addressHash } from "./address.server";
 import { REPORT_RATE_LIMIT } from "./limits";
 import { reportSchema } from "./report-schema";
 
@@ -39,7 +40,7 @@ export async function answerDraw(
   form: FormData,
   scope: { platformId: number | null; pagePath: string },
 ) {
-  const limit = await hitRateLimit(REPORT_RATE_LIMIT, requestAddressKey(context));
+  const limit = await hitRateLimit(REPORT_RATE_LIMIT, addressKeyOf(context));
   if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
   const submission = parseWithZod(form, { schema: reportSchema });
   if (submission.status !== "success") {

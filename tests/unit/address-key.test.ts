@@ -1,0 +1,37 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "../support/paths";
+
+/** Every app source file, with its path from the repository root. */
+function sources(dir = path.join(ROOT, "app")): Array<{ file: string; text: string }> {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(full);
+    return /\.tsx?$/.test(entry.name) ? [{ file: path.relative(ROOT, full), text: fs.readFileSync(full, "utf8") }] : [];
+  });
+}
+
+describe("one address key for every limit", () => {
+  it("the raw address is read in one module, and leaves it only for the captcha check", () => {
+    const files = sources();
+    const readers = files.filter((f) => /context\.clientIp\b/.test(f.text)).map((f) => f.file);
+    expect(readers).toEqual(["app/utils/client-address.server.ts"]);
+    const rawUses = files.flatMap((f) =>
+      f.text
+        .split("\n")
+        .filter((line) => line.includes("rawClientAddress(") && !line.includes("function rawClientAddress"))
+        .map((line) => `${f.file}: ${line.trim()}`),
+    );
+    expect(rawUses.length).toBeGreaterThan(0);
+    for (const use of rawUses) expect(use).toMatch(/verifyCaptcha\(|addressKey\(rawClientAddress\(context\)\)/);
+  });
+
+  it("every limit keyed by the client is keyed by addressKeyOf", () => {
+    const calls = sources().flatMap((f) =>
+      [...f.text.matchAll(/(?:hitRateLimit|isRateLimited|claimLoginAttempt)\(([^;]*?)\)/g)].map((m) => `${f.file}: ${m[1]}`),
+    );
+    expect(calls.length).toBeGreaterThan(5);
+    for (const call of calls) expect(call).not.toMatch(/clientIp|rawClientAddress|ipHash|remoteAddress/);
+  });
+});
