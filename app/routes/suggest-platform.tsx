@@ -284,7 +284,7 @@ export default function SuggestPlatform() {
               {...name.props}
               type="text"
               autoComplete="off"
-              aria-describedby={`${name.errorId} similar-names`}
+              aria-describedby={describedBy(nameErrors.length > 0 && name.errorId, "similar-names")}
               ref={nameInput}
               onInput={(event) => live.check(event.currentTarget.value)}
             />
@@ -312,7 +312,7 @@ export default function SuggestPlatform() {
             <label className={label} htmlFor={description.id}>
               {t("form.description")}
             </label>
-            <textarea className={input} rows={3} {...description.props} aria-describedby={description.errorId} />
+            <textarea className={input} rows={3} {...description.props} />
             {description.errors ? (
               <p className={fieldError} id={description.errorId} role="alert">
                 {description.errors.map((e) => errorText(e)).join(" ")}
@@ -330,7 +330,7 @@ export default function SuggestPlatform() {
               type="url"
               inputMode="url"
               placeholder="https://"
-              aria-describedby={`${website.id}-hint ${website.errorId}`}
+              aria-describedby={describedBy(`${website.id}-hint`, website.errors && website.errorId)}
             />
             <p className={`${hint} ${flush}`} id={`${website.id}-hint`}>
               {t("form.websiteHint")}
@@ -355,4 +355,9 @@ export default function SuggestPlatform() {
       </section>
     </div>
   );
+}
+
+/** An `aria-describedby` naming only the ids that are in the page (a message shown only on error). */
+function describedBy(...ids: Array<string | false | undefined>): string {
+  return ids.filter(Boolean).join(" ");
 }

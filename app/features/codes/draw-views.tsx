@@ -177,7 +177,7 @@ export function DrawResultView({
         {!hydrated ? (
           <label className={`${stack} ${noScriptOnly}`}>
             <span className={muted}>{t("draw.codeField")}</span>
-            <input className={`${styles.linkText} ${styles.codeField}`} readOnly value={result.code} />
+            <input type="text" className={`${styles.linkText} ${styles.codeField}`} readOnly value={result.code} />
           </label>
         ) : null}
         {href ? (
