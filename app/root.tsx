@@ -29,6 +29,7 @@ import { getEnv } from "./utils/env.server";
 import type { PageMeta } from "./utils/meta";
 import { keepRetryAfter } from "./utils/responses.server";
 import { languageUrl, routeMeta } from "./utils/meta";
+import { LiveAnnouncer } from "./utils/arrival-focus";
 import { useNonce } from "./utils/nonce";
 import { SiteStylesheet } from "./utils/site-css";
 import { DEFAULT_THEME, isTheme } from "./utils/theme";
@@ -132,6 +133,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteFooter />
         {root?.analytics.bannerNeeded ? <ConsentBanner answered={root.analytics.answered} /> : null}
         <ToastRegion />
+        <LiveAnnouncer />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -29,6 +29,7 @@ import {
 import { VOTE_REFUSAL_KEYS } from "~/features/community/vote-messages";
 import * as styles from "~/features/community/community.css";
 import { getLanguage, getT } from "~/i18n/i18next.server";
+import { useArrivalFocus } from "~/utils/arrival-focus";
 import { serverForm } from "~/utils/server-form";
 import {
   alert,
@@ -234,6 +235,10 @@ export default function SuggestPlatform() {
   const description = form.field("description", { maxLength: 1000 });
   const website = form.field("website_url", { maxLength: 2048 }, "suggest-platform-website_url-hint");
 
+  // Sent with JS and refused: the focus goes to the first field to correct (its message is read with it).
+  const formRef = useArrivalFocus<HTMLFormElement>(
+    navigation.state === "idle" && actionData?.result?.error ? actionData.result : null,
+  );
   const live = useSimilarNames();
   const nameInput = useRef<HTMLInputElement>(null);
   // A name typed before the page's script ran (a slow phone) had no live check: run it once now.
@@ -266,7 +271,7 @@ export default function SuggestPlatform() {
         ) : null}
 
         {/* No action: it posts to this page's own URL, ?lng= included, so its answer stays in this language. */}
-        <Form method="post" className={`${card} ${stack}`} {...form.props}>
+        <Form method="post" className={`${card} ${stack}`} {...form.props} ref={formRef}>
           <input type="hidden" name="intent" value="suggest" />
           <HoneypotField />
           {form.errors?.length ? (
