@@ -29,6 +29,7 @@ import { getEnv } from "./utils/env.server";
 import type { PageMeta } from "./utils/meta";
 import { keepRetryAfter } from "./utils/responses.server";
 import { languageUrl, routeMeta } from "./utils/meta";
+import { LiveAnnouncer } from "./utils/arrival-focus";
 import { useNonce } from "./utils/nonce";
 import type { RootData } from "./utils/root-data";
 import { SiteStylesheet } from "./utils/site-css";
@@ -133,6 +134,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteFooter />
         {root?.analytics.bannerNeeded ? <ConsentBanner answered={root.analytics.answered} /> : null}
         <ToastRegion />
+        <LiveAnnouncer />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -42,6 +42,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { badRequest } from "~/utils/responses.server";
 import { buttonClass } from "~/styles/recipes";
 import { readFormData } from "~/utils/form-data.server";
+import { useArrivalFocus } from "~/utils/arrival-focus";
 import { serverForm } from "~/utils/server-form";
 import { attemptWrite, loadOrFail } from "~/utils/failures.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
@@ -165,6 +166,10 @@ export default function SubmitPage() {
   const form = serverForm("submit-code", lastSubmitIntent === "request-deletion" ? undefined : actionData?.result);
   const platformField = form.field("platform", { required: true });
   const codeField = form.field("code", { required: true, minLength: 1, maxLength: MAX_INPUT_LENGTH }, "submit-code-code-hint");
+  // Sent with JS and refused: the focus goes to the first field to correct (its message is read with it).
+  const formRef = useArrivalFocus<HTMLFormElement>(
+    lastSubmitIntent !== "request-deletion" && actionData?.result.error ? actionData.result : null,
+  );
 
   return (
     <div className={`${narrow} ${stack}`}>
@@ -186,7 +191,7 @@ export default function SubmitPage() {
           errors={lastSubmitIntent === "request-deletion" ? actionData?.result.error : undefined}
         />
       ) : (
-        <Form method="post" className={`${card} ${stack}`} {...form.props}>
+        <Form method="post" className={`${card} ${stack}`} {...form.props} ref={formRef}>
           <input type="hidden" name="intent" value="submit" />
           <HoneypotField />
           {form.errors?.length ? (

@@ -29,6 +29,7 @@ import {
 import { VOTE_REFUSAL_KEYS } from "~/features/community/vote-messages";
 import * as styles from "~/features/community/community.css";
 import { getLanguage, getT } from "~/i18n/i18next.server";
+import { useArrivalFocus } from "~/utils/arrival-focus";
 import { serverForm } from "~/utils/server-form";
 import {
   alert,
@@ -239,6 +240,10 @@ export default function SuggestPlatform() {
   const description = form.field("description", { maxLength: 1000 });
   const website = form.field("website_url", { maxLength: 2048 }, "suggest-platform-website_url-hint");
 
+  // Sent with JS and refused: the focus goes to the first field to correct (its message is read with it).
+  const formRef = useArrivalFocus<HTMLFormElement>(
+    navigation.state === "idle" && actionData?.result?.error ? actionData.result : null,
+  );
   const live = useSimilarNames();
   const nameInput = useRef<HTMLInputElement>(null);
   // A name typed before the page's script ran (a slow phone) had no live check: run it once now.
@@ -271,7 +276,7 @@ export default function SuggestPlatform() {
         ) : null}
 
         {/* No action: it posts to this page's own URL, ?lng= included, so its answer stays in this language. */}
-        <Form method="post" className={`${card} ${stack}`} {...form.props}>
+        <Form method="post" className={`${card} ${stack}`} {...form.props} ref={formRef}>
           <input type="hidden" name="intent" value="suggest" />
           <HoneypotField />
           {form.errors?.length ? (
@@ -289,7 +294,7 @@ export default function SuggestPlatform() {
               {...name.props}
               type="text"
               autoComplete="off"
-              aria-describedby={`${name.errorId} similar-names`}
+              aria-describedby={describedBy(nameErrors.length > 0 && name.errorId, "similar-names")}
               ref={nameInput}
               onInput={(event) => live.check(event.currentTarget.value)}
             />
@@ -317,7 +322,7 @@ export default function SuggestPlatform() {
             <label className={label} htmlFor={description.id}>
               {t("form.description")}
             </label>
-            <textarea className={input} rows={3} {...description.props} aria-describedby={description.errorId} />
+            <textarea className={input} rows={3} {...description.props} />
             {description.errors ? (
               <p className={fieldError} id={description.errorId} role="alert">
                 {description.errors.map((e) => errorText(e)).join(" ")}
@@ -335,7 +340,7 @@ export default function SuggestPlatform() {
               type="url"
               inputMode="url"
               placeholder="https://"
-              aria-describedby={`${website.id}-hint ${website.errorId}`}
+              aria-describedby={describedBy(`${website.id}-hint`, website.errors && website.errorId)}
             />
             <p className={`${hint} ${flush}`} id={`${website.id}-hint`}>
               {t("form.websiteHint")}
@@ -360,6 +365,11 @@ export default function SuggestPlatform() {
       </section>
     </div>
   );
+}
+
+/** An `aria-describedby` naming only the ids that are in the page (a message shown only on error). */
+function describedBy(...ids: Array<string | false | undefined>): string {
+  return ids.filter(Boolean).join(" ");
 }
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { safeHref } from "~db/platform-links";
 import { alert, button, card, muted, noScriptOnly, row, scriptOnly, stack, visuallyHidden } from "~/styles/ui.css";
+import { useArrivalFocus } from "~/utils/arrival-focus";
 import { useHydrated } from "~/utils/use-hydrated";
 import * as styles from "./codes.css";
 import { CopyButton } from "./copy-button";
@@ -88,8 +89,10 @@ export function DrawReadyForm({
 }
 
 function NoCode({ message }: { message: string }) {
+  // A draw that found nothing: the focus goes to why (the button it left is now disabled).
+  const focus = useArrivalFocus<HTMLParagraphElement>(message);
   return (
-    <p className={alert.warning} data-testid="no-code" role="status">
+    <p className={alert.warning} data-testid="no-code" role="status" tabIndex={-1} ref={focus}>
       {message}
     </p>
   );
@@ -153,6 +156,12 @@ export function DrawResultView({
   const { spinning, shown } = useSlotMachine(result.code);
   const href = safeHref(result.referralUrl);
   const shareText = t("draw.shareText", { name: result.platformName, code: result.code });
+  // Reached by a script (the draw button, then the slot machine): the focus goes to the result's
+  // heading once it shows, and the code is said.
+  const heading = useArrivalFocus<HTMLHeadingElement>(
+    spinning ? null : result.code,
+    t("common:announce.drawn", { code: result.code }),
+  );
 
   if (spinning) {
     return (
@@ -168,7 +177,9 @@ export function DrawResultView({
   return (
     <>
       <section className={`${card} ${stack}`} aria-labelledby="your-code-heading" data-testid="draw-result">
-        <h2 id="your-code-heading">{t("draw.yourCode")}</h2>
+        <h2 id="your-code-heading" tabIndex={-1} ref={heading}>
+          {t("draw.yourCode")}
+        </h2>
         {showPlatform ? <p data-testid="drawn-platform">{t("draw.platform", { name: result.platformName })}</p> : null}
         <p className={styles.codeBox} data-testid="drawn-code">
           {result.code}
@@ -177,7 +188,7 @@ export function DrawResultView({
         {!hydrated ? (
           <label className={`${stack} ${noScriptOnly}`}>
             <span className={muted}>{t("draw.codeField")}</span>
-            <input className={`${styles.linkText} ${styles.codeField}`} readOnly value={result.code} />
+            <input type="text" className={`${styles.linkText} ${styles.codeField}`} readOnly value={result.code} />
           </label>
         ) : null}
         {href ? (

@@ -149,7 +149,8 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       className={styles.carousel}
-      role="region"
+      // A group, not a second region: the page's section around it is the region, named by its heading.
+      role="group"
       aria-label={t("platforms.heading")}
       aria-roledescription={hydrated ? t("carousel.roledescription") : undefined}
       data-testid={hydrated ? "platform-carousel" : undefined}
@@ -163,13 +164,7 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
     >
-      <ul
-        ref={listRef}
-        id={listId}
-        className={`${snapList} ${styles.carouselList}`}
-        data-testid="platform-list"
-        aria-label={t("platforms.heading")}
-      >
+      <ul ref={listRef} id={listId} className={`${snapList} ${styles.carouselList}`} data-testid="platform-list">
         {slides}
       </ul>
       {count > 1 ? (

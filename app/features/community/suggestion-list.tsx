@@ -1,4 +1,5 @@
 import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { safeHref } from "~db/platform-links";
 import { badge, card, fieldError, flush, muted, visuallyHidden } from "~/styles/ui.css";
@@ -49,6 +50,20 @@ function SuggestionItem({ suggestion: s, refusal }: { suggestion: SuggestionView
   const votes = s.votes + (pending && !s.voted ? 1 : 0);
   const website = safeHref(s.websiteUrl);
   const messageId = `vote-message-${s.id}`;
+  const count = useRef<HTMLParagraphElement>(null);
+  const refusalMessage = useRef<HTMLParagraphElement>(null);
+  const sent = useRef(false);
+  // The vote button is disabled once pressed, which drops the focus to <body>: it goes to the count
+  // (a live region, so the new count is read out), or to the refusal once the server answers one.
+  useEffect(() => {
+    if (pending) {
+      sent.current = true;
+      count.current?.focus();
+    } else if (sent.current && fetcher.state === "idle") {
+      sent.current = false;
+      if (fetcherRefusal) refusalMessage.current?.focus();
+    }
+  }, [pending, fetcher.state, fetcherRefusal]);
 
   return (
     <li
@@ -71,18 +86,16 @@ function SuggestionItem({ suggestion: s, refusal }: { suggestion: SuggestionView
           </a>
         ) : null}
         {message ? (
-          <p className={fieldError} id={messageId} role="alert" data-testid="vote-message">
+          <p className={fieldError} id={messageId} role="alert" data-testid="vote-message" tabIndex={-1} ref={refusalMessage}>
             {t(message)}
           </p>
         ) : null}
       </div>
       <div className={styles.voteBox}>
-        <p className={styles.voteCount} aria-label={t("list.votesAria", { count: votes })}>
+        <p className={styles.voteCount} ref={count} tabIndex={-1} aria-live="polite" aria-atomic="true" data-testid="votes">
           <span data-testid="votes-count">{votes}</span>
-          <span className={muted} aria-hidden="true">
-            {" "}
-            {t("list.votes", { count: votes })}
-          </span>
+          <span className={muted}> {t("list.votes", { count: votes })}</span>
+          <span className={visuallyHidden}> ({s.name})</span>
         </p>
         <fetcher.Form method="post" action="/suggest-platform" preventScrollReset>
           <input type="hidden" name="intent" value="vote" />

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { alert, button, card, muted, row, stack } from "~/styles/ui.css";
+import { useArrivalFocus } from "~/utils/arrival-focus";
 import { formatDate } from "~/utils/dates";
 import type { Ago } from "~/features/offer/offer";
 import { LastWorked } from "~/features/offer/offer-views";
@@ -44,13 +45,16 @@ export function DrawReport({ report, pagePath, error }: { report: DrawReportData
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "report";
   const action = `${pagePath}?draw=${report.token}`;
+  // The answer replaces its buttons: the focus goes to the thanks (a status, so it is read), or to a refusal.
+  const thanks = useArrivalFocus<HTMLParagraphElement>(report.answer);
+  const refusal = useArrivalFocus<HTMLParagraphElement>(error);
   return (
     <section className={`${card} ${stack}`} aria-labelledby="report-heading" data-testid="draw-report">
       <h2 id="report-heading" className={trust.flush}>
         {t("report.heading")}
       </h2>
       {report.answer ? (
-        <p role="status" data-testid="report-thanks">
+        <p role="status" data-testid="report-thanks" tabIndex={-1} ref={thanks}>
           {report.answer === "worked" ? t("report.thanksWorked") : t("report.thanksFailed")}
         </p>
       ) : report.answerable ? (
@@ -59,7 +63,7 @@ export function DrawReport({ report, pagePath, error }: { report: DrawReportData
         <p className={muted}>{t("report.errors.gone")}</p>
       )}
       {error ? (
-        <p className={alert.error} role="alert" data-testid="report-error">
+        <p className={alert.error} role="alert" data-testid="report-error" tabIndex={-1} ref={refusal}>
           {t(error)}
         </p>
       ) : null}
