@@ -11,12 +11,8 @@ import type { ReportOutcome, ReportReason } from "./schema";
  */
 export const REPORT_REASONS = ["expired", "limit-reached", "wrong-region", "conditions-not-met", "other"] as const;
 
-export function isReportReason(value: unknown): value is ReportReason {
-  return typeof value === "string" && (REPORT_REASONS as readonly string[]).includes(value);
-}
-
 /** Reasons that say nothing against the code itself. */
-export const HINT_REASONS: ReadonlySet<ReportReason> = new Set(["wrong-region", "conditions-not-met"]);
+const HINT_REASONS: ReadonlySet<ReportReason> = new Set(["wrong-region", "conditions-not-met"]);
 
 /**
  * The trust loop's edge, shared by the database rule and the pages that explain it: among a code's

@@ -7,7 +7,7 @@ import { SEED_PLATFORMS } from "./seed-data";
  * conditions and the checked-on date are left to the admin: an amount written here would be
  * invented, and would go stale.
  */
-export const SEED_CLAIM_STEPS = {
+const SEED_CLAIM_STEPS = {
   offer_steps: [
     "Ouvrez le lien de parrainage (bouton « Ouvrir le lien ») sur l'appareil où vous créerez votre compte.",
     "Créez votre compte à partir de la page ouverte par ce lien, sans la quitter.",

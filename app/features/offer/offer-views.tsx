@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { card, muted, stack } from "~/styles/ui.css";
 import { formatDate } from "~/utils/dates";
-import type { Ago, OfferView } from "./offer";
+import { OFFER_STALE_DAYS, type Ago, type OfferView } from "./offer";
 import * as styles from "./offer.css";
 
 /** A YYYY-MM-DD day as the site writes dates (noon UTC: the same day in Paris). */
-export function formatDay(day: string): string {
+function formatDay(day: string): string {
   return formatDate(`${day}T12:00:00Z`);
 }
 
@@ -69,7 +69,7 @@ export function OfferDetails({
       {offer?.checkedOn ? (
         <p className={`${muted} ${styles.flush}`} data-testid="offer-checked" data-stale={offer.stale ? "true" : "false"}>
           {offer.stale
-            ? t("guide.checkedStale", { date: formatDay(offer.checkedOn), days: 90 })
+            ? t("guide.checkedStale", { date: formatDay(offer.checkedOn), days: OFFER_STALE_DAYS })
             : t("guide.checked", { date: formatDay(offer.checkedOn) })}
         </p>
       ) : null}

@@ -1,6 +1,6 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { alert, button, card, muted, row, stack } from "~/styles/ui.css";
+import { alert, card, muted, stack } from "~/styles/ui.css";
 import { useArrivalFocus } from "~/utils/arrival-focus";
 import { formatDate } from "~/utils/dates";
 import type { Ago } from "~/features/offer/offer";
@@ -37,8 +37,8 @@ export interface DrawReportData {
 }
 
 /**
- * "Did this code work?" under a draw's result: two buttons in one plain form (the clicked button
- * sends its outcome), then the answer given. Posts to the result page itself, which redirects back.
+ * "Did this code work?" under a draw's result: "worked", or one button per failure reason (each its
+ * own plain form), then the answer given. Posts to the result page itself, which redirects back.
  */
 export function DrawReport({ report, pagePath, error }: { report: DrawReportData; pagePath: string; error?: string | null }) {
   const { t } = useTranslation("trust");
