@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
 import express from "express";
 import { clientIpOf } from "./client-ip";
 import { drawEndpoint } from "./draw-endpoint";
@@ -8,6 +7,7 @@ import { refuseForbiddenWrites } from "./guards";
 import { strictTransportSecurity } from "./hsts";
 import { createHardenedServer } from "./http-server";
 import { refuseBackslashPaths } from "./path-guard";
+import { createRequestHandler } from "./remix-handler";
 import { pageCache } from "./page-cache";
 import { loadRemixBuild } from "./remix-build";
 import { ignoreFailuresAfterBodyRefusal, limitRequestBodies } from "./request-body";
