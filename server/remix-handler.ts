@@ -70,7 +70,14 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   }
   const source = (body as unknown as { [NODE_BODY]?: Readable })[NODE_BODY];
   if (source && !body.locked) {
-    await pipeline(source, res);
+    try {
+      await pipeline(source, res);
+    } catch (error) {
+      // The visitor left before the end of the page: nothing to answer, nothing to report
+      // (pipeline has destroyed React's stream, which stops rendering).
+      if ((error as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE" && !res.writableFinished) return;
+      throw error;
+    }
     return;
   }
   const reader = body.getReader();

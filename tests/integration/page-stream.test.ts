@@ -63,5 +63,7 @@ describe("a page's Node stream (decision 240)", () => {
     const page = await fetch(`${server.url}/`, { headers: { cookie: "stream-test=1" } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("</html>");
+    // A visitor leaving is not a server error.
+    expect(server.output()).not.toMatch(/Premature close|\[error\]/);
   });
 });
