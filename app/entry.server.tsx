@@ -1,5 +1,4 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -7,6 +6,7 @@ import { I18nextProvider } from "react-i18next";
 import { analyticsForRequest } from "./features/consent/consent.server";
 import { cspSources, extendCsp } from "./features/consent/tags";
 import { getLanguage, i18nForRender } from "./i18n/i18next.server";
+import { nodeResponseBody } from "./utils/node-body.server";
 import { NonceProvider } from "./utils/nonce";
 import { withoutNulBytes } from "./utils/nul-bytes.server";
 import { lowPriorityScripts } from "./utils/script-priority.server";
@@ -53,7 +53,7 @@ export default async function handleRequest(
           // Clear the abort timer once rendering is done, or every rendered tree stays alive until it fires.
           const body = lowPriorityScripts(() => clearTimeout(timer));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(new Response(nodeResponseBody(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(withoutNulBytes(body));
         },
         onShellError(error: unknown) {

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
 import express from "express";
 import { admissionControl, admissionLimitsFromEnv } from "./admission";
 import { clientIpOf } from "./client-ip";
@@ -11,6 +10,7 @@ import { healthEndpoint } from "./health";
 import { strictTransportSecurity } from "./hsts";
 import { createHardenedServer } from "./http-server";
 import { refuseBackslashPaths } from "./path-guard";
+import { createRequestHandler } from "./remix-handler";
 import { pageCache } from "./page-cache";
 import { reactBuildLoaded } from "./production-mode";
 import { loadRemixBuild } from "./remix-build";

@@ -11,7 +11,8 @@ import { ROOT, tmpPath } from "../support/paths";
  * taking the patch back out, must give the same matches for every route of the site's table.
  */
 const require = createRequire(import.meta.url);
-const ROUTER = require.resolve("@remix-run/router").replace(/router\.js$/, "router.cjs.js");
+// The file Node loads for every Remix package on the server (the package's `main`).
+const ROUTER = path.join(ROOT, "node_modules", "@remix-run", "router", "dist", "router.cjs.js");
 const PATCH = path.join(ROOT, "patches", "@remix-run+router+1.23.3.patch");
 
 interface Route {

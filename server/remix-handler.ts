@@ -1,0 +1,97 @@
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler as createRemixHandler,
+  type AppLoadContext,
+  type ServerBuild,
+} from "@remix-run/node";
+import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+
+/** Set by app/utils/node-body.server.ts on a page's body: the Node stream React renders into. */
+const NODE_BODY = Symbol.for("parrainly.node-body");
+
+/**
+ * Remix's Express adapter (@remix-run/express 2.17), with one difference: a page whose body
+ * carries the Node stream React renders into (app/utils/node-body.server.ts) is piped from that
+ * stream to the socket, instead of being read back, chunk by chunk, through the web stream Remix's
+ * API returns. Any other body goes the adapter's way (decision 240).
+ */
+export function createRequestHandler(options: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+}): RequestHandler {
+  const handleRequest = createRemixHandler(options.build, options.mode);
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const response = await handleRequest(remixRequest(req, res), options.getLoadContext(req, res));
+      await sendResponse(res, response);
+    } catch (error) {
+      // Express doesn't support async functions: the error goes on through next().
+      next(error);
+    }
+  };
+}
+
+/** The web Request Remix reads, as the adapter builds it; aborted when the client goes before the answer is sent. */
+function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  // req.hostname respects "trust proxy"; the port comes from X-Forwarded-Host, else Host.
+  const forwardedPort = Number.parseInt(req.get("X-Forwarded-Host")?.split(":")[1] ?? "", 10);
+  const hostPort = Number.parseInt(req.get("host")?.split(":")[1] ?? "", 10);
+  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : "";
+  const url = `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`;
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (!value) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else headers.set(key, value);
+  }
+  let controller: AbortController | null = new AbortController();
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  return new Request(url, init);
+}
+
+async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  const body = response.body;
+  if (!body) {
+    res.end();
+    return;
+  }
+  const source = (body as unknown as { [NODE_BODY]?: Readable })[NODE_BODY];
+  if (source && !body.locked) {
+    try {
+      await pipeline(source, res);
+    } catch (error) {
+      // The visitor left before the end of the page: nothing to answer, nothing to report
+      // (pipeline has destroyed React's stream, which stops rendering).
+      if ((error as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE" && !res.writableFinished) return;
+      throw error;
+    }
+    return;
+  }
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      res.write(value);
+      // An event stream's chunks go out at once.
+      (res as unknown as { flush?: () => void }).flush?.();
+    }
+    res.end();
+  } catch (error) {
+    res.destroy(error as Error);
+    throw error;
+  }
+}
