@@ -84,6 +84,47 @@ function browserMinify(): Pick<BuildOptions, "minify" | "terserOptions"> {
   };
 }
 
+/**
+ * The client runtime in three parts (decision 250): `framework` (React, react-dom, Remix and React
+ * Router: the same bytes as a stock Remix app's, unchanged from one release of ours to the next),
+ * `layout` (the root route and everything it imports: header, footer, toasts, consent, the style
+ * modules, which every page shows), and each route's own chunks. The layout was a dozen small files,
+ * each costing a cheap phone a request and its own compile and evaluation tasks; every page loaded
+ * all of them anyway. What the browser entry imports itself (the translation runtime) stays out of
+ * the layout chunk, so the two never import each other.
+ */
+const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|@remix-run\/[\w-]+|react-router|react-router-dom|turbo-stream)\//;
+
+function clientChunks(): NonNullable<NonNullable<BuildOptions["rollupOptions"]>["output"]> {
+  const app = fileURLToPath(new URL("./app/", import.meta.url));
+  const root = path.join(app, "root.tsx");
+  const entry = path.join(app, "entry.client.tsx");
+  type Info = { importedIds: readonly string[] } | null;
+  const reach = (start: string, info: (id: string) => Info): Set<string> => {
+    const seen = new Set<string>();
+    const stack = [start];
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      for (const next of info(id)?.importedIds ?? []) if (next.startsWith(app)) stack.push(next);
+    }
+    return seen;
+  };
+  let layout: Set<string> | undefined;
+  return {
+    manualChunks(id, { getModuleInfo }) {
+      if (FRAMEWORK.test(id)) return "framework";
+      if (!id.startsWith(app)) return undefined;
+      if (!layout) {
+        const fromEntry = reach(entry, getModuleInfo);
+        layout = new Set([...reach(root, getModuleInfo)].filter((m) => !fromEntry.has(m)));
+      }
+      return layout.has(id) ? "layout" : undefined;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   server: { port: 3000 },
   build: {
@@ -100,6 +141,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         if (warning.code === "EMPTY_BUNDLE") return;
         warn(warning);
       },
+      ...(isSsrBuild ? {} : { output: clientChunks() }),
     },
   },
   ssr: {

@@ -10,6 +10,7 @@ import { normalizeName } from "~/features/community/similarity";
 import { breadcrumbLd } from "~/features/community/structured-data";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
+import { ServerHtml } from "~/components/server-html";
 import { button, card, container, flush, grid, input, label, muted, row, section } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
@@ -87,7 +88,8 @@ export default function Platforms() {
             {q ? t("search.none", { q }) : t("empty")}
           </p>
         ) : (
-          <ul className={`${grid} ${styles.plainList}`} data-testid="platform-list">
+          // A long list that only a navigation changes: kept as the server rendered it, never hydrated.
+          <ServerHtml as="ul" id="platforms-list" className={`${grid} ${styles.plainList}`} data-testid="platform-list">
             {platforms.map((p) => (
               <li
                 key={p.slug}
@@ -106,7 +108,7 @@ export default function Platforms() {
                 </p>
               </li>
             ))}
-          </ul>
+          </ServerHtml>
         )}
         <OpenDataLinks />
       </section>

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
-import { useId, useRef } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { ServerHtml } from "~/components/server-html";
 import { flush, muted, scriptOnly } from "~/styles/ui.css";
 import { ArrowButton } from "./arrow-button";
 import * as styles from "./community.css";
@@ -11,10 +12,10 @@ const PARTNERS_PER_VIEW = 3;
 /** 'Autres remises' on the home page: 3 at a time, a scroll-snap strip, arrows (JS) when more than 3. */
 export function PartnerStrip({ partners }: { partners: PartnerView[] }) {
   const { t } = useTranslation("home");
-  const listRef = useRef<HTMLUListElement>(null);
   const listId = useId();
   const scroll = (direction: 1 | -1) => {
-    const list = listRef.current;
+    // By id: the list is kept as the server rendered it (ServerHtml), so React holds no ref to it.
+    const list = document.getElementById(listId);
     if (!list) return;
     const atEnd = list.scrollLeft + list.clientWidth >= list.scrollWidth - 2;
     const atStart = list.scrollLeft <= 2;
@@ -44,13 +45,14 @@ export function PartnerStrip({ partners }: { partners: PartnerView[] }) {
       {partners.length === 0 ? (
         <p className={muted}>{t("partners.empty")}</p>
       ) : (
-        <ul ref={listRef} id={listId} className={styles.strip} data-testid="partner-strip">
+        // The cards never change after the server rendered them: kept as they are, never hydrated.
+        <ServerHtml as="ul" id={listId} className={styles.strip} data-testid="partner-strip">
           {partners.map((p) => (
             <li key={p.id} className={styles.stripItem}>
               <PartnerCard partner={p} />
             </li>
           ))}
-        </ul>
+        </ServerHtml>
       )}
     </section>
   );

@@ -7,7 +7,7 @@ import {
   countdownLeft,
   countLinks,
   countTap,
-  deviceTypeForWidth,
+  MOBILE_MEDIA_QUERY,
   IDLE,
   NO_TAPS,
   startCountdown,
@@ -82,6 +82,8 @@ export class GameLoop {
   /** The device type a game began on (the window may be resized during it). */
   private playDevice: DeviceType = "desktop";
   private readonly cleanups: Array<() => void> = [];
+  /** Below the mobile breakpoint (deviceTypeForWidth's rule, as a media query). */
+  private readonly narrow = window.matchMedia(MOBILE_MEDIA_QUERY);
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
@@ -253,7 +255,9 @@ export class GameLoop {
   };
 
   private device(): DeviceType {
-    return deviceTypeForWidth(window.innerWidth);
+    // A media query, not window.innerWidth: reading the window's width forces a synchronous layout
+    // when the page has changed since the last one (as it has when the game mounts).
+    return this.narrow.matches ? "mobile" : "desktop";
   }
 
   /** Every phase change goes through here, so the React layer and the server hear of it once. */

@@ -51,6 +51,9 @@ export const CONSTELLATION = {
 
 export const COLLECT_RADIUS = RULES.orbSize + RULES.collectMargin;
 
+/** deviceTypeForWidth's rule as a media query: "mobile" where it matches. */
+export const MOBILE_MEDIA_QUERY = `(max-width: ${TRIGGERS.mobileBreakpointPx - 0.02}px)`;
+
 export function deviceTypeForWidth(width: number): DeviceType {
   return width < TRIGGERS.mobileBreakpointPx ? "mobile" : "desktop";
 }
