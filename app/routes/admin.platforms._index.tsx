@@ -14,7 +14,10 @@ import {
 import * as admin from "~/features/admin/admin.css";
 import { errorsOf, FieldError, FormAlert, formIdOf, valueOf, type AdminFormReply } from "~/features/admin/forms";
 import { guardWrite, readAdminForm, rejectForm, rejectWith } from "~/features/admin/forms.server";
-import { RowAction } from "~/features/admin/row-action";
+import { ConfirmStep, RowAction } from "~/features/admin/row-action";
+import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
+import { Pager } from "~/components/pager";
+import { currentListHref, loadPage } from "~/utils/paging.server";
 import { detectImageKind, MAX_LOGO_BYTES, removeStoredLogo, storeLogo } from "~/features/admin/catalog/logo.server";
 import { deriveUrlRules, normalizeHosts } from "~/features/admin/catalog/rules";
 import { LOGO_VARIANTS, logoVariantSchema, platformUpdateSchema } from "~/features/admin/catalog/schemas";
@@ -42,17 +45,22 @@ import { badRequest, notFound } from "~/utils/responses.server";
 import { intentOf, parseRowId } from "~/utils/row-id";
 import { redirectWithToast } from "~/utils/toast.server";
 import { badgeClass, buttonClass } from "~/styles/recipes";
-import { loadOrFail } from "~/utils/failures.server";
 
-export const handle = { i18n: ["admin", "admin-catalog"] };
+export const handle = { i18n: ["admin", "admin-catalog", "lists"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [t, platforms] = await Promise.all([
+  const url = new URL(request.url);
+  const [t, { rows: platforms, pager }] = await Promise.all([
     getT(request, "admin-catalog"),
-    loadOrFail(request, "errors.load.platforms", () => listAdminPlatforms()),
+    loadPage(request, "errors.load.platforms", (page) => listAdminPlatforms(page)),
   ]);
+  const askedDelete = confirmationAsked(request, "delete");
+  const confirming = askedDelete === null ? null : await getPlatformById(askedDelete);
   return {
+    pager,
+    back: currentListHref(url),
+    confirming: confirming ? { id: confirming.id, name: confirming.name } : null,
     platforms: platforms.map((p) => ({
       id: p.id,
       name: p.name,
@@ -72,8 +80,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta = routeMeta;
-
-const BACK = "/admin/platforms";
 
 /** What a failing write says, per intent (the platforms tab's status, update, logo and delete errors). */
 const FAILURE_KEYS: Record<string, string> = {
@@ -97,13 +103,15 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!platform) throw await notFound(request, "admin-catalog:errors.notFound");
   const formId = formIdOf(intent, id);
   const gone = () => notFound(request, "admin-catalog:errors.notFound");
+  const back = currentListHref(new URL(request.url));
+  if (intent === "delete" && !isConfirmed(form)) return askToConfirm(back, "delete", platform.id);
 
   return guardWrite(formId, FAILURE_KEYS[intent]!, async () => {
     switch (intent) {
       case "toggle-active": {
         const result = await togglePlatformActive(platform.id);
         if (!result) throw await gone();
-        return redirectWithToast(BACK, {
+        return redirectWithToast(back, {
           type: "success",
           key: result.isActive ? "admin-catalog:platforms.toast.activated" : "admin-catalog:platforms.toast.deactivated",
           values: { name: platform.name },
@@ -131,7 +139,7 @@ export async function action({ request }: ActionFunctionArgs) {
           }
           throw error;
         }
-        return redirectWithToast(BACK, {
+        return redirectWithToast(back, {
           type: "success",
           key: "admin-catalog:platforms.toast.updated",
           values: { name: v.name },
@@ -156,7 +164,7 @@ export async function action({ request }: ActionFunctionArgs) {
           throw await gone();
         }
         await removeStoredLogo(saved.previous);
-        return redirectWithToast(BACK, {
+        return redirectWithToast(back, {
           type: "success",
           key: "admin-catalog:platforms.toast.logoUploaded",
           values: { name: platform.name },
@@ -168,7 +176,7 @@ export async function action({ request }: ActionFunctionArgs) {
         const saved = await setPlatformLogo(platform.id, variant.data, null);
         if (!saved) throw await gone();
         await removeStoredLogo(saved.previous);
-        return redirectWithToast(BACK, {
+        return redirectWithToast(back, {
           type: "success",
           key: "admin-catalog:platforms.toast.logoRemoved",
           values: { name: platform.name },
@@ -179,7 +187,7 @@ export async function action({ request }: ActionFunctionArgs) {
         if (!removed) throw await gone();
         await removeStoredLogo(removed.custom_logo_light_url);
         await removeStoredLogo(removed.custom_logo_dark_url);
-        return redirectWithToast(BACK, {
+        return redirectWithToast(back, {
           type: "success",
           key: "admin-catalog:platforms.toast.deleted",
           values: { name: platform.name },
@@ -190,9 +198,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminPlatforms() {
-  const { platforms, maxLogoKb } = useLoaderData<typeof loader>();
+  const { platforms, maxLogoKb, pager, back, confirming } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as AdminFormReply | undefined;
   const { t } = useTranslation("admin-catalog");
+  const { t: tl } = useTranslation("lists");
+  const deleteQuestion = (name: string) => ({
+    question: tl("confirm.deletePlatform", { name }),
+    yes: tl("confirm.yesDelete"),
+    testId: "delete-platform-confirm",
+  });
 
   return (
     <section className={stack} aria-labelledby="platforms-heading">
@@ -203,6 +217,9 @@ export default function AdminPlatforms() {
         </Link>
       </div>
       <FormAlert errors={errorsOf(reply, "upload-logo", "file")} ns="admin-catalog" />
+      {confirming ? (
+        <ConfirmStep intent="delete" id={confirming.id} confirm={deleteQuestion(confirming.name)} cancelTo={back} />
+      ) : null}
       {platforms.length === 0 ? (
         <p className={muted}>{t("platforms.empty")}</p>
       ) : (
@@ -248,7 +265,14 @@ export default function AdminPlatforms() {
                       {t("platforms.view")}
                       <span className={visuallyHidden}> {p.name}</span>
                     </Link>
-                    <RowAction intent="delete" id={p.id} tone="danger" label={t("common.delete")} subject={p.name} />
+                    <RowAction
+                      intent="delete"
+                      id={p.id}
+                      tone="danger"
+                      label={t("common.delete")}
+                      subject={p.name}
+                      confirm={deleteQuestion(p.name)}
+                    />
                   </div>
                   <details open={updateErrors}>
                     <summary>{t("common.edit")}</summary>
@@ -384,6 +408,7 @@ export default function AdminPlatforms() {
           })}
         </ul>
       )}
+      <Pager {...pager} label={tl("pager.label")} />
     </section>
   );
 }
