@@ -75,7 +75,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (id === null || !["approve", "reject", "delete"].includes(intent)) throw await badRequest(request);
   const gone = () => notFound(request, `admin-catalog:deletions.errors.${intent}`);
   const back = currentListHref(new URL(request.url));
-  if (intent === "delete" && !isConfirmed(form)) return askToConfirm(back, "delete", id);
+  if (intent === "delete" && !isConfirmed(form)) {
+    // Only a processed request can leave the history: a pending or unknown one is not asked about.
+    const asked = await getDeletionRequest(id);
+    if (!asked || asked.status === "pending") throw await gone();
+    return askToConfirm(back, "delete", id);
+  }
   return guardWrite(formIdOf(intent, id), `admin-catalog:deletions.errors.${intent}`, async () => {
     switch (intent) {
       case "approve": {
