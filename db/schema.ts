@@ -112,7 +112,8 @@ export interface RandomRequestsTable {
   created_at: Timestamp;
 }
 
-export type RequestStatus = "pending" | "approved" | "rejected";
+export const REQUEST_STATUSES = ["pending", "approved", "rejected"] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 export interface DeletionRequestsTable {
   id: Generated<number>;
@@ -133,6 +134,9 @@ export interface PlatformSuggestionsTable {
   status: ColumnType<RequestStatus, RequestStatus | undefined, RequestStatus>;
   votes_count: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
+  /** Lengths of the normalized name and of its core (similarity.ts `nameLengths`): the similar-name prefilter. */
+  name_length: ColumnType<number | null, number | null | undefined, number | null>;
+  core_length: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PlatformSuggestionVotesTable {
@@ -163,7 +167,8 @@ export interface PartnershipsTable {
   created_at: Timestamp;
 }
 
-export type DeviceType = "mobile" | "desktop";
+export const DEVICE_TYPES = ["mobile", "desktop"] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
 
 export interface GameScoresTable {
   id: Generated<number>;

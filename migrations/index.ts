@@ -6,6 +6,7 @@ import * as m0004 from "./0004_game";
 import * as m0005 from "./0005_partnership_descriptions";
 import * as m0006 from "./0006_rate_limits";
 import * as m0009 from "./0009_uploaded_files";
+import * as m0010 from "./0010_list_indexes";
 import * as m0011 from "./0011_history_rollup";
 import * as m0012 from "./0012_offers_and_reasons";
 
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   "0005_partnership_descriptions": m0005,
   "0006_rate_limits": m0006,
   "0009_uploaded_files": m0009,
+  "0010_list_indexes": m0010,
   "0011_history_rollup": m0011,
   "0012_offers_and_reasons": m0012,
 };

@@ -5,7 +5,7 @@ import { handleAssistantPost, loadConversationPage } from "~/features/assistant/
 import { routeMeta } from "~/utils/meta";
 import type { loader as shellLoader } from "./admin.assistant";
 
-export const handle = { i18n: ["admin", "assistant"] };
+export const handle = { i18n: ["admin", "assistant", "lists"] };
 
 /** One stored conversation, with its tool calls and proposals. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@ import { AssistantPage, type PageActionData } from "~/features/assistant/assista
 import { handleAssistantPost, loadAssistantShell } from "~/features/assistant/route.server";
 import { routeMeta } from "~/utils/meta";
 
-export const handle = { i18n: ["admin", "assistant"] };
+export const handle = { i18n: ["admin", "assistant", "lists"] };
 
 /** The default admin tab: past conversations, the budget and the providers; a new conversation. */
 export async function loader({ request }: LoaderFunctionArgs) {

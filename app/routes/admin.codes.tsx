@@ -4,7 +4,9 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import {
+  CODE_STATES,
   CodeTakenError,
   deleteCode,
   getCodeWithPlatform,
@@ -30,10 +32,15 @@ import { codeUpdateSchema, expirySchema } from "~/features/admin/catalog/schemas
 import { FieldError, FormAlert, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
 import { guardWrite, readAdminForm, rejectForm } from "~/features/admin/forms.server";
 import { PausedCodes } from "~/features/trust/paused-codes";
-import { RowAction } from "~/features/admin/row-action";
+import { ConfirmStep, RowAction } from "~/features/admin/row-action";
+import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
+import { ListFilters, SelectFilter, TextFilter } from "~/features/admin/list-filters";
+import { choiceOf } from "~/features/admin/list-filters.server";
+import { Pager } from "~/components/pager";
+import { currentListHref, loadPage } from "~/utils/paging.server";
 import { getT } from "~/i18n/i18next.server";
 import { badgeClass, buttonClass } from "~/styles/recipes";
-import { field, input, label, muted, row, stack } from "~/styles/ui.css";
+import { field, input, label, muted, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
@@ -43,10 +50,11 @@ import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import { loadOrFail } from "~/utils/failures.server";
 
-export const handle = { i18n: ["admin", "admin-catalog", "trust", "offer"] };
+export const handle = { i18n: ["admin", "admin-catalog", "trust", "offer", "lists"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
+  const url = new URL(request.url);
   const now = new Date();
   const [t, platforms, settings, paused, capped] = await Promise.all([
     getT(request, "admin-catalog"),
@@ -60,12 +68,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     capped.map((c) => c.id),
     since,
   );
-  const asked = new URL(request.url).searchParams.get("platform");
+  const asked = url.searchParams.get("platform");
   const selected = platforms.find((p) => p.slug === asked) ?? platforms[0] ?? null;
-  const codes = selected ? await loadOrFail(request, "errors.load.generic", () => listAdminCodes(selected.id)) : [];
+  const filters = { search: url.searchParams.get("q")?.trim().slice(0, 100) || null, state: choiceOf(url, "state", CODE_STATES) };
+  const { rows: codes, pager } = selected
+    ? await loadPage(request, "errors.load.generic", (page) => listAdminCodes(selected.id, filters, page))
+    : { rows: [], pager: null };
+  const askedDelete = confirmationAsked(request, "delete");
+  const confirming = askedDelete === null ? null : await getCodeWithPlatform(askedDelete);
   return {
     platforms,
     selected,
+    filters,
+    states: CODE_STATES,
+    pager,
+    resetTo: selected ? back(selected.slug) : "/admin/codes",
+    confirming: confirming ? { id: confirming.id, code: confirming.code } : null,
+    back: currentListHref(url),
     autoCleanup: settings.enable_auto_cleanup === "true",
     paused: paused.map((c) => ({
       id: c.id,
@@ -132,33 +151,44 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!code) throw await notFound(request, "admin-catalog:errors.notFound");
   const formId = formIdOf(intent, id);
   const gone = async () => notFound(request, "admin-catalog:errors.notFound");
-  return guardWrite(formId, FAILURE_KEYS[intent]!, () => runCodeAction(form, intent, code, formId, gone));
+  // Back to the page the admin was on (filters and page kept), or to the code's platform.
+  const url = new URL(request.url);
+  const backTo = url.searchParams.get("platform") === code.slug ? currentListHref(url) : back(code.slug);
+  if (intent === "delete" && !isConfirmed(form)) return askToConfirm(backTo, "delete", code.id);
+  return guardWrite(formId, FAILURE_KEYS[intent]!, () => runCodeAction(form, intent, code, formId, gone, backTo));
 }
 
 type AdminCode = NonNullable<Awaited<ReturnType<typeof getCodeWithPlatform>>>;
 
-async function runCodeAction(form: FormData, intent: string, code: AdminCode, formId: string, gone: () => Promise<Response>) {
+async function runCodeAction(
+  form: FormData,
+  intent: string,
+  code: AdminCode,
+  formId: string,
+  gone: () => Promise<Response>,
+  backTo: string,
+) {
   switch (intent) {
     case "restore": {
       // A code paused after failing answers, back into the rotation once checked.
       if (!(await restoreReportedCode(code.id))) throw await gone();
-      return redirectWithToast(back(code.slug), { type: "success", key: "trust:admin.toast.restored" });
+      return redirectWithToast(backTo, { type: "success", key: "trust:admin.toast.restored" });
     }
     case "lift-cap": {
       // A code on its monthly cap, back before the month is over (the admin checked it works).
       if (!(await liftMonthlyCap(code.id))) throw await gone();
-      return redirectWithToast(back(code.slug), { type: "success", key: "offer:admin.toast.capLifted" });
+      return redirectWithToast(backTo, { type: "success", key: "offer:admin.toast.capLifted" });
     }
     case "toggle-active": {
       if (!(await setCodeActive(code.id, code.is_active !== 1))) throw await gone();
-      return redirectWithToast(back(code.slug), {
+      return redirectWithToast(backTo, {
         type: "success",
         key: code.is_active === 1 ? "admin-catalog:codes.toast.deactivated" : "admin-catalog:codes.toast.activated",
       });
     }
     case "toggle-permanent": {
       if (!(await setCodePermanent(code.id, code.is_permanent !== 1))) throw await gone();
-      return redirectWithToast(back(code.slug), {
+      return redirectWithToast(backTo, {
         type: "success",
         key: code.is_permanent === 1 ? "admin-catalog:codes.toast.temporary" : "admin-catalog:codes.toast.permanent",
       });
@@ -173,7 +203,7 @@ async function runCodeAction(form: FormData, intent: string, code: AdminCode, fo
       }
       const expiresAt = await setCodeExpiry(code.id, submission.value.days);
       if (!expiresAt) throw await gone();
-      return redirectWithToast(back(code.slug), {
+      return redirectWithToast(backTo, {
         type: "success",
         key: "admin-catalog:codes.toast.expiry",
         values: { date: formatDate(expiresAt) },
@@ -207,43 +237,60 @@ async function runCodeAction(form: FormData, intent: string, code: AdminCode, fo
         }
         throw error;
       }
-      return redirectWithToast(back(code.slug), { type: "success", key: "admin-catalog:codes.toast.updated" });
+      return redirectWithToast(backTo, { type: "success", key: "admin-catalog:codes.toast.updated" });
     }
     default: {
       if (!(await deleteCode(code.id))) throw await gone();
-      return redirectWithToast(back(code.slug), { type: "success", key: "admin-catalog:codes.toast.deleted" });
+      return redirectWithToast(backTo, { type: "success", key: "admin-catalog:codes.toast.deleted" });
     }
   }
 }
 
+const deleteCodeQuestion = (tl: TFunction, code: string) => ({
+  question: tl("confirm.deleteCode", { code }),
+  yes: tl("confirm.yesDelete"),
+  testId: "delete-code-confirm",
+});
+
 type CodeRowData = ReturnType<typeof useLoaderData<typeof loader>>["codes"][number];
 
 export default function AdminCodes() {
-  const { platforms, selected, codes, autoCleanup, paused, capped } = useLoaderData<typeof loader>();
+  const { platforms, selected, codes, autoCleanup, paused, capped, filters, states, pager, resetTo, confirming, back } =
+    useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as AdminFormReply | undefined;
   const { t } = useTranslation("admin-catalog");
+  const { t: tl } = useTranslation("lists");
 
   return (
     <section className={stack} aria-labelledby="codes-heading">
       <h2 id="codes-heading">{t("codes.title")}</h2>
       <PausedCodes codes={paused} />
       <CappedCodes codes={capped} />
-      <Form method="get" className={row}>
-        <label htmlFor="platform-select" className={label}>
-          {t("codes.platform")}
-        </label>
-        <select id="platform-select" name="platform" defaultValue={selected?.slug} className={`${input} ${admin.autoWidth}`}>
-          {platforms.map((p) => (
-            <option key={p.id} value={p.slug}>
-              {p.name}
-              {p.is_active ? "" : ` (${t("common.inactive")})`}
-            </option>
-          ))}
-        </select>
-        <button type="submit" className={buttonClass({ tone: "secondary", size: "small" })}>
-          {t("codes.show")}
-        </button>
-      </Form>
+      <ListFilters resetTo={resetTo}>
+        <div className={field}>
+          <label htmlFor="platform-select" className={label}>
+            {t("codes.platform")}
+          </label>
+          <select id="platform-select" name="platform" defaultValue={selected?.slug} className={`${input} ${admin.autoWidth}`}>
+            {platforms.map((p) => (
+              <option key={p.id} value={p.slug}>
+                {p.name}
+                {p.is_active ? "" : ` (${t("common.inactive")})`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextFilter name="q" type="search" label={tl("filters.search")} value={filters.search} />
+        <SelectFilter
+          name="state"
+          label={tl("filters.state")}
+          value={filters.state}
+          options={states.map((s) => ({ value: s, label: tl(`filters.states.${s}`) }))}
+        />
+      </ListFilters>
+      {confirming ? (
+        <ConfirmStep intent="delete" id={confirming.id} confirm={deleteCodeQuestion(tl, confirming.code)} cancelTo={back} />
+      ) : null}
       {!selected ? (
         <p className={muted}>{t("codes.noPlatform")}</p>
       ) : codes.length === 0 ? (
@@ -255,7 +302,7 @@ export default function AdminCodes() {
           columns={(["code", "status", "expires", "served", "created", "actions"] as const).map((c) => t(`codes.columns.${c}`))}
           testId="codes-table"
           caption={{
-            text: t("codes.caption", { name: selected.name, total: codes.length }),
+            text: t("codes.caption", { name: selected.name, total: pager?.total.count ?? codes.length }),
             className: `${muted} ${admin.caption}`,
           }}
         >
@@ -264,12 +311,14 @@ export default function AdminCodes() {
           ))}
         </AdminTable>
       )}
+      {pager ? <Pager {...pager} label={tl("pager.label")} /> : null}
     </section>
   );
 }
 
 function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: AdminFormReply; autoCleanup: boolean }) {
   const { t } = useTranslation("admin-catalog");
+  const { t: tl } = useTranslation("lists");
   const { t: tt } = useTranslation("trust");
   const expiryId = formIdOf("set-expiry", c.id);
   const updateId = formIdOf("update", c.id);
@@ -327,7 +376,14 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
           <div className={admin.actions}>
             <RowAction intent="toggle-active" id={c.id} label={activeLabel} subject={c.code} />
             <RowAction intent="toggle-permanent" id={c.id} label={permanentLabel} subject={c.code} />
-            <RowAction intent="delete" id={c.id} tone="danger" label={t("common.delete")} subject={c.code} />
+            <RowAction
+              intent="delete"
+              id={c.id}
+              tone="danger"
+              label={t("common.delete")}
+              subject={c.code}
+              confirm={deleteCodeQuestion(tl, c.code)}
+            />
           </div>
           {expiryEditable ? (
             <Form method="post" {...getFormProps(expiryForm)} className={admin.inlineForm} preventScrollReset>

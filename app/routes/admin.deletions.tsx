@@ -7,12 +7,20 @@ import { useTranslation } from "react-i18next";
 import {
   approveDeletionRequest,
   deleteProcessedDeletionRequest,
+  getDeletionRequest,
   listDeletionRequests,
   rejectDeletionRequest,
   RowGoneError,
 } from "~db/repositories/admin-catalog.server";
 import * as admin from "~/features/admin/admin.css";
-import { RowAction } from "~/features/admin/row-action";
+import { ConfirmStep, RowAction } from "~/features/admin/row-action";
+import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
+import { ListFilters, SelectFilter, TextFilter } from "~/features/admin/list-filters";
+import { choiceOf, dayRangeOf } from "~/features/admin/list-filters.server";
+import { Pager } from "~/components/pager";
+import { currentListHref, loadPage } from "~/utils/paging.server";
+import { listPlatformFilterOptions } from "~db/repositories/admin-site.server";
+import { REQUEST_STATUSES } from "~db/schema";
 import { getT } from "~/i18n/i18next.server";
 import { badgeClass } from "~/styles/recipes";
 import { muted, stack } from "~/styles/ui.css";
@@ -25,23 +33,39 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 import { loadOrFail } from "~/utils/failures.server";
 
-export const handle = { i18n: ["admin", "admin-catalog"] };
+export const handle = { i18n: ["admin", "admin-catalog", "lists"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [t, requests] = await Promise.all([
+  const url = new URL(request.url);
+  const [t, platforms, range] = await Promise.all([
     getT(request, "admin-catalog"),
-    loadOrFail(request, "errors.load.requests", () => listDeletionRequests()),
+    loadOrFail(request, "errors.load.platforms", () => listPlatformFilterOptions()),
+    dayRangeOf(request),
   ]);
+  const platform = platforms.find((p) => p.slug === url.searchParams.get("platform")) ?? null;
+  const status = choiceOf(url, "status", REQUEST_STATUSES);
+  const { rows: requests, pager } = await loadPage(request, "errors.load.requests", (page) =>
+    listDeletionRequests({ status, platformId: platform?.id ?? null, range }, page),
+  );
+  const askedDelete = confirmationAsked(request, "delete");
+  const asked = askedDelete === null ? null : await getDeletionRequest(askedDelete);
+  const confirming = asked && asked.status !== "pending" ? asked : null;
   return {
     requests,
+    pager,
+    platforms,
+    statuses: REQUEST_STATUSES,
+    filters: { status, platform: platform?.slug ?? null, date: range?.day ?? null },
+    confirming: confirming ? { id: confirming.id, code: confirming.code } : null,
+    back: currentListHref(url),
     meta: { title: t("deletions.title"), description: t("deletions.title"), path: "/admin/deletions", noindex: true },
   };
 }
 
 export const meta = routeMeta;
 
-const BACK = "/admin/deletions";
+const PATH = "/admin/deletions";
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
@@ -50,6 +74,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = parseRowId(form.get("id"));
   if (id === null || !["approve", "reject", "delete"].includes(intent)) throw await badRequest(request);
   const gone = () => notFound(request, `admin-catalog:deletions.errors.${intent}`);
+  const back = currentListHref(new URL(request.url));
+  if (intent === "delete" && !isConfirmed(form)) {
+    // Only a processed request can leave the history: a pending or unknown one is not asked about.
+    const asked = await getDeletionRequest(id);
+    if (!asked || asked.status === "pending") throw await gone();
+    return askToConfirm(back, "delete", id);
+  }
   return guardWrite(formIdOf(intent, id), `admin-catalog:deletions.errors.${intent}`, async () => {
     switch (intent) {
       case "approve": {
@@ -59,26 +90,50 @@ export async function action({ request }: ActionFunctionArgs) {
           if (error instanceof RowGoneError) throw await gone();
           throw error;
         }
-        return redirectWithToast(BACK, { type: "success", key: "admin-catalog:deletions.toast.approved" });
+        return redirectWithToast(back, { type: "success", key: "admin-catalog:deletions.toast.approved" });
       }
       case "reject": {
         if (!(await rejectDeletionRequest(id))) throw await gone();
-        return redirectWithToast(BACK, { type: "success", key: "admin-catalog:deletions.toast.rejected" });
+        return redirectWithToast(back, { type: "success", key: "admin-catalog:deletions.toast.rejected" });
       }
       default: {
         if (!(await deleteProcessedDeletionRequest(id))) throw await gone();
-        return redirectWithToast(BACK, { type: "success", key: "admin-catalog:deletions.toast.deleted" });
+        return redirectWithToast(back, { type: "success", key: "admin-catalog:deletions.toast.deleted" });
       }
     }
   });
 }
 
 export default function AdminDeletions() {
-  const { requests } = useLoaderData<typeof loader>();
+  const { requests, pager, platforms, statuses, filters, confirming, back } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin-catalog");
+  const { t: tl } = useTranslation("lists");
+  const removeQuestion = (code: string) => ({
+    question: tl("confirm.deleteRequest", { code }),
+    yes: tl("confirm.yesDelete"),
+    testId: "delete-request-confirm",
+  });
   return (
     <section className={stack} aria-labelledby="deletions-heading">
       <h2 id="deletions-heading">{t("deletions.title")}</h2>
+      <ListFilters resetTo={PATH}>
+        <SelectFilter
+          name="status"
+          label={tl("filters.status")}
+          value={filters.status}
+          options={statuses.map((s) => ({ value: s, label: tl(`filters.statuses.${s}`) }))}
+        />
+        <SelectFilter
+          name="platform"
+          label={tl("filters.platform")}
+          value={filters.platform}
+          options={platforms.map((p) => ({ value: p.slug, label: p.name }))}
+        />
+        <TextFilter name="date" type="date" label={tl("filters.date")} value={filters.date} />
+      </ListFilters>
+      {confirming ? (
+        <ConfirmStep intent="delete" id={confirming.id} confirm={removeQuestion(confirming.code)} cancelTo={back} />
+      ) : null}
       {requests.length === 0 ? (
         <p className={muted}>{t("deletions.empty")}</p>
       ) : (
@@ -109,7 +164,14 @@ export default function AdminDeletions() {
                         <RowAction intent="reject" id={r.id} label={t("deletions.reject")} subject={r.code} />
                       </>
                     ) : (
-                      <RowAction intent="delete" id={r.id} tone="danger" label={t("deletions.remove")} subject={r.code} />
+                      <RowAction
+                        intent="delete"
+                        id={r.id}
+                        tone="danger"
+                        label={t("deletions.remove")}
+                        subject={r.code}
+                        confirm={removeQuestion(r.code)}
+                      />
                     )}
                   </div>
                 </Cell>
@@ -118,6 +180,7 @@ export default function AdminDeletions() {
           })}
         </AdminTable>
       )}
+      <Pager {...pager} label={tl("pager.label")} />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { safeHref } from "~db/platform-links";
 import {
   createPartnership,
   deletePartnership,
+  getPartnership,
   listPartnershipsAdmin,
   movePartnership,
   updatePartnership,
@@ -31,23 +32,27 @@ import { intentOf, parseRowId } from "~/utils/row-id";
 import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
-import { attemptWrite, loadOrFail } from "~/utils/failures.server";
+import { attemptWrite } from "~/utils/failures.server";
+import { Pager } from "~/components/pager";
+import { currentListHref, loadPage } from "~/utils/paging.server";
 
-export const handle = { i18n: ["admin", "admin-site"] };
+export const handle = { i18n: ["admin", "admin-site", "lists"] };
 
 const PATH = "/admin/partnerships";
 const NEW_FORM_ID = formIdOf("create", null);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [partnerships, t] = await Promise.all([
-    loadOrFail(request, "errors.load.generic", () => listPartnershipsAdmin()),
+  const [{ rows: partnerships, pager }, t] = await Promise.all([
+    loadPage(request, "errors.load.generic", (page) => listPartnershipsAdmin(page)),
     getT(request, "admin-site"),
   ]);
   const askedDelete = confirmationAsked(request, "delete");
   return {
     partnerships,
-    confirming: partnerships.find((p) => p.id === askedDelete) ?? null,
+    pager,
+    back: currentListHref(new URL(request.url)),
+    confirming: askedDelete === null ? null : ((await getPartnership(askedDelete)) ?? null),
     meta: { title: t("partnerships.title"), description: t("partnerships.description"), path: PATH, noindex: true },
   };
 }
@@ -103,7 +108,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = parseRowId(formData.get("id"));
   if (id === null) throw await badRequest(request);
   if (intent === "delete") {
-    if (!isConfirmed(formData)) return askToConfirm(PATH, "delete", id);
+    if (!isConfirmed(formData)) return askToConfirm(currentListHref(new URL(request.url)), "delete", id);
     const deleted = await attemptWrite("partnership delete", () => deletePartnership(id));
     if (!deleted.ok) {
       const t = await getT(request, "admin-site");
@@ -122,7 +127,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminPartnerships() {
-  const { partnerships, confirming } = useLoaderData<typeof loader>();
+  const { partnerships, confirming, pager, back } = useLoaderData<typeof loader>();
+  const { t: tl } = useTranslation("lists");
   const reply = useActionData<typeof action>() as AdminFormReply | undefined;
   const { t } = useTranslation("admin-site");
   const resultFor = (formId: string) => lastResultFor(reply, formId);
@@ -130,7 +136,7 @@ export default function AdminPartnerships() {
   return (
     <div className={site.panel}>
       {confirming ? (
-        <ConfirmStep intent="delete" id={confirming.id} confirm={deleteQuestion(t, confirming.name)} cancelTo={PATH} />
+        <ConfirmStep intent="delete" id={confirming.id} confirm={deleteQuestion(t, confirming.name)} cancelTo={back} />
       ) : null}
       <section className={`${cardClass()} ${stack}`} aria-labelledby="partnership-new-heading">
         <h2 id="partnership-new-heading" className={site.sectionHeading}>
@@ -141,7 +147,7 @@ export default function AdminPartnerships() {
 
       <section className={stack} aria-labelledby="partnership-list-heading">
         <h2 id="partnership-list-heading" className={site.sectionHeading}>
-          {t("partnerships.listHeading", { n: partnerships.length })}
+          {t("partnerships.listHeading", { n: pager.total.count })}
         </h2>
         {partnerships.length === 0 ? (
           <p className={muted}>{t("partnerships.empty")}</p>
@@ -152,13 +158,14 @@ export default function AdminPartnerships() {
                 // Saved changes remount the row, so its edit form starts from the stored values.
                 key={`${p.id}:${p.name}:${p.url}:${p.logo_url}:${p.description}:${p.description_en}:${p.description_de}:${p.description_es}:${p.display_mode}:${p.is_active}`}
                 partnership={p}
-                isFirst={index === 0}
-                isLast={index === partnerships.length - 1}
+                isFirst={index === 0 && !pager.prev}
+                isLast={index === partnerships.length - 1 && !pager.next}
                 lastResult={resultFor(formIdOf("update", p.id))}
               />
             ))}
           </ol>
         )}
+        <Pager {...pager} label={tl("pager.label")} />
       </section>
     </div>
   );

@@ -14,7 +14,10 @@ import {
 import * as admin from "~/features/admin/admin.css";
 import { errorsOf, FieldError, FormAlert, formIdOf, valueOf, type AdminFormReply } from "~/features/admin/forms";
 import { guardWrite, readAdminForm, rejectForm, rejectWith } from "~/features/admin/forms.server";
-import { RowAction } from "~/features/admin/row-action";
+import { ConfirmStep, RowAction } from "~/features/admin/row-action";
+import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
+import { Pager } from "~/components/pager";
+import { currentListHref, loadPage } from "~/utils/paging.server";
 import { detectImageKind, MAX_LOGO_BYTES, removeStoredLogo, storeLogo } from "~/features/admin/catalog/logo.server";
 import { deriveUrlRules, normalizeHosts } from "~/features/admin/catalog/rules";
 import { LOGO_VARIANTS, logoVariantSchema, platformUpdateSchema } from "~/features/admin/catalog/schemas";
@@ -47,17 +50,23 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { badgeClass, buttonClass } from "~/styles/recipes";
 import { loadOrFail } from "~/utils/failures.server";
 
-export const handle = { i18n: ["admin", "admin-catalog", "offer"] };
+export const handle = { i18n: ["admin", "admin-catalog", "offer", "lists"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [t, platforms, offers] = await Promise.all([
+  const url = new URL(request.url);
+  const [t, { rows: platforms, pager }, offers] = await Promise.all([
     getT(request, "admin-catalog"),
-    loadOrFail(request, "errors.load.platforms", () => listAdminPlatforms()),
+    loadPage(request, "errors.load.platforms", (page) => listAdminPlatforms(page)),
     loadOrFail(request, "errors.load.platforms", () => listPlatformOffers()),
   ]);
   const offerOf = new Map(offers.map(({ platform_id, updated_at: _updated, ...offer }) => [platform_id, offer]));
+  const askedDelete = confirmationAsked(request, "delete");
+  const confirming = askedDelete === null ? null : await getPlatformById(askedDelete);
   return {
+    pager,
+    back: currentListHref(url),
+    confirming: confirming ? { id: confirming.id, name: confirming.name } : null,
     platforms: platforms.map((p) => ({
       id: p.id,
       name: p.name,
@@ -78,8 +87,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta = routeMeta;
-
-const BACK = "/admin/platforms";
 
 /** What a failing write says, per intent (the platforms tab's status, update, logo and delete errors). */
 const FAILURE_KEYS: Record<string, string> = {
@@ -105,13 +112,15 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!platform) throw await notFound(request, "admin-catalog:errors.notFound");
   const formId = formIdOf(intent, id);
   const gone = () => notFound(request, "admin-catalog:errors.notFound");
+  const back = currentListHref(new URL(request.url));
+  if (intent === "delete" && !isConfirmed(form)) return askToConfirm(back, "delete", platform.id);
 
   return guardWrite(formId, FAILURE_KEYS[intent]!, async () => {
     switch (intent) {
       case "toggle-active": {
         const result = await togglePlatformActive(platform.id);
         if (!result) throw await gone();
-        return redirectWithToast(BACK, {
+        return redirectWithToast(back, {
           type: "success",
           key: result.isActive ? "admin-catalog:platforms.toast.activated" : "admin-catalog:platforms.toast.deactivated",
           values: { name: platform.name },
@@ -139,14 +148,14 @@ export async function action({ request }: ActionFunctionArgs) {
           }
           throw error;
         }
-        return redirectWithToast(BACK, {
+        return redirectWithToast(back, {
           type: "success",
           key: "admin-catalog:platforms.toast.updated",
           values: { name: v.name },
         });
       }
       case "update-offer":
-        return saveOfferForm(formId, platform, form, BACK);
+        return saveOfferForm(formId, platform, form, back);
       case "upload-logo": {
         const variant = logoVariantSchema.safeParse(form.get("variant"));
         if (!variant.success) return rejectWith(formId, "platforms.errors.variant", { field: "variant" });
@@ -166,7 +175,7 @@ export async function action({ request }: ActionFunctionArgs) {
           throw await gone();
         }
         await removeStoredLogo(saved.previous);
-        return redirectWithToast(BACK, {
+        return redirectWithToast(back, {
           type: "success",
           key: "admin-catalog:platforms.toast.logoUploaded",
           values: { name: platform.name },
@@ -178,7 +187,7 @@ export async function action({ request }: ActionFunctionArgs) {
         const saved = await setPlatformLogo(platform.id, variant.data, null);
         if (!saved) throw await gone();
         await removeStoredLogo(saved.previous);
-        return redirectWithToast(BACK, {
+        return redirectWithToast(back, {
           type: "success",
           key: "admin-catalog:platforms.toast.logoRemoved",
           values: { name: platform.name },
@@ -189,7 +198,7 @@ export async function action({ request }: ActionFunctionArgs) {
         if (!removed) throw await gone();
         await removeStoredLogo(removed.custom_logo_light_url);
         await removeStoredLogo(removed.custom_logo_dark_url);
-        return redirectWithToast(BACK, {
+        return redirectWithToast(back, {
           type: "success",
           key: "admin-catalog:platforms.toast.deleted",
           values: { name: platform.name },
@@ -200,9 +209,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminPlatforms() {
-  const { platforms, maxLogoKb } = useLoaderData<typeof loader>();
+  const { platforms, maxLogoKb, pager, back, confirming } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as AdminFormReply | undefined;
   const { t } = useTranslation("admin-catalog");
+  const { t: tl } = useTranslation("lists");
+  const deleteQuestion = (name: string) => ({
+    question: tl("confirm.deletePlatform", { name }),
+    yes: tl("confirm.yesDelete"),
+    testId: "delete-platform-confirm",
+  });
 
   return (
     <section className={stack} aria-labelledby="platforms-heading">
@@ -213,6 +228,9 @@ export default function AdminPlatforms() {
         </Link>
       </div>
       <FormAlert errors={errorsOf(reply, "upload-logo", "file")} ns="admin-catalog" />
+      {confirming ? (
+        <ConfirmStep intent="delete" id={confirming.id} confirm={deleteQuestion(confirming.name)} cancelTo={back} />
+      ) : null}
       {platforms.length === 0 ? (
         <p className={muted}>{t("platforms.empty")}</p>
       ) : (
@@ -258,7 +276,14 @@ export default function AdminPlatforms() {
                       {t("platforms.view")}
                       <span className={visuallyHidden}> {p.name}</span>
                     </Link>
-                    <RowAction intent="delete" id={p.id} tone="danger" label={t("common.delete")} subject={p.name} />
+                    <RowAction
+                      intent="delete"
+                      id={p.id}
+                      tone="danger"
+                      label={t("common.delete")}
+                      subject={p.name}
+                      confirm={deleteQuestion(p.name)}
+                    />
                   </div>
                   <details open={updateErrors}>
                     <summary>{t("common.edit")}</summary>
@@ -395,6 +420,7 @@ export default function AdminPlatforms() {
           })}
         </ul>
       )}
+      <Pager {...pager} label={tl("pager.label")} />
     </section>
   );
 }

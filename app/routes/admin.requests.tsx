@@ -2,7 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AdminTable, Cell } from "~/features/admin/admin-table";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { drawsPerDay, listPlatformFilterOptions, listRecentDraws, RECENT_DRAWS_LIMIT } from "~db/repositories/admin-site.server";
+import { drawsPerDay, listDraws, listPlatformFilterOptions } from "~db/repositories/admin-site.server";
+import { TextFilter } from "~/features/admin/list-filters";
+import { dayRangeOf } from "~/features/admin/list-filters.server";
+import { Pager } from "~/components/pager";
+import { loadPage } from "~/utils/paging.server";
 import { DrawsChart } from "~/features/admin/site/draws-chart";
 import * as site from "~/features/admin/site/site.css";
 import { getT } from "~/i18n/i18next.server";
@@ -14,30 +18,36 @@ import { routeMeta } from "~/utils/meta";
 import { invariantResponse } from "~/utils/responses.server";
 import { loadOrFail } from "~/utils/failures.server";
 
-export const handle = { i18n: ["admin", "admin-site"] };
+export const handle = { i18n: ["admin", "admin-site", "lists"] };
 
 const PATH = "/admin/requests";
 
-/** Read only: the draw log (newest 50) and draws per day, all platforms or one (?platform=slug). */
+/**
+ * Read only: the draw log (pages of 50, newest first) and draws per day, all platforms or one
+ * (?platform=slug), the log optionally for one day (?date=YYYY-MM-DD).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const slug = new URL(request.url).searchParams.get("platform") || null;
-  const [platforms, t] = await Promise.all([
+  const [platforms, t, range] = await Promise.all([
     loadOrFail(request, "errors.load.platforms", () => listPlatformFilterOptions()),
     getT(request, "admin-site"),
+    dayRangeOf(request),
   ]);
   const selected = slug ? (platforms.find((p) => p.slug === slug) ?? null) : null;
   invariantResponse(!slug || selected, t("requests.unknownPlatform"), 404);
   const platformId = selected?.id ?? null;
-  const [draws, days] = await loadOrFail(request, "errors.load.generic", () =>
-    Promise.all([listRecentDraws(platformId), drawsPerDay(platformId)]),
-  );
+  const [{ rows: draws, pager }, days] = await Promise.all([
+    loadPage(request, "errors.load.generic", (page) => listDraws({ platformId, range }, page)),
+    loadOrFail(request, "errors.load.generic", () => drawsPerDay(platformId)),
+  ]);
   return {
     platforms,
     selected: selected?.slug ?? "",
+    date: range?.day ?? null,
     draws,
     days,
-    limit: RECENT_DRAWS_LIMIT,
+    pager,
     meta: { title: t("requests.title"), description: t("requests.description"), path: PATH, noindex: true },
   };
 }
@@ -45,8 +55,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = routeMeta;
 
 export default function AdminRequests() {
-  const { platforms, selected, draws, days, limit } = useLoaderData<typeof loader>();
+  const { platforms, selected, date, draws, days, pager } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin-site");
+  const { t: tl } = useTranslation("lists");
   const selectedName = platforms.find((p) => p.slug === selected)?.name;
 
   return (
@@ -65,6 +76,7 @@ export default function AdminRequests() {
             ))}
           </select>
         </div>
+        <TextFilter name="date" type="date" label={tl("filters.date")} value={date} />
         <button type="submit" className={`${buttonClass({ tone: "secondary" })} ${alignEnd}`}>
           {t("requests.filter.submit")}
         </button>
@@ -79,7 +91,7 @@ export default function AdminRequests() {
 
       <section className={stack} aria-labelledby="draws-list-heading">
         <h2 id="draws-list-heading" className={site.sectionHeading}>
-          {t("requests.listHeading", { n: limit })}
+          {t("requests.listHeading", { n: draws.length })}
         </h2>
         {draws.length === 0 ? (
           <p className={muted} data-testid="draws-empty">
@@ -102,7 +114,7 @@ export default function AdminRequests() {
               wrap={false}
             >
               {draws.map((d) => (
-                <tr key={d.id} data-testid="draw-row">
+                <tr key={d.id} data-testid="draw-row" data-id={d.id}>
                   <Cell label={t("requests.columns.date")}>{formatDateTime(d.created_at)}</Cell>
                   <Cell label={t("requests.columns.platform")}>{d.platform_name}</Cell>
                   <Cell label={t("requests.columns.code")} className={site.wrapText}>
@@ -114,6 +126,7 @@ export default function AdminRequests() {
             </AdminTable>
           </div>
         )}
+        <Pager {...pager} label={tl("pager.label")} />
       </section>
     </div>
   );

@@ -4,8 +4,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { deleteScore, listScoresAdmin, updateScore } from "~db/repositories/admin-site.server";
-import type { GameScore } from "~db/schema";
+import { deleteScore, getScore, listScoresAdmin, updateScore } from "~db/repositories/admin-site.server";
+import { DEVICE_TYPES, type GameScore } from "~db/schema";
 import * as admin from "~/features/admin/admin.css";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
 import { FieldError, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
@@ -24,22 +24,32 @@ import { intentOf, parseRowId } from "~/utils/row-id";
 import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
-import { loadOrFail } from "~/utils/failures.server";
+import { ListFilters, SelectFilter, TextFilter } from "~/features/admin/list-filters";
+import { choiceOf, dayRangeOf } from "~/features/admin/list-filters.server";
+import { Pager } from "~/components/pager";
+import { currentListHref, loadPage } from "~/utils/paging.server";
 
-export const handle = { i18n: ["admin", "admin-site"] };
+export const handle = { i18n: ["admin", "admin-site", "lists"] };
 
 const PATH = "/admin/scores";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [scores, t] = await Promise.all([
-    loadOrFail(request, "errors.load.generic", () => listScoresAdmin()),
+  const url = new URL(request.url);
+  const device = choiceOf(url, "device", DEVICE_TYPES);
+  const range = await dayRangeOf(request);
+  const [{ rows: scores, pager }, t] = await Promise.all([
+    loadPage(request, "errors.load.generic", (page) => listScoresAdmin({ device, range }, page)),
     getT(request, "admin-site"),
   ]);
   const askedDelete = confirmationAsked(request, "delete");
   return {
     scores,
-    confirming: scores.find((s) => s.id === askedDelete) ?? null,
+    pager,
+    filters: { device, date: range?.day ?? null },
+    devices: DEVICE_TYPES,
+    back: currentListHref(url),
+    confirming: askedDelete === null ? null : ((await getScore(askedDelete)) ?? null),
     meta: { title: t("scores.title"), description: t("scores.description"), path: PATH, noindex: true },
   };
 }
@@ -52,31 +62,42 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = intentOf(formData);
   const id = parseRowId(formData.get("id"));
   if (id === null) throw await badRequest(request);
+  const back = currentListHref(new URL(request.url));
 
   if (intent === "update") {
     const submission = parseWithZod(formData, { schema: scoreSchema });
     if (submission.status !== "success") return rejectForm(formIdOf(intent, id), submission.reply());
     if (!(await updateScore(id, submission.value))) throw await notFound(request, "admin-site:scores.notFound");
-    return redirectWithToast(PATH, { type: "success", key: "admin-site:scores.updated" });
+    return redirectWithToast(back, { type: "success", key: "admin-site:scores.updated" });
   }
   if (intent === "delete") {
-    if (!isConfirmed(formData)) return askToConfirm(PATH, "delete", id);
+    if (!isConfirmed(formData)) return askToConfirm(back, "delete", id);
     if (!(await deleteScore(id))) throw await notFound(request, "admin-site:scores.notFound");
-    return redirectWithToast(PATH, { type: "success", key: "admin-site:scores.deleted" });
+    return redirectWithToast(back, { type: "success", key: "admin-site:scores.deleted" });
   }
   throw await badRequest(request);
 }
 
 export default function AdminScores() {
-  const { scores, confirming } = useLoaderData<typeof loader>();
+  const { scores, confirming, pager, filters, devices, back } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as AdminFormReply | undefined;
   const { t } = useTranslation("admin-site");
+  const { t: tl } = useTranslation("lists");
 
   return (
     <section className={site.panel} aria-labelledby="scores-heading">
       <h2 id="scores-heading" className={site.sectionHeading}>
-        {t("scores.heading", { n: scores.length })}
+        {t("scores.heading", { n: pager.total.count })}
       </h2>
+      <ListFilters resetTo={PATH}>
+        <SelectFilter
+          name="device"
+          label={tl("filters.device")}
+          value={filters.device}
+          options={devices.map((d) => ({ value: d, label: tl(`filters.devices.${d}`) }))}
+        />
+        <TextFilter name="date" type="date" label={tl("filters.date")} value={filters.date} />
+      </ListFilters>
       {confirming ? (
         <ConfirmStep
           intent="delete"
@@ -85,7 +106,7 @@ export default function AdminScores() {
             question: t("scores.confirmDelete", { name: confirming.player_name }),
             yes: t("confirm.confirmDelete"),
           }}
-          cancelTo={PATH}
+          cancelTo={back}
         />
       ) : null}
       {scores.length === 0 ? (
@@ -105,6 +126,7 @@ export default function AdminScores() {
           ))}
         </AdminTable>
       )}
+      <Pager {...pager} label={tl("pager.label")} />
     </section>
   );
 }

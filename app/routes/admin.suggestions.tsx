@@ -11,6 +11,11 @@ import { safeHref } from "~db/platform-links";
 import * as admin from "~/features/admin/admin.css";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
 import { ConfirmStep, RowAction } from "~/features/admin/row-action";
+import { ListFilters, SelectFilter } from "~/features/admin/list-filters";
+import { choiceOf } from "~/features/admin/list-filters.server";
+import { Pager } from "~/components/pager";
+import { currentListHref, loadPage } from "~/utils/paging.server";
+import { REQUEST_STATUSES } from "~db/schema";
 import { getT } from "~/i18n/i18next.server";
 import { badgeClass } from "~/styles/recipes";
 import { muted, stack } from "~/styles/ui.css";
@@ -21,22 +26,36 @@ import { badRequest, notFound } from "~/utils/responses.server";
 import { intentOf, parseRowId } from "~/utils/row-id";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
-import { loadOrFail } from "~/utils/failures.server";
 
 const PATH = "/admin/suggestions";
 
-export const handle = { i18n: ["admin", "admin-catalog"] };
+export const handle = { i18n: ["admin", "admin-catalog", "lists"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [t, suggestions] = await Promise.all([
+  const url = new URL(request.url);
+  const status = choiceOf(url, "status", REQUEST_STATUSES);
+  const [t, { rows: suggestions, pager }] = await Promise.all([
     getT(request, "admin-catalog"),
-    loadOrFail(request, "errors.load.generic", () => listAdminSuggestions()),
+    loadPage(request, "errors.load.generic", (page) => listAdminSuggestions(status, page)),
   ]);
   const askedReject = confirmationAsked(request, "reject");
-  const confirming = suggestions.find((s) => s.id === askedReject && s.status === "pending") ?? null;
+  const asked = askedReject === null ? null : await getSuggestion(askedReject);
+  const confirming = asked?.status === "pending" ? asked : null;
   return {
-    suggestions: suggestions.map((s) => ({ ...s, website_url: safeHref(s.website_url) })),
+    suggestions: suggestions.map((s) => ({
+      id: s.id,
+      name: s.name,
+      description: s.description,
+      status: s.status,
+      votes_count: s.votes_count,
+      created_at: s.created_at,
+      website_url: safeHref(s.website_url),
+    })),
+    pager,
+    status,
+    statuses: REQUEST_STATUSES,
+    back: currentListHref(url),
     confirming: confirming ? { id: confirming.id, name: confirming.name } : null,
     meta: { title: t("suggestions.title"), description: t("suggestions.title"), path: PATH, noindex: true },
   };
@@ -57,16 +76,18 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(`/admin/platforms/new?suggestion=${suggestion.id}`, 303);
   }
   if (suggestion?.status !== "pending") throw await notFound(request, "admin-catalog:suggestions.errors.reject");
-  if (!isConfirmed(form)) return askToConfirm(PATH, "reject", suggestion.id);
+  const back = currentListHref(new URL(request.url));
+  if (!isConfirmed(form)) return askToConfirm(back, "reject", suggestion.id);
   return guardWrite(formIdOf("reject", suggestion.id), "admin-catalog:suggestions.errors.reject", async () => {
     if (!(await rejectSuggestion(suggestion.id))) throw await notFound(request, "admin-catalog:suggestions.errors.reject");
-    return redirectWithToast(PATH, { type: "success", key: "admin-catalog:suggestions.toast.rejected" });
+    return redirectWithToast(back, { type: "success", key: "admin-catalog:suggestions.toast.rejected" });
   });
 }
 
 export default function AdminSuggestions() {
-  const { suggestions, confirming } = useLoaderData<typeof loader>();
+  const { suggestions, confirming, pager, status, statuses, back } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin-catalog");
+  const { t: tl } = useTranslation("lists");
   const rejectQuestion = (name: string) => ({
     question: t("suggestions.confirmReject", { name }),
     yes: t("suggestions.confirmRejectYes"),
@@ -75,8 +96,16 @@ export default function AdminSuggestions() {
   return (
     <section className={stack} aria-labelledby="suggestions-heading">
       <h2 id="suggestions-heading">{t("suggestions.title")}</h2>
+      <ListFilters resetTo={PATH}>
+        <SelectFilter
+          name="status"
+          label={tl("filters.status")}
+          value={status}
+          options={statuses.map((s) => ({ value: s, label: tl(`filters.statuses.${s}`) }))}
+        />
+      </ListFilters>
       {confirming ? (
-        <ConfirmStep intent="reject" id={confirming.id} confirm={rejectQuestion(confirming.name)} cancelTo={PATH} />
+        <ConfirmStep intent="reject" id={confirming.id} confirm={rejectQuestion(confirming.name)} cancelTo={back} />
       ) : null}
       {suggestions.length === 0 ? (
         <p className={muted}>{t("suggestions.empty")}</p>
@@ -125,6 +154,7 @@ export default function AdminSuggestions() {
           ))}
         </AdminTable>
       )}
+      <Pager {...pager} label={tl("pager.label")} />
     </section>
   );
 }

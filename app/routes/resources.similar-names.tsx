@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listNameCandidates } from "~db/repositories/suggestions.server";
-import { checkSimilarNames } from "~/features/community/similarity";
+import { checkStoredSimilarNames } from "~/features/community/similar-names.server";
 
 /**
  * The similar-names check while a visitor types a suggestion (JS only, debounced): the names close
@@ -8,6 +7,6 @@ import { checkSimilarNames } from "~/features/community/similarity";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const typed = new URL(request.url).searchParams.get("name")?.slice(0, 100) ?? "";
-  const similar = typed ? checkSimilarNames(typed, await listNameCandidates()).similar : [];
+  const similar = typed ? (await checkStoredSimilarNames(typed)).similar : [];
   return Response.json({ typed, similar }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -3,10 +3,9 @@ import { useEffect, useRef } from "react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import {
-  listNameCandidates,
   listPublicSuggestions,
   listVotedSuggestionIds,
   getSuggestion,
@@ -17,7 +16,10 @@ import { SimilarNames } from "~/features/community/similar-names";
 import { SuggestionList } from "~/features/community/suggestion-list";
 import { useSimilarNames } from "~/features/community/use-similar-names";
 import { getClientIdentity } from "~/features/community/client-identity.server";
-import { checkSimilarNames, normalizeName, type SimilarName } from "~/features/community/similarity";
+import { nameLengths, normalizeName, type SimilarName } from "~/features/community/similarity";
+import { checkStoredSimilarNames } from "~/features/community/similar-names.server";
+import { Pager } from "~/components/pager";
+import { loadPage, listHref } from "~/utils/paging.server";
 import { breadcrumbLd } from "~/features/community/structured-data";
 import {
   MAX_VOTES_PER_ADDRESS,
@@ -43,6 +45,7 @@ import {
   leadIn,
   muted,
   narrow,
+  row,
   section,
   semibold,
   stack,
@@ -62,7 +65,7 @@ import { readFormData } from "~/utils/form-data.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
 
 export const handle = {
-  i18n: ["suggest"],
+  i18n: ["suggest", "lists"],
   sitemap: { changefreq: "daily", priority: 0.6, lastmod: "suggestions" } satisfies SitemapHandle,
 };
 
@@ -72,12 +75,18 @@ const VOTE_LIMIT = { name: "suggest-vote", max: 120, windowMs: 10 * 60_000 };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const identity = getClientIdentity(request, context);
-  const [t, [suggestions, voted, candidates]] = await Promise.all([
+  const sort = url.searchParams.get("sort") === "new" ? "new" : "top";
+  const [t, { rows: suggestions, pager }] = await Promise.all([
     getT(request, "suggest"),
-    loadOrFail(request, "errors.load.generic", () =>
-      Promise.all([listPublicSuggestions(), listVotedSuggestionIds(identity.fingerprint), listNameCandidates()]),
-    ),
+    loadPage(request, "errors.load.generic", (page) => listPublicSuggestions(sort, page)),
   ]);
+  // Only this page's suggestions: which of them this visitor voted for.
+  const voted = await loadOrFail(request, "errors.load.generic", () =>
+    listVotedSuggestionIds(
+      identity.fingerprint,
+      suggestions.map((s) => s.id),
+    ),
+  );
 
   // `?created=`: names close to the one just added, shown with the thank-you note.
   let created: { name: string; similar: SimilarName[] } | null = null;
@@ -85,10 +94,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (createdId !== null) {
     const row = await getSuggestion(createdId);
     if (row && row.status !== "rejected") {
-      const others = candidates.filter((c) => !(c.kind === "suggestion" && c.id === row.id));
-      created = { name: row.name, similar: checkSimilarNames(row.name, others).similar };
+      created = { name: row.name, similar: (await checkStoredSimilarNames(row.name, row.id)).similar };
     }
   }
+  const sortHref = (value: "top" | "new") => {
+    const base = new URL(url);
+    base.searchParams.delete("created");
+    base.searchParams.set("sort", value);
+    return listHref(base);
+  };
 
   const now = Date.now();
   const siteUrl = getEnv().SITE_URL;
@@ -109,6 +123,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         isNew: now - Date.parse(s.created_at) < NEW_FOR_MS,
       })),
       created,
+      pager,
+      sort,
+      sortLinks: { top: sortHref("top"), new: sortHref("new") },
       maxVotesPerAddress: MAX_VOTES_PER_ADDRESS,
       meta: {
         title: t("meta.title"),
@@ -176,14 +193,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   const { name, description, website_url } = submission.value;
-  const candidates = await attemptWrite("suggestion check", () => listNameCandidates());
-  if (!candidates.ok) {
+  const checked = await attemptWrite("suggestion check", () => checkStoredSimilarNames(name));
+  if (!checked.ok) {
     return data(
       { result: submission.reply({ formErrors: ["errors.saveFailed"] }), similar: [] as SimilarName[] },
       { status: 503, headers },
     );
   }
-  const verdict = checkSimilarNames(name, candidates.value);
+  const verdict = checked.value;
   if (verdict.blocked) {
     const key = verdict.reason === "existingPlatform" ? "errors.existingPlatform" : "errors.similarBlocked";
     // The values travel inside the message: the form keeps its errors after other actions (a vote).
@@ -201,6 +218,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     createSuggestion({
       name,
       normalizedName: normalizeName(name),
+      lengths: nameLengths(name),
       description: description || null,
       websiteUrl: website_url ? new URL(website_url).href : null,
     }),
@@ -231,6 +249,7 @@ export default function SuggestPlatform() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t } = useTranslation("suggest");
+  const { t: tl } = useTranslation("lists");
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "suggest";
 
@@ -361,7 +380,20 @@ export default function SuggestPlatform() {
       <section className={section} aria-labelledby="suggestions-heading" id="suggestions">
         <h2 id="suggestions-heading">{t("list.heading")}</h2>
         <p className={muted}>{t("vote.capNote", { max: loaderData.maxVotesPerAddress })}</p>
+        <nav aria-label={tl("sort.label")} className={row} data-testid="suggestion-sort">
+          {(["top", "new"] as const).map((value) => (
+            <Link
+              key={value}
+              to={loaderData.sortLinks[value]}
+              aria-current={loaderData.sort === value ? "page" : undefined}
+              className={buttonClass({ tone: loaderData.sort === value ? "primary" : "secondary", size: "small" })}
+            >
+              {tl(`sort.${value}`)}
+            </Link>
+          ))}
+        </nav>
         <SuggestionList suggestions={loaderData.suggestions} refusal={actionData?.vote ?? null} />
+        <Pager {...loaderData.pager} label={tl("pager.label")} />
       </section>
     </div>
   );

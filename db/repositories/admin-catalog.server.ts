@@ -1,8 +1,13 @@
-import { sql } from "kysely";
+import { sql, type SqlBool } from "kysely";
 import { getDb, type DB } from "../client.server";
 import { isUniqueViolation } from "../errors.server";
-import type { NewPlatform, PlatformUpdate } from "../schema";
+import { boundedCount, keysetPage, type Keyset, type PageRequest } from "../keyset";
+import type { NewPlatform, PlatformUpdate, RequestStatus } from "../schema";
 import { expiryFrom, selectCodeWithPlatform } from "./codes.server";
+import { SUGGESTION_ORDER } from "./suggestions.server";
+
+/** Totals shown above the admin lists are counted up to this, then shown as "10,000+". */
+export const COUNT_CAP = 10_000;
 
 /**
  * The admin's reads and writes of the catalog: codes, platforms, deletion requests, suggestions
@@ -29,8 +34,22 @@ export class RowGoneError extends Error {
 
 // ---------- platforms ----------
 
-export async function listAdminPlatforms(db: DB = getDb()) {
-  return db.selectFrom("platforms").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
+const PLATFORM_ORDER: Keyset = {
+  direction: "desc",
+  keys: [
+    { column: "created_at", field: "created_at", type: "text" },
+    { column: "id", field: "id", type: "int" },
+  ],
+};
+
+/** One page of platforms, newest first, and how many there are. */
+export async function listAdminPlatforms(page: PageRequest, db: DB = getDb()) {
+  const query = db.selectFrom("platforms");
+  const [rows, total] = await Promise.all([
+    keysetPage(query.selectAll(), PLATFORM_ORDER, page),
+    boundedCount(db, query, COUNT_CAP),
+  ]);
+  return { ...rows, total };
 }
 
 export async function listPlatformOptions(db: DB = getDb()) {
@@ -109,14 +128,74 @@ export async function deletePlatform(id: number, db: DB = getDb()) {
 
 // ---------- codes ----------
 
-export async function listAdminCodes(platformId: number, db: DB = getDb()) {
-  return db
-    .selectFrom("referral_codes")
-    .selectAll()
-    .where("platform_id", "=", platformId)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
+export const CODE_STATES = ["active", "paused", "expired", "never-served"] as const;
+export type CodeState = (typeof CODE_STATES)[number];
+
+export interface CodeFilters {
+  /** Part of the code, any case. */
+  search?: string | null;
+  state?: CodeState | null;
+}
+
+const CODE_ORDER: Keyset = {
+  direction: "desc",
+  keys: [
+    { column: "referral_codes.created_at", field: "created_at", type: "text" },
+    { column: "referral_codes.id", field: "id", type: "int" },
+  ],
+};
+
+/** `%`, `_` and the escape character itself stand for themselves in a LIKE pattern. */
+export function likeContaining(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * One page of a platform's codes, newest first, with the filters; and how many match (counted up
+ * to COUNT_CAP). The scan walks the (platform_id, created_at, id) index and stops after one page,
+ * however many codes the platform has.
+ */
+export async function listAdminCodes(
+  platformId: number,
+  filters: CodeFilters,
+  page: PageRequest,
+  db: DB = getDb(),
+  now = new Date(),
+) {
+  const nowIso = now.toISOString();
+  let query = db.selectFrom("referral_codes").where("referral_codes.platform_id", "=", platformId);
+  if (filters.search) {
+    query = query.where(sql<SqlBool>`lower(referral_codes.code) like ${likeContaining(filters.search)} escape '\\'`);
+  }
+  switch (filters.state) {
+    case "active":
+      query = query
+        .where("referral_codes.is_active", "=", 1)
+        .where((eb) =>
+          eb.or([
+            eb("referral_codes.is_permanent", "=", 1),
+            eb("referral_codes.expires_at", "is", null),
+            eb("referral_codes.expires_at", ">", nowIso),
+          ]),
+        );
+      break;
+    case "paused":
+      query = query.where("referral_codes.is_active", "=", 0);
+      break;
+    case "expired":
+      query = query.where("referral_codes.is_permanent", "=", 0).where("referral_codes.expires_at", "<=", nowIso);
+      break;
+    case "never-served":
+      query = query.where("referral_codes.times_served", "=", 0);
+      break;
+    default:
+      break;
+  }
+  const [rows, total] = await Promise.all([
+    keysetPage(query.selectAll("referral_codes"), CODE_ORDER, page),
+    boundedCount(db, query, COUNT_CAP),
+  ]);
+  return { ...rows, total };
 }
 
 export async function getCodeWithPlatform(id: number, db: DB = getDb()) {
@@ -189,9 +268,28 @@ export async function deleteCode(id: number, db: DB = getDb()): Promise<boolean>
 
 // ---------- deletion requests ----------
 
-export async function listDeletionRequests(db: DB = getDb()) {
-  return db
-    .selectFrom("deletion_requests as d")
+export interface DeletionFilters {
+  status?: RequestStatus | null;
+  platformId?: number | null;
+  /** Requests made within [from, to) (ISO instants). */
+  range?: { from: string; to: string } | null;
+}
+
+const DELETION_ORDER: Keyset = {
+  direction: "desc",
+  keys: [
+    { column: "d.created_at", field: "created_at", type: "text" },
+    { column: "d.id", field: "id", type: "int" },
+  ],
+};
+
+/** One page of deletion requests, newest first, with the filters; and how many match. */
+export async function listDeletionRequests(filters: DeletionFilters, page: PageRequest, db: DB = getDb()) {
+  let query = db.selectFrom("deletion_requests as d");
+  if (filters.status) query = query.where("d.status", "=", filters.status);
+  if (filters.platformId) query = query.where("d.platform_id", "=", filters.platformId);
+  if (filters.range) query = query.where("d.created_at", ">=", filters.range.from).where("d.created_at", "<", filters.range.to);
+  const listed = query
     .innerJoin("platforms as p", "p.id", "d.platform_id")
     .select([
       "d.id",
@@ -202,10 +300,14 @@ export async function listDeletionRequests(db: DB = getDb()) {
       "d.resolved_at",
       "p.name as platform_name",
       "p.slug as platform_slug",
-    ])
-    .orderBy("d.created_at", "desc")
-    .orderBy("d.id", "desc")
-    .execute();
+    ]);
+  const [rows, total] = await Promise.all([keysetPage(listed, DELETION_ORDER, page), boundedCount(db, query, COUNT_CAP)]);
+  return { ...rows, total };
+}
+
+/** One deletion request (the one a confirmation step names). */
+export async function getDeletionRequest(id: number, db: DB = getDb()) {
+  return db.selectFrom("deletion_requests").select(["id", "code", "status"]).where("id", "=", id).executeTakeFirst();
 }
 
 /**
@@ -259,15 +361,15 @@ export async function deleteProcessedDeletionRequest(id: number, db: DB = getDb(
 
 // ---------- platform suggestions ----------
 
-/** The public order (most votes, then newest), but every status. */
-export async function listAdminSuggestions(db: DB = getDb()) {
-  return db
-    .selectFrom("platform_suggestions")
-    .selectAll()
-    .orderBy("votes_count", "desc")
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
+/** One page in the public order (most votes, then newest), of one status or all; and how many match. */
+export async function listAdminSuggestions(status: RequestStatus | null, page: PageRequest, db: DB = getDb()) {
+  let query = db.selectFrom("platform_suggestions");
+  if (status) query = query.where("status", "=", status);
+  const [rows, total] = await Promise.all([
+    keysetPage(query.selectAll(), SUGGESTION_ORDER, page),
+    boundedCount(db, query, COUNT_CAP),
+  ]);
+  return { ...rows, total };
 }
 
 /**

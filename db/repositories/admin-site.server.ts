@@ -1,5 +1,6 @@
 import { getDb, type DB } from "../client.server";
-import type { DisplayMode } from "../schema";
+import { boundedCount, keysetPage, type Keyset, type PageRequest } from "../keyset";
+import type { DeviceType, DisplayMode } from "../schema";
 import { parisDayStarts } from "../time";
 import { figuresPerDay } from "./history.server";
 
@@ -20,9 +21,22 @@ export interface PartnershipInput {
   is_active: 0 | 1;
 }
 
-/** All partnerships in their display order (admin). */
-export async function listPartnershipsAdmin(db: DB = getDb()) {
-  return db.selectFrom("partnerships").selectAll().orderBy("display_order", "asc").orderBy("id", "asc").execute();
+const PARTNERSHIP_ORDER: Keyset = {
+  direction: "asc",
+  keys: [
+    { column: "display_order", field: "display_order", type: "int" },
+    { column: "id", field: "id", type: "int" },
+  ],
+};
+
+/** One page of partnerships in their display order (admin); and how many there are. */
+export async function listPartnershipsAdmin(page: PageRequest, db: DB = getDb()) {
+  const query = db.selectFrom("partnerships");
+  const [rows, total] = await Promise.all([
+    keysetPage(query.selectAll(), PARTNERSHIP_ORDER, page),
+    boundedCount(db, query, COUNT_CAP),
+  ]);
+  return { ...rows, total };
 }
 
 /** A new partnership goes last: its display_order is the current list length. */
@@ -45,6 +59,11 @@ export async function createPartnership(input: PartnershipInput, db: DB = getDb(
 export async function updatePartnership(id: number, input: PartnershipInput, db: DB = getDb()): Promise<boolean> {
   const result = await db.updateTable("partnerships").set(input).where("id", "=", id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** One partnership (the one a confirmation step names). */
+export async function getPartnership(id: number, db: DB = getDb()) {
+  return db.selectFrom("partnerships").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 export async function deletePartnership(id: number, db: DB = getDb()): Promise<boolean> {
@@ -87,27 +106,37 @@ export async function movePartnership(
 
 // ---------- draw requests ----------
 
-export { parisDayStarts };
-
-export const RECENT_DRAWS_LIMIT = 50;
 const CHART_DAYS = 30;
+/** Totals shown above the admin lists are counted up to this, then shown as "10,000+". */
+const COUNT_CAP = 10_000;
 
 /** Every platform, active or not, for the request log's filter. */
 export async function listPlatformFilterOptions(db: DB = getDb()) {
   return db.selectFrom("platforms").select(["id", "name", "slug"]).orderBy("name", "asc").execute();
 }
 
-/** The 50 newest draws with their platform, optionally for one platform (by slug). */
-export async function listRecentDraws(platformId: number | null, db: DB = getDb()) {
-  let query = db
-    .selectFrom("random_requests as r")
+const DRAW_ORDER: Keyset = {
+  direction: "desc",
+  keys: [
+    { column: "r.created_at", field: "created_at", type: "text" },
+    { column: "r.id", field: "id", type: "int" },
+  ],
+};
+
+/** One page of the draw log, newest first, optionally for one platform and one day; and how many match. */
+export async function listDraws(
+  filters: { platformId: number | null; range: { from: string; to: string } | null },
+  page: PageRequest,
+  db: DB = getDb(),
+) {
+  let query = db.selectFrom("random_requests as r");
+  if (filters.platformId !== null) query = query.where("r.platform_id", "=", filters.platformId);
+  if (filters.range) query = query.where("r.created_at", ">=", filters.range.from).where("r.created_at", "<", filters.range.to);
+  const listed = query
     .innerJoin("platforms as p", "p.id", "r.platform_id")
-    .select(["r.id", "r.served_code", "r.served_code_id", "r.created_at", "p.name as platform_name", "p.slug as platform_slug"])
-    .orderBy("r.created_at", "desc")
-    .orderBy("r.id", "desc")
-    .limit(RECENT_DRAWS_LIMIT);
-  if (platformId !== null) query = query.where("r.platform_id", "=", platformId);
-  return query.execute();
+    .select(["r.id", "r.served_code", "r.served_code_id", "r.created_at", "p.name as platform_name", "p.slug as platform_slug"]);
+  const [rows, total] = await Promise.all([keysetPage(listed, DRAW_ORDER, page), boundedCount(db, query, COUNT_CAP)]);
+  return { ...rows, total };
 }
 
 /**
@@ -126,17 +155,30 @@ export async function drawsPerDay(platformId: number | null, now = new Date(), d
 
 // ---------- game scores ----------
 
-const ADMIN_SCORES_LIMIT = 500;
+const SCORE_ORDER: Keyset = {
+  direction: "desc",
+  keys: [
+    { column: "created_at", field: "created_at", type: "text" },
+    { column: "id", field: "id", type: "int" },
+  ],
+};
 
-/** Scores newest first (capped: the admin reads the recent ones; old ones are rarely edited). */
-export async function listScoresAdmin(db: DB = getDb()) {
-  return db
-    .selectFrom("game_scores")
-    .selectAll()
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(ADMIN_SCORES_LIMIT)
-    .execute();
+/** One page of scores, newest first, optionally of one device and one day; and how many match. */
+export async function listScoresAdmin(
+  filters: { device: DeviceType | null; range: { from: string; to: string } | null },
+  page: PageRequest,
+  db: DB = getDb(),
+) {
+  let query = db.selectFrom("game_scores");
+  if (filters.device) query = query.where("device_type", "=", filters.device);
+  if (filters.range) query = query.where("created_at", ">=", filters.range.from).where("created_at", "<", filters.range.to);
+  const [rows, total] = await Promise.all([keysetPage(query.selectAll(), SCORE_ORDER, page), boundedCount(db, query, COUNT_CAP)]);
+  return { ...rows, total };
+}
+
+/** One score (the one a confirmation step names). */
+export async function getScore(id: number, db: DB = getDb()) {
+  return db.selectFrom("game_scores").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 export async function updateScore(

@@ -1,27 +1,81 @@
+import { sql, type SqlBool } from "kysely";
 import { getDb, getDialect, type DB } from "../client.server";
+import { boundedCount, keysetPage, type Keyset, type PageRequest } from "../keyset";
 
 /** Public reads of platform suggestions and the visitor's writes (suggest, vote). Admin moderation lives elsewhere. */
 
-/** Pending and approved suggestions, most voted first, then newest. */
-export async function listPublicSuggestions(db: DB = getDb()) {
-  return db
-    .selectFrom("platform_suggestions")
-    .select(["id", "name", "description", "website_url", "status", "votes_count", "created_at"])
-    .where("status", "in", ["pending", "approved"])
-    .orderBy("votes_count", "desc")
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
+/** Most votes first; among equal votes the newest (ids grow with time). */
+export const SUGGESTION_ORDER: Keyset = {
+  direction: "desc",
+  keys: [
+    { column: "votes_count", field: "votes_count", type: "int" },
+    { column: "id", field: "id", type: "int" },
+  ],
+};
+const NEWEST_ORDER: Keyset = { direction: "desc", keys: [{ column: "id", field: "id", type: "int" }] };
+
+export type SuggestionSort = "top" | "new";
+
+/** One page of the pending and approved suggestions, most voted or newest first; and how many there are. */
+export async function listPublicSuggestions(sort: SuggestionSort, page: PageRequest, db: DB = getDb()) {
+  const query = db.selectFrom("platform_suggestions").where("status", "in", ["pending", "approved"]);
+  const [rows, total] = await Promise.all([
+    keysetPage(
+      query.select(["id", "name", "description", "website_url", "status", "votes_count", "created_at"]),
+      sort === "new" ? NEWEST_ORDER : SUGGESTION_ORDER,
+      page,
+    ),
+    boundedCount(db, query, 10_000),
+  ]);
+  return { ...rows, total };
+}
+
+/** One side of the similar-name prefilter (similarity.ts `similarityFilters`): a stored name is read only when it could score. */
+interface NameFilter {
+  length: number;
+  min: number;
+  max: number;
+  pairs: string[];
 }
 
 /**
- * Every name a new suggestion is compared with: all platforms (active or not) and the suggestions
- * still visible (a rejected one may be proposed again).
+ * The names a new suggestion is compared with: all platforms (active or not; a short list the
+ * admin curates) and the suggestions still visible (a rejected one may be proposed again) that
+ * pass the prefilter on their normalized name or on their core: a length in range (indexed) and
+ * enough of the typed name's letter pairs (counted by the database, so the names that cannot
+ * score are never sent to the application). Rows written without lengths are always read.
  */
-export async function listNameCandidates(db: DB = getDb()) {
+export async function listNameCandidates(
+  filters: { name: NameFilter; core: NameFilter },
+  pairsLostPerChar: number,
+  db: DB = getDb(),
+) {
+  const side = (f: NameFilter, column: "name_length" | "core_length") => {
+    const present = f.pairs.length
+      ? sql.join(
+          f.pairs.map((pair) => sql`case when normalized_name like ${`%${pair}%`} then 1 else 0 end`),
+          sql` + `,
+        )
+      : sql`0`;
+    const longer = sql`case when ${sql.ref(column)} > ${f.length} then ${sql.ref(column)} else ${f.length} end`;
+    // present >= pairs - 2d with d < 0.3 max(n, m); the equality kept, against rounding.
+    return sql<SqlBool>`(${sql.ref(column)} between ${f.min} and ${f.max} and ${present} + ${pairsLostPerChar} * ${longer} + 0.000001 >= ${f.pairs.length})`;
+  };
   const [platforms, suggestions] = await Promise.all([
     db.selectFrom("platforms").select(["id", "name"]).execute(),
-    db.selectFrom("platform_suggestions").select(["id", "name"]).where("status", "in", ["pending", "approved"]).execute(),
+    db
+      .selectFrom("platform_suggestions")
+      .select(["id", "name"])
+      .where("status", "in", ["pending", "approved"])
+      .where((eb) =>
+        eb.or([
+          side(filters.name, "name_length"),
+          side(filters.core, "core_length"),
+          eb("name_length", "is", null),
+          eb("core_length", "is", null),
+        ]),
+      )
+      .execute(),
   ]);
   return [
     ...platforms.map((p) => ({ id: p.id, name: p.name, kind: "platform" as const })),
@@ -34,7 +88,13 @@ export async function getSuggestion(id: number, db: DB = getDb()) {
 }
 
 export async function createSuggestion(
-  input: { name: string; normalizedName: string; description: string | null; websiteUrl: string | null },
+  input: {
+    name: string;
+    normalizedName: string;
+    lengths: { name: number; core: number };
+    description: string | null;
+    websiteUrl: string | null;
+  },
   db: DB = getDb(),
 ) {
   return db
@@ -42,6 +102,8 @@ export async function createSuggestion(
     .values({
       name: input.name,
       normalized_name: input.normalizedName,
+      name_length: input.lengths.name,
+      core_length: input.lengths.core,
       description: input.description,
       website_url: input.websiteUrl,
       status: "pending",
@@ -52,12 +114,18 @@ export async function createSuggestion(
     .executeTakeFirstOrThrow();
 }
 
-/** Ids of the suggestions this client (cookie fingerprint) already voted for. */
-export async function listVotedSuggestionIds(clientFingerprint: string, db: DB = getDb()): Promise<Set<number>> {
+/** Which of `suggestionIds` (one page) this client (cookie fingerprint) already voted for. */
+export async function listVotedSuggestionIds(
+  clientFingerprint: string,
+  suggestionIds: number[],
+  db: DB = getDb(),
+): Promise<Set<number>> {
+  if (suggestionIds.length === 0) return new Set();
   const rows = await db
     .selectFrom("platform_suggestion_votes")
     .select("suggestion_id")
     .where("client_fingerprint", "=", clientFingerprint)
+    .where("suggestion_id", "in", suggestionIds)
     .execute();
   return new Set(rows.map((r) => r.suggestion_id));
 }

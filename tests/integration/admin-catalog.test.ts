@@ -239,7 +239,7 @@ describe("codes tab", () => {
   it("delete removes the code", async () => {
     const p = await platform();
     const id = await code(p.id, "DELETE12");
-    expect(await toastOf(await post("/admin/codes", { intent: "delete", id: String(id) }))).toBe("Code supprimé");
+    expect(await toastOf(await post("/admin/codes", { intent: "delete", id: String(id), confirm: "yes" }))).toBe("Code supprimé");
     expect(await codeRow(id)).toBeUndefined();
   });
 });
@@ -291,7 +291,9 @@ describe("platforms tab", () => {
   it("delete removes the platform and its codes", async () => {
     const p = await platform();
     const c = await code(p.id, "GONE1234");
-    expect(await toastOf(await post("/admin/platforms", { intent: "delete", id: String(p.id) }))).toContain("supprimée");
+    expect(await toastOf(await post("/admin/platforms", { intent: "delete", id: String(p.id), confirm: "yes" }))).toContain(
+      "supprimée",
+    );
     expect(await platformRow(p.id)).toBeUndefined();
     expect(await codeRow(c)).toBeUndefined();
   });
@@ -493,12 +495,14 @@ describe("deletions tab", () => {
     const p = await platform();
     const c = await code(p.id, "KEPT0001");
     const id = await deletion(p.id, "KEPT0001");
-    expect((await post("/admin/deletions", { intent: "delete", id: String(id) })).status).toBe(404);
+    expect((await post("/admin/deletions", { intent: "delete", id: String(id), confirm: "yes" })).status).toBe(404);
     expect(await toastOf(await post("/admin/deletions", { intent: "reject", id: String(id) }))).toBe("Demande rejetée");
     expect(await codeRow(c)).toBeDefined();
     expect(await request(id)).toMatchObject({ status: "rejected" });
     expect((await post("/admin/deletions", { intent: "reject", id: String(id) })).status).toBe(404);
-    expect(await toastOf(await post("/admin/deletions", { intent: "delete", id: String(id) }))).toBe("Demande supprimée");
+    expect(await toastOf(await post("/admin/deletions", { intent: "delete", id: String(id), confirm: "yes" }))).toBe(
+      "Demande supprimée",
+    );
     expect(await request(id)).toBeUndefined();
   });
 });

@@ -2,13 +2,8 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { beforeEach, describe, expect, it } from "vitest";
-import {
-  createPartnership,
-  drawsPerDay,
-  listPartnershipsAdmin,
-  movePartnership,
-  parisDayStarts,
-} from "~db/repositories/admin-site.server";
+import { createPartnership, drawsPerDay, listPartnershipsAdmin, movePartnership } from "~db/repositories/admin-site.server";
+import { parisDayStarts } from "~db/time";
 import { deleteExpiredTemporaryCodes } from "~db/repositories/code-cleanup.server";
 import { saveSetting } from "~db/repositories/settings.server";
 import { runAutoCleanup } from "~/features/admin/site/cleanup-job.server";
@@ -125,7 +120,7 @@ describe("partnership order", () => {
   it("gives a new partnership the current list length as display_order", async () => {
     await createPartnership(input("a"));
     await createPartnership(input("b"));
-    expect((await listPartnershipsAdmin()).map((p) => [p.name, p.display_order])).toEqual([
+    expect((await listPartnershipsAdmin({ size: 50 })).rows.map((p) => [p.name, p.display_order])).toEqual([
       ["a", 0],
       ["b", 1],
     ]);
@@ -137,9 +132,9 @@ describe("partnership order", () => {
       .insertInto("partnerships")
       .values(["x", "y", "z"].map((name) => ({ ...input(name), display_order: 0, created_at: now })))
       .execute();
-    const [x, y, z] = await listPartnershipsAdmin();
+    const [x, y, z] = (await listPartnershipsAdmin({ size: 50 })).rows;
     expect(await movePartnership(z!.id, "up")).toBe("moved");
-    expect((await listPartnershipsAdmin()).map((p) => p.name)).toEqual(["x", "z", "y"]);
+    expect((await listPartnershipsAdmin({ size: 50 })).rows.map((p) => p.name)).toEqual(["x", "z", "y"]);
     expect(await movePartnership(x!.id, "up")).toBe("edge");
     expect(await movePartnership(y!.id, "down")).toBe("edge");
     expect(await movePartnership(123456, "down")).toBe("missing");

@@ -424,9 +424,19 @@ describe("conversations and budget", () => {
     const list = await (await get("/admin/assistant")).text();
     expect(list).toContain(`href="/admin/assistant/${id}"`);
     const usage = await count("assistant_usage");
-    const res = await postForm(
+    // Without confirm=yes nothing is deleted: the page asks first.
+    const asked = await postForm(
       `${server.url}/admin/assistant`,
       { intent: "delete-conversation", conversation_id: String(id) },
+      { cookie },
+    );
+    expect(asked.status).toBe(303);
+    expect(asked.headers.get("location")).toBe(`/admin/assistant?delete-conversation=${id}`);
+    expect(await (await get(asked.headers.get("location")!)).text()).toContain('data-testid="delete-conversation-confirm"');
+    expect((await get(`/admin/assistant/${id}`)).status).toBe(200);
+    const res = await postForm(
+      `${server.url}/admin/assistant`,
+      { intent: "delete-conversation", conversation_id: String(id), confirm: "yes" },
       { cookie },
     );
     expect(res.status).toBe(303);

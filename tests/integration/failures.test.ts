@@ -159,7 +159,7 @@ describe("failures say what failed", () => {
     await whileWritesFail("referral_codes", "delete", async () => {
       const res = await postForm(
         `${server.url}/admin/codes?platform=${platform.slug}`,
-        { intent: "delete", id: String(id) },
+        { intent: "delete", id: String(id), confirm: "yes" },
         { cookie },
       );
       expect(res.status).toBe(503);

@@ -10,8 +10,9 @@ export function isConfirmed(form: FormData): boolean {
   return form.get("confirm") === "yes";
 }
 
-export function askToConfirm(path: string, intent: string, id: number): Response {
-  return redirect(`${path}?${intent}=${id}`, 303);
+/** `back` is the page the admin was on, filters and page kept (`currentListHref`). */
+export function askToConfirm(back: string, intent: string, id: number): Response {
+  return redirect(`${back}${back.includes("?") ? "&" : "?"}${intent}=${id}`, 303);
 }
 
 /** The row id a page is asked to confirm `intent` for (`?delete=12`), or null. */

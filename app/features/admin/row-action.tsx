@@ -102,12 +102,14 @@ export function ConfirmStep({
   confirm,
   tone = "danger",
   cancelTo,
+  extra,
 }: {
   intent: string;
   id: number;
   confirm: Confirmation;
   tone?: ButtonTone;
   cancelTo: string;
+  extra?: Record<string, string>;
 }) {
   const { t } = useTranslation("admin");
   const titleId = `confirm-${intent}-${id}`;
@@ -121,6 +123,9 @@ export function ConfirmStep({
           <input type="hidden" name="intent" value={intent} />
           <input type="hidden" name="id" value={id} />
           <input type="hidden" name="confirm" value="yes" />
+          {Object.entries(extra ?? {}).map(([k, v]) => (
+            <input key={k} type="hidden" name={k} value={v} />
+          ))}
           <button type="submit" className={buttonClass({ tone, size: "small" })}>
             {confirm.yes}
           </button>

@@ -7,6 +7,7 @@ import * as ui from "~/styles/ui.css";
 import * as layoutCss from "~/styles/layout.css";
 import { formatDateTime } from "~/utils/dates";
 import { useHydrated } from "~/utils/use-hydrated";
+import { ConfirmStep, RowAction } from "~/features/admin/row-action";
 import * as css from "./assistant.css";
 import { Markdown } from "./markdown";
 import { MESSAGE_MAX, sendSchema } from "./schemas";
@@ -22,6 +23,8 @@ export interface ShellData {
     output_tokens: number;
     updated_at: string;
   }>;
+  /** The deletion asked without JavaScript (`?delete-conversation=ID`), to confirm. */
+  confirming: { id: number; title: string; back: string } | null;
   budget: { limit: number; used: number; exhausted: boolean };
   defaultProvider: ProviderId;
   providers: Array<{ id: ProviderId; configured: boolean; model: string; keyVariable: string }>;
@@ -194,6 +197,12 @@ export function AssistantPage({
   actionData?: PageActionData;
 }) {
   const { t } = useTranslation("assistant");
+  const { t: tl } = useTranslation("lists");
+  const deleteQuestion = (title: string) => ({
+    question: tl("confirm.deleteConversation", { title }),
+    yes: tl("confirm.yesDelete"),
+    testId: "delete-conversation-confirm",
+  });
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -352,6 +361,15 @@ export function AssistantPage({
         <Link to="/admin/assistant" className={buttonClass({ tone: "secondary", size: "small" })}>
           {t("conversations.new")}
         </Link>
+        {shell.confirming ? (
+          <ConfirmStep
+            intent="delete-conversation"
+            id={shell.confirming.id}
+            extra={{ conversation_id: String(shell.confirming.id) }}
+            confirm={deleteQuestion(shell.confirming.title)}
+            cancelTo={shell.confirming.back}
+          />
+        ) : null}
         {shell.conversations.length === 0 ? (
           <p className={ui.muted}>{t("conversations.empty")}</p>
         ) : (
@@ -371,17 +389,15 @@ export function AssistantPage({
                     {t("conversations.meta", { provider: c.provider, tokens: c.input_tokens + c.output_tokens })}
                   </span>
                 </div>
-                <Form method="post" action="/admin/assistant">
-                  <input type="hidden" name="intent" value="delete-conversation" />
-                  <input type="hidden" name="conversation_id" value={c.id} />
-                  <button
-                    type="submit"
-                    className={buttonClass({ tone: "danger", size: "small" })}
-                    aria-label={t("conversations.deleteLabel", { title: c.title })}
-                  >
-                    {t("conversations.delete")}
-                  </button>
-                </Form>
+                <RowAction
+                  intent="delete-conversation"
+                  id={c.id}
+                  extra={{ conversation_id: String(c.id) }}
+                  tone="danger"
+                  label={t("conversations.delete")}
+                  accessibleName={t("conversations.deleteLabel", { title: c.title })}
+                  confirm={deleteQuestion(c.title)}
+                />
               </li>
             ))}
           </ul>

@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import { deleteConversation, getConversation, listConversations } from "~db/repositories/assistant.server";
+import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
+import { currentListHref } from "~/utils/paging.server";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { badRequest, notFound } from "~/utils/responses.server";
@@ -22,8 +24,11 @@ export async function loadAssistantShell(request: Request) {
     defaultProvider(),
     getT(request, "assistant"),
   ]);
+  const asked = confirmationAsked(request, "delete-conversation");
+  const confirming = conversations.find((c) => c.id === asked);
   return {
     conversations,
+    confirming: confirming ? { id: confirming.id, title: confirming.title, back: currentListHref(new URL(request.url)) } : null,
     budget,
     defaultProvider: provider,
     providers: providerStatuses(),
@@ -94,6 +99,9 @@ export async function handleAssistantPost(request: Request) {
   if (intent === "delete-conversation") {
     const parsed = deleteSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) throw await badRequest(request);
+    if (!isConfirmed(form)) {
+      return askToConfirm(currentListHref(new URL(request.url)), "delete-conversation", parsed.data.conversation_id);
+    }
     if (!(await deleteConversation(parsed.data.conversation_id, admin.id)))
       throw await notFound(request, "assistant:errors.notFound");
     return redirectWithToast("/admin/assistant", { type: "success", key: "assistant:conversations.deleted" });

@@ -86,6 +86,48 @@ export function nameSimilarity(a: string, b: string): number {
   return Math.max(ratio(normalizeName(a), normalizeName(b)), ratio(coreName(a), coreName(b)));
 }
 
+/** The lengths a stored suggestion keeps for the prefilter: its normalized name's and its core name's. */
+export function nameLengths(name: string): { name: number; core: number } {
+  return { name: normalizeName(name).length, core: coreName(name).length };
+}
+
+/**
+ * What a stored name must have to possibly score above the shown threshold against `name`, on
+ * its normalized form and on its core (the similarity is the higher of the two). Both are exact
+ * necessary conditions, so reading only the names that meet one of them loses no similar name:
+ * - length: a distance is at least the difference of the lengths, so 1 - |n - m| / max(n, m)
+ *   must exceed 0.7 (`min`..`max`, widened by one against float rounding);
+ * - shared pairs of letters: an edit changes at most two of the pairs a name is made of, so with
+ *   a distance d below 0.3 max(n, m), at least (distinct pairs of the name) - 2d of its distinct
+ *   pairs appear in the other (the stored normalized name; the core is a part of it).
+ */
+export interface NameFilter {
+  length: number;
+  min: number;
+  max: number;
+  /** Distinct two-character pieces ("bo", "ou", …). */
+  pairs: string[];
+}
+
+function filterFor(text: string): NameFilter {
+  const pairs = new Set<string>();
+  for (let i = 0; i + 1 < text.length; i++) pairs.add(text.slice(i, i + 2));
+  return {
+    length: text.length,
+    min: Math.max(0, Math.floor(text.length * SIMILAR_SHOW_THRESHOLD) - 1),
+    max: Math.ceil(text.length / SIMILAR_SHOW_THRESHOLD) + 1,
+    pairs: [...pairs],
+  };
+}
+
+/** The prefilter of `name` on its normalized form and on its core. */
+export function similarityFilters(name: string): { name: NameFilter; core: NameFilter } {
+  return { name: filterFor(normalizeName(name)), core: filterFor(coreName(name)) };
+}
+
+/** Share of the distance allowed per character of the longer name, doubled (two pairs per edit). */
+export const PAIRS_LOST_PER_CHAR = 2 * (1 - SIMILAR_SHOW_THRESHOLD);
+
 export interface NameCandidate {
   name: string;
   kind: "platform" | "suggestion";
