@@ -175,7 +175,7 @@ const FILLED = [
   "game_scores",
 ];
 
-export async function buildLargeDatabase(file: string) {
+async function buildLargeDatabase(file: string) {
   await closeDb();
   process.env.DATABASE_URL = `file:${file}`;
   resetEnvCache();
@@ -214,7 +214,12 @@ export async function buildLargeDatabase(file: string) {
   // The removals are timed on a sample, and the pages measured on the full tables (the worst case).
   const prune = performance.now();
   let pruned = 0;
-  for (let i = 0; i < PRUNE_SAMPLE_BATCHES; i++) pruned += (await pruneDraws(new Date(), 2000, null, db))?.removed ?? 0;
+  let after: string | null = null;
+  for (let i = 0; i < PRUNE_SAMPLE_BATCHES; i++) {
+    const step: Awaited<ReturnType<typeof pruneDraws>> = await pruneDraws(new Date(), 2000, after, db);
+    pruned += step?.removed ?? 0;
+    after = step?.next ?? null;
+  }
   const pruneSeconds = (performance.now() - prune) / 1000;
   await closeDb();
   return { generated, days, rollUpSeconds, pruned, pruneSeconds };

@@ -87,7 +87,7 @@ export function sqliteSink(sqlite: SQLite.Database): Sink {
 }
 
 /** Writes through Kysely (SQLite or PostgreSQL), a chunk per statement. */
-export function kyselySink(db: DB): Sink {
+function kyselySink(db: DB): Sink {
   return async (table, columns, rows) => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- generic bulk insert over any table
     await (db as any)

@@ -394,31 +394,22 @@ export async function pruneDraws(
     const until = await rolledUpUntil(trx);
     if (until === null) return { removed: 0, next: null };
     const cutoff = earlier(daysBefore(now, RETENTION.drawDays), until);
+    // Answered draws stay with their answer: skipped here by the unique index on the answer's draw.
     const old = await trx
       .selectFrom("random_requests as r")
       .select(["r.id", "r.created_at"])
       .where("r.created_at", "<", cutoff)
       .$if(after !== null, (qb) => qb.where("r.created_at", ">=", after!))
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("code_reports as a").select("a.id").whereRef("a.random_request_id", "=", "r.id"))),
+      )
       .orderBy("r.created_at")
       .limit(batch)
       .execute();
     if (old.length === 0) return { removed: 0, next: null };
-    const answered = new Set(
-      (
-        await trx
-          .selectFrom("code_reports")
-          .select("random_request_id")
-          .where(
-            "random_request_id",
-            "in",
-            old.map((r) => r.id),
-          )
-          .execute()
-      ).map((r) => r.random_request_id),
-    );
-    const ids = old.filter((r) => !answered.has(r.id)).map((r) => r.id);
-    if (ids.length > 0) await trx.deleteFrom("random_requests").where("id", "in", ids).execute();
-    // Rows of the last instant may continue in the next batch: start there again (kept rows are few).
+    const ids = old.map((r) => r.id);
+    await trx.deleteFrom("random_requests").where("id", "in", ids).execute();
+    // The next batch starts at this batch's last instant: the walk never goes back over kept rows.
     const next = old.length < batch ? null : old[old.length - 1]!.created_at;
     return { removed: ids.length, next: next === after ? null : next };
   });
