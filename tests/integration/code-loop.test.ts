@@ -430,7 +430,7 @@ describe("the draw endpoint (server/draw-endpoint.ts), where the draw forms post
     expect(await counts(db)).toEqual(before);
   });
 
-  it("the page's own action still draws (any encoding); another intent answers 400 in the visitor's language", async () => {
+  it("the page's own action still draws (urlencoded; multipart is refused, as on every public form); another intent answers 400 in the visitor's language", async () => {
     const p = await createPlatform(db);
     await addCode(p.id, "MULTI1");
     await addCode(p.id, "MULTI2");
@@ -450,10 +450,14 @@ describe("the draw endpoint (server/draw-endpoint.ts), where the draw forms post
       method: "POST",
       body: form,
       redirect: "manual",
-      headers: { Origin: server.url },
+      headers: { Origin: server.url, "Accept-Language": "en" },
     });
-    expect(multipart.status).toBe(303);
-    expect(multipart.headers.get("location")).toMatch(new RegExp(`^/${p.slug}/get-code\\?draw=`));
+    expect(multipart.status).toBe(415);
+    expect(await multipart.text()).toContain("this is not a form");
+    expect(await counts(db)).toEqual(before);
+    const urlencoded = await postForm(`${server.url}/${p.slug}/get-code`, { intent: "draw" });
+    expect(urlencoded.status).toBe(303);
+    expect(urlencoded.headers.get("location")).toMatch(new RegExp(`^/${p.slug}/get-code\\?draw=`));
     // Remix's own enhanced-form request to the page: its single-fetch redirect.
     const data = await postForm(`${server.url}/${p.slug}/get-code.data`, { intent: "draw" });
     expect(data.status).toBe(202);

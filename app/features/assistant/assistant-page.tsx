@@ -274,7 +274,8 @@ export function AssistantPage({
     try {
       const response = await fetch("/admin/assistant/stream", {
         method: "POST",
-        body: formData,
+        // Urlencoded, as the form posts without JavaScript: the server reads multipart only for uploads.
+        body: new URLSearchParams(formData as unknown as Record<string, string>),
         headers: { Accept: "application/x-ndjson" },
       });
       if (!response.ok || !response.body) {

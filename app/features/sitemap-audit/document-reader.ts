@@ -25,13 +25,13 @@ const MAX_TEXT = MAX_LOC_LENGTH + 64;
  * depth (200,000 nested elements held it for minutes), so a document deeper than this is refused
  * at the first element past it.
  */
-export const MAX_DEPTH = 32;
+const MAX_DEPTH = 32;
 /**
  * Longest markup construct (a tag with its attributes, a comment) from `<` to `>`: the parser reads
  * a tag's attributes all at once when it ends, so one huge tag would hold it in a single step.
  * Checked per slice, so a construct is refused at most one slice past this.
  */
-export const MAX_MARKUP_CHARS = 16 * 1024;
+const MAX_MARKUP_CHARS = 16 * 1024;
 
 /** Thrown from the parser's handlers to stop it in the middle of a slice. */
 class StopParsing extends Error {}
