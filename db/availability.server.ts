@@ -62,7 +62,11 @@ interface Waiter {
  * Each tick lets one of them try (a scout); the first success lets them all go. So a lock held
  * for seconds costs one short busy wait per tick, not one per waiting write.
  */
-const lock: { contended: boolean; waiters: Waiter[]; ticker: NodeJS.Timeout | null } = { contended: false, waiters: [], ticker: null };
+const lock: { contended: boolean; waiters: Waiter[]; ticker: NodeJS.Timeout | null } = {
+  contended: false,
+  waiters: [],
+  ticker: null,
+};
 
 function tick() {
   lock.ticker = null;
@@ -117,7 +121,12 @@ export async function runWrite<T>(label: string, write: () => Promise<T>): Promi
         lock.contended = true;
         if (Date.now() < deadline) continue;
       }
-      throw refused(label, error instanceof DatabaseUnavailable ? error : new DatabaseUnavailable(kind === "retry" ? "busy" : kind, { cause: error }));
+      throw refused(
+        label,
+        error instanceof DatabaseUnavailable
+          ? error
+          : new DatabaseUnavailable(kind === "retry" ? "busy" : kind, { cause: error }),
+      );
     }
   }
 }

@@ -61,8 +61,8 @@ export async function refuseNewerDatabase(db: DB, dbFile: string): Promise<void>
   const unknown = applied.filter((name) => !(name in migrations));
   if (unknown.length === 0) return;
   throw new StartRefused(
-    `${dbFile}: written by a newer version of Parrainly (migration ${unknown.join(", ")} unknown here): ` +
-      "run that version or restore a backup (npm run db:restore -- FILE).",
+    `${dbFile}: written by a newer version of Parrainly: run that version or restore a backup ` +
+      `(npm run db:restore -- FILE); unknown here: migration ${unknown.join(", ")}.`,
   );
 }
 

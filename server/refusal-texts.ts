@@ -18,7 +18,8 @@ const TEXTS = {
   de: {
     notFound: "Seite nicht gefunden.",
     tooLarge: "Anfrage abgelehnt: Der gesendete Inhalt ist zu groß.",
-    overloaded: "Die Website erhält gerade mehr Besuche, als sie bedienen kann. Bitte versuchen Sie es in einigen Sekunden erneut.",
+    overloaded:
+      "Die Website erhält gerade mehr Besuche, als sie bedienen kann. Bitte versuchen Sie es in einigen Sekunden erneut.",
   },
   es: {
     notFound: "Página no encontrada.",
