@@ -28,7 +28,7 @@ export class DatabaseUnavailable extends Error {
 }
 
 /** What a database error means for a write: a kind to answer with, `retry` (run it again), or null (a bug, a constraint). */
-export function classifyDatabaseError(error: unknown): UnavailableKind | "retry" | null {
+function classifyDatabaseError(error: unknown): UnavailableKind | "retry" | null {
   if (error instanceof DatabaseUnavailable) return error.kind;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== "string") return null;

@@ -20,7 +20,7 @@ export class StartRefused extends Error {
  * existed at this path: a start that finds the path empty then refuses instead of creating an empty
  * database over the loss.
  */
-export function existenceMarker(dbFile: string): string {
+function existenceMarker(dbFile: string): string {
   const resolved = path.resolve(dbFile);
   return path.join(path.dirname(resolved), `.${path.basename(resolved)}.exists`);
 }

@@ -14,7 +14,7 @@ export interface AdmissionLimits {
   retryAfterSeconds: number;
 }
 
-export const DEFAULT_ADMISSION: AdmissionLimits = { maxInFlight: 2, maxQueued: 32, maxWaitMs: 1_000, retryAfterSeconds: 5 };
+const DEFAULT_ADMISSION: AdmissionLimits = { maxInFlight: 2, maxQueued: 32, maxWaitMs: 1_000, retryAfterSeconds: 5 };
 
 /** The limits, each overridable by environment (benchmarks compare settings; 0 in-flight turns admission off). */
 export function admissionLimitsFromEnv(env: NodeJS.ProcessEnv): AdmissionLimits {

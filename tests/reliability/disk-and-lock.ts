@@ -88,11 +88,11 @@ export async function fullDisk(dir: string): Promise<FullDisk> {
   };
 }
 
-function withFile<T>(file: string, use: (db: SQLite.Database) => T): T {
+function withFile<T>(file: string, work: (db: SQLite.Database) => T): T {
   const db = new SQLite(file);
   db.pragma("busy_timeout = 5000");
   try {
-    return use(db);
+    return work(db);
   } finally {
     db.close();
   }
