@@ -28,7 +28,7 @@ export async function benchOverload({ root, tmp, seconds }: { root: string; tmp:
           visitors: connections,
           admission,
           sent: f.sent,
-          "200": f.ok,
+          "answered 200": f.ok,
           "503 (with Retry-After)": `${f.refused} (${f.refusedWithRetryAfter})`,
           "unanswered in 10 s": f.unanswered,
           other: f.other,
