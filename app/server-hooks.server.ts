@@ -6,7 +6,13 @@ import { closeDb, dialectOf, getDb, getDialect, shortenLockWaits, roomToWrite } 
 import { migrateToLatest } from "~db/migrate.server";
 import { getSettings } from "~db/repositories/settings.server";
 import { seedBase } from "~db/seed.server";
-import { explainStartFailure, markDatabaseExists, refuseLostDatabase, refuseNewerDatabase, StartRefused } from "~db/start-checks.server";
+import {
+  explainStartFailure,
+  markDatabaseExists,
+  refuseLostDatabase,
+  refuseNewerDatabase,
+  StartRefused,
+} from "~db/start-checks.server";
 import { readStoredLogo } from "~/features/admin/catalog/logo.server";
 import { startBackupJob } from "~/features/admin/site/backup-job.server";
 import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
@@ -48,7 +54,9 @@ async function prepareDatabase(log: (line: string) => void): Promise<void> {
     await prepareDatabaseFile(log, sqliteFile);
   } catch (error) {
     releaseDatabase();
-    throw error instanceof StartRefused ? error : new StartRefused(explainStartFailure(error, sqliteFile ?? "the PostgreSQL database"));
+    throw error instanceof StartRefused
+      ? error
+      : new StartRefused(explainStartFailure(error, sqliteFile ?? "the PostgreSQL database"));
   }
   if (sqliteFile) markDatabaseExists(sqliteFile);
   // From now on a lock held elsewhere holds the event loop 20 ms at most (runWrite waits asynchronously).

@@ -28,7 +28,7 @@ export class DatabaseUnavailable extends Error {
 }
 
 /** What a database error means for a write: a kind to answer with, `retry` (run it again), or null (a bug, a constraint). */
-export function classifyDatabaseError(error: unknown): UnavailableKind | "retry" | null {
+function classifyDatabaseError(error: unknown): UnavailableKind | "retry" | null {
   if (error instanceof DatabaseUnavailable) return error.kind;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== "string") return null;
@@ -62,7 +62,11 @@ interface Waiter {
  * Each tick lets one of them try (a scout); the first success lets them all go. So a lock held
  * for seconds costs one short busy wait per tick, not one per waiting write.
  */
-const lock: { contended: boolean; waiters: Waiter[]; ticker: NodeJS.Timeout | null } = { contended: false, waiters: [], ticker: null };
+const lock: { contended: boolean; waiters: Waiter[]; ticker: NodeJS.Timeout | null } = {
+  contended: false,
+  waiters: [],
+  ticker: null,
+};
 
 function tick() {
   lock.ticker = null;
@@ -117,7 +121,12 @@ export async function runWrite<T>(label: string, write: () => Promise<T>): Promi
         lock.contended = true;
         if (Date.now() < deadline) continue;
       }
-      throw refused(label, error instanceof DatabaseUnavailable ? error : new DatabaseUnavailable(kind === "retry" ? "busy" : kind, { cause: error }));
+      throw refused(
+        label,
+        error instanceof DatabaseUnavailable
+          ? error
+          : new DatabaseUnavailable(kind === "retry" ? "busy" : kind, { cause: error }),
+      );
     }
   }
 }

@@ -20,7 +20,7 @@ export class StartRefused extends Error {
  * existed at this path: a start that finds the path empty then refuses instead of creating an empty
  * database over the loss.
  */
-export function existenceMarker(dbFile: string): string {
+function existenceMarker(dbFile: string): string {
   const resolved = path.resolve(dbFile);
   return path.join(path.dirname(resolved), `.${path.basename(resolved)}.exists`);
 }
@@ -61,8 +61,8 @@ export async function refuseNewerDatabase(db: DB, dbFile: string): Promise<void>
   const unknown = applied.filter((name) => !(name in migrations));
   if (unknown.length === 0) return;
   throw new StartRefused(
-    `${dbFile}: written by a newer version of Parrainly (migration ${unknown.join(", ")} unknown here): ` +
-      "run that version or restore a backup (npm run db:restore -- FILE).",
+    `${dbFile}: written by a newer version of Parrainly: run that version or restore a backup ` +
+      `(npm run db:restore -- FILE); unknown here: migration ${unknown.join(", ")}.`,
   );
 }
 

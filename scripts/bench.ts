@@ -7,8 +7,9 @@
 // the draw endpoint), --only pages (pages against a stock Remix app, scripts/bench-pages.ts, --rounds N;
 // writes bench-results.json), --only postgres (the draw on a throwaway PostgreSQL cluster, with 1 and
 // 2 server processes: scripts/bench-postgres.ts), --only scale (every page on the demo data and on
-// years of data, with RSS: scripts/bench-scale.ts; a few minutes, so only when asked). HTTP runs use
-// the built server: `npm run build` first.
+// years of data, with RSS: scripts/bench-scale.ts; a few minutes, so only when asked), --only overload
+// (120 and 400 concurrent visitors on uncached pages, admission control off and on:
+// scripts/bench-overload.ts). HTTP runs use the built server: `npm run build` first.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -36,8 +37,8 @@ const CODES = option("codes", 20);
 const CONNECTIONS = 50;
 const onlyIndex = process.argv.indexOf("--only");
 const ONLY = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
-if (ONLY !== undefined && !["repository", "http", "audit", "pages", "postgres", "scale"].includes(ONLY)) {
-  console.error("--only takes repository, http, audit, pages, postgres or scale");
+if (ONLY !== undefined && !["repository", "http", "audit", "pages", "postgres", "scale", "overload"].includes(ONLY)) {
+  console.error("--only takes repository, http, audit, pages, postgres, scale or overload");
   process.exit(2);
 }
 const THROUGH_REMIX = process.argv.includes("--through-remix");
@@ -196,6 +197,11 @@ try {
     await benchPages({ root, seconds: SECONDS, rounds: option("rounds", 3), jsonFile });
   }
   if (ONLY === "scale") await (await import("./bench-scale")).benchScale(root);
+  // More visitors than the server serves: admission control off and on (decision 212).
+  if (ONLY === undefined || ONLY === "overload") {
+    const { benchOverload } = await import("./bench-overload");
+    await benchOverload({ root, tmp, seconds: Math.min(SECONDS, 8) });
+  }
   // The sitemap audit's memory, in a process of its own so the draw runs do not weigh on its RSS.
   if (ONLY === undefined || ONLY === "audit") {
     const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "bench-audit.ts")], {

@@ -14,7 +14,7 @@ export interface AdmissionLimits {
   retryAfterSeconds: number;
 }
 
-export const DEFAULT_ADMISSION: AdmissionLimits = { maxInFlight: 8, maxQueued: 64, maxWaitMs: 1_000, retryAfterSeconds: 5 };
+const DEFAULT_ADMISSION: AdmissionLimits = { maxInFlight: 2, maxQueued: 32, maxWaitMs: 1_000, retryAfterSeconds: 5 };
 
 /** The limits, each overridable by environment (benchmarks compare settings; 0 in-flight turns admission off). */
 export function admissionLimitsFromEnv(env: NodeJS.ProcessEnv): AdmissionLimits {
@@ -38,8 +38,13 @@ interface Waiting {
   gone: boolean;
 }
 
-/** Requests that never end by themselves (event streams) hold no place. */
-const exempt = (req: Request) => req.path.startsWith("/events/");
+/**
+ * Only page renders wait for a place. Writes (a form's POST answers with a redirect, or a page
+ * when refused) are bounded by the per-address rate limits and their own transaction batching, and
+ * a write the visitor asked for is never thrown away for a page's sake. Event streams never end by
+ * themselves, so they hold no place.
+ */
+const exempt = (req: Request) => (req.method !== "GET" && req.method !== "HEAD") || req.path.startsWith("/events/");
 
 /** How often the queue is swept for requests waiting too long or whose client has gone. */
 const SWEEP_MS = 100;

@@ -52,14 +52,15 @@ app.use(refuseBackslashPaths());
 // Static files early: they need no nonce, no CSP, no log line.
 if (remixBuild.devMiddleware) app.use(remixBuild.devMiddleware);
 if (remixBuild.clientDir) app.use(clientFiles(remixBuild.clientDir));
+// A bounded number of page requests in flight, a short queue, the excess refused at once and
+// cheaply, before any per-request work (decision 212).
+app.use(admissionControl(admissionLimitsFromEnv(process.env)));
 
 app.use(securityHeaders({ csp: !dev }));
 if (env.LOG_REQUESTS !== "0") app.use(requestLog(log));
 // Open event streams, so that a shutdown can end them at once.
 const eventStreams = trackEventStreams();
 app.use(eventStreams.middleware);
-// A bounded number of requests in flight, a short queue, the excess refused at once (decision 212).
-app.use(admissionControl(admissionLimitsFromEnv(process.env)));
 app.use(refuseForbiddenWrites(remixBuild.hooks));
 
 // Uploaded platform logos (admin), cached for an hour: stored in the database (every process serves

@@ -83,12 +83,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const here = ownerPath(params.token!);
   switch (submission.value.intent) {
     case "pause":
-      if (!(await writeOrFail(request, "owner pause", () => pauseOwnCode(code.id)))) return data({ error: "owner.errors.notActive" }, { status: 409 });
+      if (!(await writeOrFail(request, "owner pause", () => pauseOwnCode(code.id))))
+        return data({ error: "owner.errors.notActive" }, { status: 409 });
       return redirectWithToast(here, { type: "success", key: "trust:owner.toast.paused" });
     case "resume":
       // Only a pause the owner made; a code paused after failing answers comes back through the admin.
       if (code.paused_reason === "reports") return data({ error: "owner.errors.reportsPause" }, { status: 403 });
-      if (!(await writeOrFail(request, "owner resume", () => resumeOwnCode(code.id)))) return data({ error: "owner.errors.notPausedByOwner" }, { status: 409 });
+      if (!(await writeOrFail(request, "owner resume", () => resumeOwnCode(code.id))))
+        return data({ error: "owner.errors.notPausedByOwner" }, { status: 409 });
       return redirectWithToast(here, { type: "success", key: "trust:owner.toast.resumed" });
     case "delete":
       await writeOrFail(request, "owner delete", () => deleteOwnCode(code.id));

@@ -16,6 +16,8 @@ export interface RunningServer {
   stop: () => Promise<void>;
   /** Ends the process with `signal` (SIGKILL: no shutdown at all) and waits for it to exit. */
   kill: (signal: NodeJS.Signals) => Promise<void>;
+  /** The process's exit code once it has exited (null before, or when a signal ended it). */
+  exitCode: () => number | null;
 }
 
 /** The DATABASE_URL for a server on `dbFile`: that file, or on the PostgreSQL pass the database standing for it. */
@@ -77,6 +79,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     output: () => output,
     stop: () => killChild(child, "SIGTERM"),
     kill: (signal) => killChild(child, signal),
+    exitCode: () => child.exitCode,
   };
 }
 

@@ -1,0 +1,125 @@
+// More visitors than the server serves: `connections` visitors each asking uncached pages one after
+// the other over a keep-alive connection (each from its own address behind the proxy), for
+// `seconds` (scripts/overload-visitors.mjs, a process of its own), while /healthz is polled on
+// fresh connections and the server's RSS is sampled. Shared
+// by the reliability suite (tests/reliability/overload.test.ts) and `npm run bench` (bench-overload.ts).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export interface OverloadOptions {
+  port: number;
+  /** The server's pid, for its RSS (Linux /proc); 0 skips the sampling. */
+  pid: number;
+  connections: number;
+  seconds: number;
+  /** Pages asked in turn (uncached: the tests run with PAGE_CACHE_MS=0). */
+  paths: string[];
+}
+
+export interface OverloadFigures {
+  connections: number;
+  sent: number;
+  ok: number;
+  /** 503 answers, and how many of them carried Retry-After. */
+  refused: number;
+  refusedWithRetryAfter: number;
+  /** Anything else: another status, a reset connection. */
+  other: number;
+  /** No answer within ANSWER_LIMIT_MS. */
+  unanswered: number;
+  p50Ms: number;
+  p99Ms: number;
+  healthPolls: number;
+  healthWithin1s: number;
+  peakRssMb: number;
+}
+
+const HEALTH_EVERY_MS = 250;
+const VISITORS = path.join(path.dirname(fileURLToPath(import.meta.url)), "overload-visitors.mjs");
+
+type Answer = { status: number; retryAfter: boolean; ms: number } | "unanswered" | "failed";
+
+function ask(agent: false, port: number, target: string, headers: Record<string, string>, limitMs: number): Promise<Answer> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const req = http.get({ agent, host: "127.0.0.1", port, path: target, headers }, (res) => {
+      res.resume();
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          retryAfter: res.headers["retry-after"] !== undefined,
+          ms: performance.now() - started,
+        }),
+      );
+      res.on("error", () => resolve("failed"));
+    });
+    req.setTimeout(limitMs, () => {
+      resolve("unanswered");
+      req.destroy();
+    });
+    req.on("error", () => resolve("failed"));
+  });
+}
+
+function rssMb(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : 0;
+
+export async function overload({ port, pid, connections, seconds, paths }: OverloadOptions): Promise<OverloadFigures> {
+  let peakRss = pid ? rssMb(pid) : 0;
+  const health: number[] = [];
+  let loading = true;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, pid ? rssMb(pid) : 0)), 200);
+  const poller = (async () => {
+    while (loading) {
+      const answer = await ask(false, port, "/healthz", {}, 5_000);
+      health.push(typeof answer === "object" && answer.status === 200 ? answer.ms : Infinity);
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_EVERY_MS));
+    }
+  })();
+  const child = spawn(process.execPath, [VISITORS, String(port), String(connections), String(seconds), ...paths], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise((resolve) => child.once("exit", resolve));
+  loading = false;
+  await poller;
+  clearInterval(sampler);
+
+  const visitors = JSON.parse(output) as {
+    times: number[];
+    statuses: Record<string, number>;
+    refusedWithRetryAfter: number;
+    unanswered: number;
+    failed: number;
+  };
+  const times = visitors.times.sort((a, b) => a - b);
+  const count = (status: number) => visitors.statuses[status] ?? 0;
+  const answered = times.length;
+  return {
+    connections,
+    sent: answered + visitors.unanswered + visitors.failed,
+    ok: count(200),
+    refused: count(503),
+    refusedWithRetryAfter: visitors.refusedWithRetryAfter,
+    other: answered - count(200) - count(503) + visitors.failed,
+    unanswered: visitors.unanswered,
+    p50Ms: Math.round(percentile(times, 0.5)),
+    p99Ms: Math.round(percentile(times, 0.99)),
+    healthPolls: health.length,
+    healthWithin1s: health.filter((ms) => ms <= 1_000).length,
+    peakRssMb: Math.round(peakRss),
+  };
+}
