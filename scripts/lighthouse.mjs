@@ -3,7 +3,7 @@
  * prints performance, accessibility, best practices and SEO for the home page, a platform page, its
  * draw page and /submit. Goal: ≥ 98 performance and 100 for the rest. Prints, never fails on a score.
  *
- *   npm run build && npm run lighthouse            # or: npm run lighthouse -- --only /submit
+ *   npm run build && npm run lighthouse            # or: npm run lighthouse -- --only /submit,/platforms
  *
  * In production Fly's edge proxy compresses responses the app sends uncompressed (HTML; the build's
  * assets are precompressed already). The pages are measured as visitors get them: through a small
@@ -62,7 +62,7 @@ function startCompressingProxy(port) {
 
 async function main() {
   const only = argValue("--only");
-  const paths = only ? [only] : DEFAULT_PATHS;
+  const paths = only ? only.split(",") : DEFAULT_PATHS;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parrainly-lighthouse-"));
   const server = await startBuiltServer(`file:${path.join(dir, "lighthouse.db")}`, dir, { SEED_DEMO: "1" });
   const proxy = process.argv.includes("--direct") ? null : await startCompressingProxy(server.port);
