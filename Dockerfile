@@ -21,7 +21,8 @@ RUN npm run build
 
 # The same compiled modules, minus everything only the build and the tests use.
 FROM deps AS prod-deps
-RUN npm prune --omit=dev --no-audit --no-fund
+# vnu-jar's install step (a test tool) may have fetched a Java runtime into node_modules/.cache.
+RUN npm prune --omit=dev --no-audit --no-fund && rm -rf node_modules/.cache
 
 FROM base AS runtime
 ENV NODE_ENV=production
