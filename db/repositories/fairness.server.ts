@@ -25,12 +25,13 @@ export async function listPlatformFairness(now = new Date(), db: DB = getDb()): 
       .orderBy("display_order", "asc")
       .orderBy("name", "asc")
       .execute(),
-    // The draw's own eligibility: active, and permanent, without expiry or not yet expired.
+    // The draw's own eligibility: active, and permanent, without expiry or not yet expired, and not on a monthly cap.
     db
       .selectFrom("referral_codes")
       .select(["platform_id", "times_served"])
       .where("is_active", "=", 1)
       .where((eb) => eb.or([eb("is_permanent", "=", 1), eb("expires_at", "is", null), eb("expires_at", ">", at)]))
+      .where((eb) => eb.or([eb("capped_until", "is", null), eb("capped_until", "<=", at)]))
       .orderBy("times_served", "desc")
       .execute(),
     db
