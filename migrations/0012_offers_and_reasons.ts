@@ -46,9 +46,23 @@ export async function up(db: Db): Promise<void> {
     .column("capped_until")
     .where(sql.ref("capped_until"), "is not", null)
     .execute();
+  // The draw's eligibility now reads the cap: the available-codes index (0011) carries it too, so
+  // counting a platform's codes still reads the index alone.
+  await availableIndex(db, ["platform_id", "is_permanent", "expires_at", "capped_until"]);
+}
+
+async function availableIndex(db: Db, columns: string[]) {
+  await db.schema.dropIndex("referral_codes_available_idx").execute();
+  await db.schema
+    .createIndex("referral_codes_available_idx")
+    .on("referral_codes")
+    .columns(columns)
+    .where(sql.ref("is_active"), "=", 1)
+    .execute();
 }
 
 export async function down(db: Db): Promise<void> {
+  await availableIndex(db, ["platform_id", "is_permanent", "expires_at"]);
   await db.schema.dropIndex("referral_codes_capped_idx").execute();
   await db.schema.alterTable("referral_codes").dropColumn("capped_until").execute();
   await db.schema.dropIndex("code_reports_platform_outcome_idx").execute();

@@ -27,14 +27,14 @@ test.describe("did this code work?", () => {
     await expectAccessible(page);
 
     const resultUrl = page.url();
-    await report.getByRole("button", { name: "Non, il n'a pas fonctionné" }).click();
+    await report.getByRole("button", { name: "Code expiré ou refusé" }).click();
     await expect(page.getByTestId("report-thanks")).toContainText("Vous avez indiqué que ce code n'a pas fonctionné.");
     await expect(page.getByTestId("toast")).toContainText("Merci pour votre réponse !");
     expect(page.url()).toBe(resultUrl);
     await expect(page.getByTestId("report-failed")).toHaveCount(0);
     await expectAccessible(page, { exclude: ['[data-testid="toast"]'] });
-    const rows = await e2eDb().selectFrom("code_reports").select(["outcome"]).where("code_id", "=", id).execute();
-    expect(rows).toEqual([{ outcome: "failed" }]);
+    const rows = await e2eDb().selectFrom("code_reports").select(["outcome", "reason"]).where("code_id", "=", id).execute();
+    expect(rows).toEqual([{ outcome: "failed", reason: "expired" }]);
 
     // A reload neither asks again nor stores anything more.
     await page.reload();
@@ -113,7 +113,7 @@ test.describe("the owner's private link", () => {
     await page.goto(path);
     await expect(page.getByTestId("owned-code")).toHaveText("MINE4242");
     await expect(page.getByTestId("owned-status")).toHaveText("Dans la rotation");
-    await expect(page.getByTestId("owned-place")).toHaveText("votre code est le prochain distribué");
+    await expect(page.getByTestId("owned-place")).toContainText("Prochain passage dans environ 1 tirage");
     await expectAccessible(page);
 
     await page.getByTestId("owner-pause").click();

@@ -138,6 +138,18 @@ describe("offer, claim guide, failure reasons and freshness over HTTP", () => {
     expect((await page(`/${p.slug}`)).html).not.toContain('data-testid="platform-offer"');
   });
 
+  it("what the admin writes stays text: escaped on the page and inside the structured data", async () => {
+    const p = await createPlatform();
+    const hostile = "</script><script>alert(1)</script><img src=x onerror=alert(2)>";
+    expect((await saveOffer(p.id, { offer_referee: hostile, offer_steps: `javascript:alert(3)\n${hostile}` })).status).toBe(303);
+    const res = await fetch(`${server.url}/${p.slug}`, { headers: { Cookie: "fresh=1" } });
+    const raw = await res.text();
+    expect(raw).not.toContain("<script>alert(1)");
+    expect(raw).not.toContain("<img src=x");
+    expect(raw).not.toContain('href="javascript:');
+    expect(raw).toContain("&lt;/script&gt;&lt;script&gt;alert(1)");
+  });
+
   it("bad offer input: 400 with the message next to the field, nothing written; unknown platform 404; strangers refused", async () => {
     const p = await createPlatform();
     for (const [fields, message] of [

@@ -98,6 +98,7 @@ function loopbackUrl(): fc.Arbitrary<string> {
 /** A draw token: a real one (see LIVE) half the time, otherwise anything. */
 const DRAW_TOKEN = fc.oneof(fc.constant(LIVE.drawToken), text());
 const CONFIRM = oneOf("yes");
+const REASON = oneOf("expired", "limit-reached", "wrong-region", "conditions-not-met", "other");
 
 const PLATFORM = oneOf("tesla", "revolut", "n26", "holy", "no-such-platform");
 const BOOL = oneOf("true", "false", "on", "1");
@@ -130,5 +131,11 @@ export const FORMS: FormUnderTest[] = [
   { path: "/sitemap-audit", method: "GET", fields: { url: loopbackUrl(), www: oneOf("on") } },
   { path: "/{slug}/get-code", fields: { intent: oneOf("report"), outcome: oneOf("worked", "failed"), draw: DRAW_TOKEN } },
   { path: "/random", fields: { intent: oneOf("report"), outcome: oneOf("worked", "failed"), draw: DRAW_TOKEN } },
+  // Failure reasons (one form per reason on the result page) and the offer form of the admin's platforms tab.
+  { path: "/{slug}/get-code", fields: { intent: oneOf("report"), outcome: oneOf("failed", "worked"), reason: REASON, draw: DRAW_TOKEN } },
+  { path: "/random", fields: { intent: oneOf("report"), outcome: oneOf("failed"), reason: REASON, draw: DRAW_TOKEN } },
+  { path: "/admin/platforms", admin: true, fields: { intent: oneOf("update-offer"), id: id(), offer_referee: text("10 € offerts"), offer_referee_en: text(), offer_referrer: text(), offer_conditions: text(), offer_steps: text("Ouvrez le lien\nCréez votre compte"), offer_steps_de: text(), offer_checked_on: oneOf("2026-11-01", "2026-02-30", "2999-01-01", "") } },
+  { path: "/admin/codes", admin: true, fields: { intent: oneOf("lift-cap"), id: id() } },
+  { path: "/api/platforms.json", method: "GET", fields: { lng: oneOf("fr", "en", "de", "es", "xx") } },
   { path: "/my-code/{token}", fields: { intent: oneOf("pause", "resume", "delete"), confirm: CONFIRM } },
 ];

@@ -14,7 +14,8 @@ const text = (max: number) =>
     .string()
     .max(max, "admin.errors.tooLong")
     .optional()
-    .transform((v) => v?.trim() || null);
+    // A form posted without JS sends textarea lines as CRLF: stored as plain newlines.
+    .transform((v) => v?.replace(/\r\n?/g, "\n").trim() || null);
 
 function isRealDay(day: string): boolean {
   const date = new Date(`${day}T00:00:00Z`);
