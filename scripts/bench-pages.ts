@@ -14,6 +14,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { RESERVED_SLUGS } from "~/features/admin/catalog/slug";
 import { BENCH_SECRET, spawnServer, startServer, stopChild, type SpawnedServer } from "./spawn-server.mjs";
 import { buildStock } from "./stock-remix.mjs";
 
@@ -229,7 +230,11 @@ export async function benchPages(options: PagesOptions) {
     const idle = { parrainly: rssMb(parrainly.pid), stock: rssMb(stock.pid) };
 
     const home = await get(false, parrainly.port, "/");
-    const slug = /href="\/([a-z0-9-]+)"/.exec(home.body.slice(home.body.indexOf("<main")))?.[1] ?? "revolut";
+    // A platform's page: the first link of the home page's main part that is not one of the site's own paths.
+    const slug =
+      [...home.body.slice(home.body.indexOf("<main")).matchAll(/href="\/([a-z0-9-]+)"/g)]
+        .map((m) => m[1]!)
+        .find((candidate) => !RESERVED_SLUGS.has(candidate)) ?? "revolut";
     const stockHome = await get(false, stock.port, "/");
     const stockPlatform = await get(false, stock.port, "/p/platform-3");
     const parrainlyPlatform = await get(false, parrainly.port, `/${slug}`);
