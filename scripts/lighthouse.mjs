@@ -3,7 +3,7 @@
  * prints performance, accessibility, best practices and SEO for the home page, a platform page, its
  * draw page, /submit and a draw result (a code drawn on /tesla just before the runs). Goal: ≥ 98 performance and 100 for the rest. Prints, never fails on a score.
  *
- *   npm run build && npm run lighthouse            # or: npm run lighthouse -- --only /submit
+ *   npm run build && npm run lighthouse            # or: npm run lighthouse -- --only /submit,/tesla
  *   npm run lighthouse -- --stock                  # beside a stock Remix app, medians of 3 runs
  *
  * `--stock` builds a stock Remix 2.17.5 app (scripts/stock-remix.mjs: the template's Express server,
@@ -48,7 +48,6 @@ function drawResultPath(port) {
         headers: {
           "content-type": "application/x-www-form-urlencoded",
           "content-length": Buffer.byteLength(body),
-          origin: `http://localhost:${port}`,
         },
       },
       (res) => {
@@ -129,7 +128,8 @@ async function main() {
   const only = argValue("--only");
   const withStock = process.argv.includes("--stock");
   const runs = Number(argValue("--runs") ?? (withStock ? 3 : 1));
-  const paths = only ? [only] : [...DEFAULT_PATHS, DRAW_RESULT];
+  // --only takes one path or several, comma-separated ("draw result" names the drawn code's page).
+  const paths = only ? only.split(",").map((p) => p.trim()) : [...DEFAULT_PATHS, DRAW_RESULT];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parrainly-lighthouse-"));
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
   const stoppers = [];
