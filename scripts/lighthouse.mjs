@@ -3,8 +3,12 @@
  * prints performance, accessibility, best practices and SEO for the home page, a platform page, its
  * draw page, /submit and a draw result (a code drawn on /tesla just before the runs). Goal: ≥ 98 performance and 100 for the rest. Prints, never fails on a score.
  *
- *   npm run build && npm run lighthouse            # or: npm run lighthouse -- --only /submit,/platforms
+ *   npm run build && npm run lighthouse            # or: npm run lighthouse -- --only /submit,/tesla
  *   npm run lighthouse -- --stock                  # beside a stock Remix app, medians of 3 runs
+ *
+ * `--baseline DIR` also measures another build of Parrainly (a checkout of an earlier commit in DIR,
+ * built there, node_modules linked), interleaved with this one: its rows are named "before: …". On a
+ * loaded machine only figures from the same run compare.
  *
  * `--stock` builds a stock Remix 2.17.5 app (scripts/stock-remix.mjs: the template's Express server,
  * a list page of about the same size) in a temporary directory, serves it through the same proxy,
@@ -27,7 +31,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { startBuiltServer, startServer } from "./spawn-server.mjs";
+import { BENCH_SECRET, startBuiltServer, startServer } from "./spawn-server.mjs";
 import { buildStock } from "./stock-remix.mjs";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
@@ -48,7 +52,6 @@ function drawResultPath(port) {
         headers: {
           "content-type": "application/x-www-form-urlencoded",
           "content-length": Buffer.byteLength(body),
-          origin: `http://localhost:${port}`,
         },
       },
       (res) => {
@@ -129,7 +132,8 @@ async function main() {
   const only = argValue("--only");
   const withStock = process.argv.includes("--stock");
   const runs = Number(argValue("--runs") ?? (withStock ? 3 : 1));
-  const paths = only ? only.split(",") : [...DEFAULT_PATHS, DRAW_RESULT];
+  // --only takes one path or several, comma-separated ("draw result" names the drawn code's page).
+  const paths = only ? only.split(",").map((p) => p.trim()) : [...DEFAULT_PATHS, DRAW_RESULT];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parrainly-lighthouse-"));
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
   const stoppers = [];
@@ -155,9 +159,31 @@ async function main() {
       stoppers.push(() => stock.stop());
       targets.push({ name: "stock Remix /", url: `${await base(stock.port)}/` });
     }
+    const baselineDir = argValue("--baseline");
+    let before;
+    if (baselineDir) {
+      const baseline = await startServer(
+        [path.join(path.resolve(baselineDir), "build", "server.mjs")],
+        path.resolve(baselineDir),
+        {
+          NODE_ENV: "production",
+          DATABASE_URL: `file:${path.join(dir, "baseline.db")}`,
+          SESSION_SECRET: BENCH_SECRET,
+          UPLOADS_DIR: path.join(dir, "baseline-uploads"),
+          LOG_REQUESTS: "0",
+          SEED_DEMO: "1",
+        },
+      );
+      stoppers.push(() => baseline.stop());
+      before = { port: baseline.port, url: await base(baseline.port) };
+    }
     for (const pagePath of paths) {
       const at = pagePath === DRAW_RESULT ? await drawResultPath(server.port) : pagePath;
       targets.push({ name: pagePath, url: `${ours}${at}` });
+      if (before) {
+        const then = pagePath === DRAW_RESULT ? await drawResultPath(before.port) : pagePath;
+        targets.push({ name: `before: ${pagePath}`, url: `${before.url}${then}` });
+      }
     }
     console.log(direct ? "The servers alone" : "Through a compressing proxy, as behind Fly's edge (--direct: the server alone)");
     chrome = await chromeLauncher.launch({

@@ -25,8 +25,22 @@ export default function ConstellationGame() {
   const [view, setView] = useState<GameView | null>(null);
   const [finished, setFinished] = useState<FinishedGame | null>(null);
 
+  // The texts (hints, HUD, dialog) are fetched once someone is there: loading a namespace re-renders
+  // every translated part of the page, work a visitor who only reads should not pay for.
   useEffect(() => {
-    if (!textsReady) void i18n.loadNamespaces("game").then(() => setTextsReady(true));
+    if (textsReady) return;
+    let asked = false;
+    const load = () => {
+      if (asked) return;
+      asked = true;
+      void i18n.loadNamespaces("game").then(() => setTextsReady(true));
+    };
+    window.addEventListener("pointermove", load, { passive: true });
+    window.addEventListener("pointerdown", load, { passive: true });
+    return () => {
+      window.removeEventListener("pointermove", load);
+      window.removeEventListener("pointerdown", load);
+    };
   }, [i18n, textsReady]);
 
   useEffect(() => {
