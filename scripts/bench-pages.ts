@@ -8,7 +8,6 @@
 // existing one, and the JavaScript (gzip -9) each visitor page loads. Prints ratios and writes a JSON
 // file. Never fails on a number. Parrainly is started with the node flags of package.json's `start`
 // (the image's command).
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
