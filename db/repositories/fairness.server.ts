@@ -20,7 +20,7 @@ export interface PlatformFairness {
 }
 
 /** Bars of a platform's chart: a page stays the same size however many codes a platform has. */
-const FAIRNESS_BARS = 30;
+const FAIRNESS_BARS = 12;
 
 /**
  * Per active platform: codes in rotation (counted from referral_codes_available_idx alone), draws

@@ -144,5 +144,5 @@ describe("hot figures read indexes, never a whole table", () => {
     // And the whole job leaves a database the figures still read by index.
     await runHistoryJob({ now, db, pauseMs: 0 });
     await expectIndexed((logged) => listPlatformFairness(now, logged));
-  });
+  }, 120_000);
 });

@@ -152,7 +152,7 @@ describe("roll-up and retention", () => {
       skipped: false,
     });
     expect(await figures()).toEqual(before);
-  });
+  }, 180_000);
 
   it("the pause rule still sees a code's last ten answers when older ones were removed", async () => {
     const platform = await createPlatform(db);
@@ -206,7 +206,7 @@ describe("roll-up and retention", () => {
     // The sixth: six of the last ten failed, from three addresses: paused.
     expect(await fail("c")).toBe(true);
     expect(await codeAnswerSummary(code.id, db)).toMatchObject({ worked: 12, failed: 6 });
-  });
+  }, 120_000);
 
   describe("through the server", () => {
     let server: RunningServer;
@@ -245,6 +245,6 @@ describe("roll-up and retention", () => {
       });
       expect(res.status).toBe(303);
       expect((await fetch(`${server.url}/fairness`)).status).toBe(200);
-    });
+    }, 120_000);
   });
 });
