@@ -32,7 +32,7 @@ export async function up(db: Db): Promise<void> {
     .execute();
   // "Last worked" per platform: the newest 'worked' answer is one index seek.
   await db.schema
-    .createIndex("code_reports_platform_outcome_idx")
+    .createIndex("code_reports_platform_latest_idx")
     .on("code_reports")
     .columns(["platform_id", "outcome", "created_at"])
     .execute();
@@ -65,7 +65,7 @@ export async function down(db: Db): Promise<void> {
   await availableIndex(db, ["platform_id", "is_permanent", "expires_at"]);
   await db.schema.dropIndex("referral_codes_capped_idx").execute();
   await db.schema.alterTable("referral_codes").dropColumn("capped_until").execute();
-  await db.schema.dropIndex("code_reports_platform_outcome_idx").execute();
+  await db.schema.dropIndex("code_reports_platform_latest_idx").execute();
   await db.schema.alterTable("code_reports").dropColumn("reason").execute();
   await db.schema.dropTable("platform_offers").execute();
 }
