@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { htmlErrors } from "../support/html-validity";
 import { postForm, startServer, type RunningServer } from "../support/server";
+import { LANGUAGES, sitemapPaths, withLng } from "../support/site-pages";
 
 /** Every public page, in each language and in the states a visitor meets, is valid HTML with valid ARIA. */
 let server: RunningServer;
@@ -11,19 +12,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const LANGUAGES = ["fr", "en", "de", "es"] as const;
-const withLng = (path: string, lng: string) => (lng === "fr" ? path : `${path}${path.includes("?") ? "&" : "?"}lng=${lng}`);
-
-async function sitemapPaths(): Promise<string[]> {
-  const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
-  const locs = [...xml.matchAll(/<loc>https:\/\/parrainly\.test([^<]*)<\/loc>/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
-  return [...new Set(locs.filter((loc) => !/[?&]lng=/.test(loc)))];
-}
-
 describe("html-validate: 0 errors", () => {
   it("over every page of the sitemap in 4 languages, and the pages' other states", async () => {
     const paths = [
-      ...(await sitemapPaths()),
+      ...(await sitemapPaths(server.url, "https://parrainly.test")),
       "/platforms?q=zzzz",
       "/no-such-page-here",
       `/sitemap-audit?url=${encodeURIComponent("http://127.0.0.1/sitemap.xml")}`,

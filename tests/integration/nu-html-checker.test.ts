@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, tmpPath } from "../support/paths";
 import { postForm, startServer, type RunningServer } from "../support/server";
+import { LANGUAGES, sitemapPaths, withLng } from "../support/site-pages";
 
 /**
  * The Nu Html Checker (vnu-jar, pinned in devDependencies; it needs Java 11 or later: .ci/run
@@ -25,8 +26,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const LANGUAGES = ["fr", "en", "de", "es"] as const;
-const withLng = (p: string, lng: string) => (lng === "fr" ? p : `${p}${p.includes("?") ? "&" : "?"}lng=${lng}`);
 const STREAMING_SCRIPT = /^Stray start tag “script”\.$|^Cannot recover after last error/;
 
 interface NuMessage {
@@ -39,14 +38,7 @@ interface NuMessage {
 
 describe.runIf(runs)("Nu Html Checker: 0 errors", () => {
   it("over every sitemap page in 4 languages and the forms' error pages", async () => {
-    const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
-    const paths = [
-      ...new Set(
-        [...xml.matchAll(/<loc>https:\/\/parrainly\.test([^<]*)<\/loc>/g)]
-          .map((m) => m[1]!.replaceAll("&amp;", "&"))
-          .filter((loc) => !/[?&]lng=/.test(loc)),
-      ),
-    ];
+    const paths = await sitemapPaths(server.url, "https://parrainly.test");
     const dir = tmpPath("nu-pages");
     fs.mkdirSync(dir, { recursive: true });
     let n = 0;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postForm, startServer, type RunningServer } from "../support/server";
+import { LANGUAGES, sitemapPaths, withLng } from "../support/site-pages";
 
 /**
  * React 18.3.1's Node stream once sent a stray 0x00 byte wherever a multi-byte character straddled
@@ -14,18 +15,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const LANGUAGES = ["fr", "en", "de", "es"] as const;
 /** Pages no sitemap lists (forms, results, audit, not found), beside every page the sitemap lists. */
 const UNLISTED = ["/submit", "/suggest-platform", "/random", "/sitemap-audit", "/platforms?q=a", "/no-such-page-here"];
-
-async function sitemapPaths(): Promise<string[]> {
-  const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
-  const locs = [...xml.matchAll(/<loc>https:\/\/parrainly\.test([^<]*)<\/loc>/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
-  // Each page once (its bare path); the languages are asked for below.
-  return [...new Set(locs.map((loc) => loc.replace(/[?&]lng=\w+$/, "") || "/"))];
-}
-
-const withLng = (path: string, lng: string) => `${path}${path.includes("?") ? "&" : "?"}lng=${lng}`;
 
 function nulCount(bytes: Uint8Array): number {
   let n = 0;
@@ -35,7 +26,7 @@ function nulCount(bytes: Uint8Array): number {
 
 describe("no NUL byte in any page", () => {
   it("every public page x 4 languages x ?lng, cookie and Accept-Language, and the forms' error pages", async () => {
-    const paths = [...(await sitemapPaths()), ...UNLISTED];
+    const paths = [...(await sitemapPaths(server.url, "https://parrainly.test")), ...UNLISTED];
     expect(paths.length).toBeGreaterThan(20);
     const found: string[] = [];
     let pages = 0;
