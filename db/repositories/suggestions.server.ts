@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from "kysely";
 import { getDb, getDialect, type DB } from "../client.server";
-import { boundedCount, keysetPage, type Keyset, type PageRequest } from "../keyset";
+import { boundedCount, COUNT_CAP, keysetPage, type Keyset, type PageRequest } from "../keyset";
 
 /** Public reads of platform suggestions and the visitor's writes (suggest, vote). Admin moderation lives elsewhere. */
 
@@ -25,7 +25,7 @@ export async function listPublicSuggestions(sort: SuggestionSort, page: PageRequ
       sort === "new" ? NEWEST_ORDER : SUGGESTION_ORDER,
       page,
     ),
-    boundedCount(db, query, 10_000),
+    boundedCount(db, query, COUNT_CAP),
   ]);
   return { ...rows, total };
 }
