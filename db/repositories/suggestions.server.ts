@@ -57,9 +57,12 @@ export async function listNameCandidates(
           sql` + `,
         )
       : sql`0`;
-    const longer = sql`case when ${sql.ref(column)} > ${f.length} then ${sql.ref(column)} else ${f.length} end`;
+    // Numbers the application computed, written as literals: PostgreSQL types them (a parameter
+    // in arithmetic has no type it can infer).
+    const n = (value: number) => sql.lit(value);
+    const longer = sql`case when ${sql.ref(column)} > ${n(f.length)} then ${sql.ref(column)} else ${n(f.length)} end`;
     // present >= pairs - 2d with d < 0.3 max(n, m); the equality kept, against rounding.
-    return sql<SqlBool>`(${sql.ref(column)} between ${f.min} and ${f.max} and ${present} + ${pairsLostPerChar} * ${longer} + 0.000001 >= ${f.pairs.length})`;
+    return sql<SqlBool>`(${sql.ref(column)} between ${n(f.min)} and ${n(f.max)} and ${present} + ${n(pairsLostPerChar)} * ${longer} + 0.000001 >= ${n(f.pairs.length)})`;
   };
   const [platforms, suggestions] = await Promise.all([
     db.selectFrom("platforms").select(["id", "name"]).execute(),
