@@ -231,7 +231,7 @@ export default function AdminCodes() {
     <section className={stack} aria-labelledby="codes-heading">
       <h2 id="codes-heading">{t("codes.title")}</h2>
       <PausedCodes codes={paused} />
-      <ListFilters resetTo={resetTo}>
+      <ListFilters resetTo={resetTo} submitLabel={t("codes.show")}>
         <div className={field}>
           <label htmlFor="platform-select" className={label}>
             {t("codes.platform")}

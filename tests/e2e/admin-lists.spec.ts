@@ -40,7 +40,7 @@ test("codes tab: 120 codes in pages of 50, filtered; a deletion asks first", asy
 
   // The paused filter: 60 codes, on two pages, the filter kept by the pager's link.
   await page.getByLabel("État").selectOption("paused");
-  await page.getByRole("button", { name: "Filtrer" }).click();
+  await page.getByRole("button", { name: "Afficher" }).click();
   await expect(page).toHaveURL(/state=paused/);
   await expect(page.getByTestId("pager-total")).toHaveText("60 résultats en tout");
   await page.getByRole("link", { name: "Page suivante →" }).click();
