@@ -43,11 +43,14 @@ export class BadCursorError extends Error {
 
 const MAX_TEXT_KEY = 200;
 
-export function encodeCursor(values: readonly CursorValue[]): string {
+/** Totals shown above lists are counted up to this, then shown as "more than 10,000". */
+export const COUNT_CAP = 10_000;
+
+function encodeCursor(values: readonly CursorValue[]): string {
   return Buffer.from(JSON.stringify(values)).toString("base64url");
 }
 
-export function decodeCursor(token: string, keyset: Keyset): CursorValue[] {
+function decodeCursor(token: string, keyset: Keyset): CursorValue[] {
   let values: unknown;
   try {
     values = token.length <= 600 ? JSON.parse(Buffer.from(token, "base64url").toString("utf8")) : null;

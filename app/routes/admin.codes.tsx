@@ -266,7 +266,7 @@ export default function AdminCodes() {
       <h2 id="codes-heading">{t("codes.title")}</h2>
       <PausedCodes codes={paused} />
       <CappedCodes codes={capped} />
-      <ListFilters resetTo={resetTo}>
+      <ListFilters resetTo={resetTo} submitLabel={t("codes.show")}>
         <div className={field}>
           <label htmlFor="platform-select" className={label}>
             {t("codes.platform")}

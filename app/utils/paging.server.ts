@@ -3,13 +3,13 @@ import { loadOrFail } from "./failures.server";
 import { badRequest } from "./responses.server";
 
 /** Rows per page in every list: what a phone renders at once without strain. */
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 
 /** Search parameters that name a one-off step (a confirmation asked), never carried to other pages. */
 const STEP_PARAMS = ["after", "before", "delete", "reject", "delete-conversation"];
 
 /** The page a list URL asks for: `?after=` or `?before=` (opaque cursors the pager links carry). */
-export function pageRequestOf(url: URL, size = PAGE_SIZE): PageRequest {
+function pageRequestOf(url: URL, size = PAGE_SIZE): PageRequest {
   return { size, after: url.searchParams.get("after"), before: url.searchParams.get("before") };
 }
 

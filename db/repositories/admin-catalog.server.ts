@@ -1,13 +1,10 @@
 import { sql, type SqlBool } from "kysely";
 import { getDb, type DB } from "../client.server";
 import { isUniqueViolation } from "../errors.server";
-import { boundedCount, keysetPage, type Keyset, type PageRequest } from "../keyset";
+import { boundedCount, COUNT_CAP, keysetPage, type Keyset, type PageRequest } from "../keyset";
 import type { NewPlatform, PlatformUpdate, RequestStatus } from "../schema";
 import { expiryFrom, selectCodeWithPlatform } from "./codes.server";
 import { SUGGESTION_ORDER } from "./suggestions.server";
-
-/** Totals shown above the admin lists are counted up to this, then shown as "10,000+". */
-export const COUNT_CAP = 10_000;
 
 /**
  * The admin's reads and writes of the catalog: codes, platforms, deletion requests, suggestions
@@ -146,7 +143,7 @@ const CODE_ORDER: Keyset = {
 };
 
 /** `%`, `_` and the escape character itself stand for themselves in a LIKE pattern. */
-export function likeContaining(text: string): string {
+function likeContaining(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

@@ -1,5 +1,5 @@
 import { getDb, type DB } from "../client.server";
-import { boundedCount, keysetPage, type Keyset, type PageRequest } from "../keyset";
+import { boundedCount, COUNT_CAP, keysetPage, type Keyset, type PageRequest } from "../keyset";
 import type { DeviceType, DisplayMode } from "../schema";
 import { parisDayStarts } from "../time";
 import { figuresPerDay } from "./history.server";
@@ -107,8 +107,6 @@ export async function movePartnership(
 // ---------- draw requests ----------
 
 const CHART_DAYS = 30;
-/** Totals shown above the admin lists are counted up to this, then shown as "10,000+". */
-const COUNT_CAP = 10_000;
 
 /** Every platform, active or not, for the request log's filter. */
 export async function listPlatformFilterOptions(db: DB = getDb()) {

@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from "kysely";
 import { getDb, getDialect, type DB } from "../client.server";
-import { boundedCount, keysetPage, type Keyset, type PageRequest } from "../keyset";
+import { boundedCount, COUNT_CAP, keysetPage, type Keyset, type PageRequest } from "../keyset";
 
 /** Public reads of platform suggestions and the visitor's writes (suggest, vote). Admin moderation lives elsewhere. */
 
@@ -25,7 +25,7 @@ export async function listPublicSuggestions(sort: SuggestionSort, page: PageRequ
       sort === "new" ? NEWEST_ORDER : SUGGESTION_ORDER,
       page,
     ),
-    boundedCount(db, query, 10_000),
+    boundedCount(db, query, COUNT_CAP),
   ]);
   return { ...rows, total };
 }
@@ -57,9 +57,12 @@ export async function listNameCandidates(
           sql` + `,
         )
       : sql`0`;
-    const longer = sql`case when ${sql.ref(column)} > ${f.length} then ${sql.ref(column)} else ${f.length} end`;
+    // Numbers the application computed, written as literals: PostgreSQL types them (a parameter
+    // in arithmetic has no type it can infer).
+    const n = (value: number) => sql.lit(value);
+    const longer = sql`case when ${sql.ref(column)} > ${n(f.length)} then ${sql.ref(column)} else ${n(f.length)} end`;
     // present >= pairs - 2d with d < 0.3 max(n, m); the equality kept, against rounding.
-    return sql<SqlBool>`(${sql.ref(column)} between ${f.min} and ${f.max} and ${present} + ${pairsLostPerChar} * ${longer} + 0.000001 >= ${f.pairs.length})`;
+    return sql<SqlBool>`(${sql.ref(column)} between ${n(f.min)} and ${n(f.max)} and ${present} + ${n(pairsLostPerChar)} * ${longer} + 0.000001 >= ${n(f.pairs.length)})`;
   };
   const [platforms, suggestions] = await Promise.all([
     db.selectFrom("platforms").select(["id", "name"]).execute(),

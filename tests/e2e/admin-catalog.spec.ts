@@ -57,6 +57,7 @@ test("codes tab: pick a platform, toggle, edit (with a refused link), delete", a
   await expect(edited.getByRole("link", { name: `https://${platform.slug}.example/r/${code}x` })).toBeVisible();
 
   await edited.getByRole("button", { name: `Supprimer ${code}X` }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Oui, supprimer" }).click();
   await expect(toast(page)).toHaveText(/Code supprimé/);
   await expect(page.getByTestId("codes-empty")).toBeVisible();
 });
@@ -164,6 +165,7 @@ test("deletions tab: approve removes the code, reject then delete from history",
   await page.getByRole("button", { name: `Rejeter ${kept}` }).click();
   await expect(toast(page)).toHaveText("Demande rejetée");
   await page.getByRole("button", { name: `Retirer de l'historique ${kept}` }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Oui, supprimer" }).click();
   await expect(toast(page)).toHaveText("Demande supprimée");
   await expect(page.getByTestId(`deletion-row-${kept}`)).toHaveCount(0);
 });

@@ -129,6 +129,7 @@ test("a conversation can be deleted from the list", async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/assistant\/\d+$/);
   const item = page.getByTestId("conversation-item").filter({ hasText: title });
   await item.getByRole("button", { name: `Supprimer la conversation « ${title} »` }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Oui, supprimer" }).click();
   await expect(page).toHaveURL(/\/admin\/assistant$/);
   await expect(page.getByTestId("toast").filter({ hasText: "Conversation supprimée" })).toBeVisible();
   await expect(page.getByTestId("conversation-item").filter({ hasText: title })).toHaveCount(0);

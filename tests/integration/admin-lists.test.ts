@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkSimilarNames } from "~/features/community/similarity";
 import { signInQuietly, startServerWithAdmin } from "../support/admin";
 import { openTestDb, withRawDb } from "../support/fixtures";
@@ -11,6 +11,9 @@ import { postForm, type RunningServer } from "../support/server";
  * next links reach every row exactly once and the previous links walk back over the same rows,
  * filters narrow, and the server is alive after every page.
  */
+// Walking every page of a list is hundreds of requests on a shared 2-core machine.
+vi.setConfig({ testTimeout: 240_000 });
+
 let server: RunningServer;
 let cookie: string;
 let ids: { bigId: number; midId: number };

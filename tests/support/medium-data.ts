@@ -45,9 +45,9 @@ function brandName(i: number): string {
 
 async function insertAll<T extends keyof Database>(db: TestDb, table: T, rows: Array<Insertable<Database[T]>>) {
   for (let i = 0; i < rows.length; i += 400) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     await db
       .insertInto(table)
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
       .values(rows.slice(i, i + 400) as any)
       .execute();
   }

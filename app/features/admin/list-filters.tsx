@@ -9,13 +9,13 @@ import { alignEnd, field, input, label as labelClass, row } from "~/styles/ui.cs
  * filters, so a filtered page can be bookmarked and paged), and a link back to the whole list.
  * Applying filters starts again at the first page (the form carries no cursor).
  */
-export function ListFilters({ resetTo, children }: { resetTo: string; children: ReactNode }) {
+export function ListFilters({ resetTo, submitLabel, children }: { resetTo: string; submitLabel?: string; children: ReactNode }) {
   const { t } = useTranslation("lists");
   return (
     <Form method="get" className={row} aria-label={t("filters.label")} data-testid="list-filters">
       {children}
       <button type="submit" className={`${buttonClass({ tone: "secondary", size: "small" })} ${alignEnd}`}>
-        {t("filters.apply")}
+        {submitLabel ?? t("filters.apply")}
       </button>
       <Link to={resetTo} className={`${buttonClass({ tone: "ghost", size: "small" })} ${alignEnd}`}>
         {t("filters.reset")}
