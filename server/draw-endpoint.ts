@@ -13,9 +13,10 @@ const DRAW_ENDPOINT = /^(\/(?:[a-z0-9-]{1,60}\/get-code|random))\/draw$/;
  *   nothing was written): 307 to the draw page, so the browser posts the same form to the route,
  *   whose action answers as before; with JSON, 200 `{"location": null}` and the enhanced form
  *   posts to the route itself.
- * - The database refused the draw (full, locked past its wait, file removed: decision 210): never a
- *   second attempt. The page's action answers the 503 with its message and Retry-After (the
- *   request goes on to Remix, marked with what happened); with JSON, 503 `{"location": null}`.
+ * - The draw failed (the database refused it for now: full, locked past its wait, file removed,
+ *   decision 210; or anything else): never a second attempt. The page's action answers why (the
+ *   request goes on to Remix, marked with what happened): a 503 with its message and Retry-After,
+ *   or the general error page; with JSON, 503 (with Retry-After) or 500 `{"location": null}`.
  * Runs after the server's guards (cross-site writes are refused there).
  */
 export function drawEndpoint(hooks: () => Promise<AppHooks>): RequestHandler {
@@ -48,8 +49,11 @@ export function drawEndpoint(hooks: () => Promise<AppHooks>): RequestHandler {
 function answerRefusedDraw(req: Request, res: Response, next: NextFunction, page: string, error: unknown) {
   const retryAfter = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
   if (req.accepts(["html", "json"]) === "json") {
-    res.set({ "Cache-Control": "no-store", "Retry-After": String(typeof retryAfter === "number" ? retryAfter : 30) });
-    return void res.status(503).json({ location: null });
+    res.set("Cache-Control", "no-store");
+    // The database refused for now (it says when to come back), or something else failed.
+    if (typeof retryAfter === "number") res.status(503).set("Retry-After", String(retryAfter));
+    else res.status(500);
+    return void res.json({ location: null });
   }
   // The page's action reads this (context.drawUnavailable) before anything else and answers the 503.
   res.locals.drawUnavailable = error;

@@ -475,9 +475,19 @@ describe("the draw endpoint (server/draw-endpoint.ts), where the draw forms post
     const allow = await refuseDrawLogOf(db, "FAIL01");
     try {
       const before = await counts(db);
-      const endpoint = await postForm(`${server.url}/${p.slug}/get-code/draw`, { intent: "draw" });
-      expect(endpoint.status).toBe(307);
-      expect(await (await postJson(`/${p.slug}/get-code/draw`)).json()).toEqual({ location: null });
+      // One attempt: the endpoint hands the failure to the page, which answers it without drawing again.
+      const endpoint = await postForm(
+        `${server.url}/${p.slug}/get-code/draw`,
+        { intent: "draw" },
+        { headers: { "Accept-Language": "fr" } },
+      );
+      expect(endpoint.status).toBe(500);
+      const endpointHtml = await endpoint.text();
+      expect(endpointHtml).toContain("Une erreur est survenue");
+      expect(endpointHtml).not.toMatch(/refused|at .*\.js:\d+/);
+      const json = await postJson(`/${p.slug}/get-code/draw`);
+      expect(json.status).toBe(500);
+      expect(await json.json()).toEqual({ location: null });
       const res = await postForm(
         `${server.url}/${p.slug}/get-code`,
         { intent: "draw" },
