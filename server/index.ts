@@ -39,14 +39,14 @@ const app = express();
 app.disable("x-powered-by");
 // Express's own error pages never show a stack in the production build, whatever NODE_ENV says.
 if (!dev) app.set("env", "production");
-// First, from memory: the platform's check never waits behind page renders (decision 211).
-const health = healthEndpoint(() => hooks.health());
-app.use(health.middleware);
 // Proxy headers are honoured only when asked (Fly sets Fly-Client-IP).
 app.set("trust proxy", env.TRUST_PROXY);
-
+// Headers every answer carries, /healthz's included (setting them costs nothing).
 app.use(fixedSecurityHeaders());
 app.use(strictTransportSecurity(!dev && env.NODE_ENV === "production"));
+// Then, from memory: the platform's check never waits behind page renders (decision 211).
+const health = healthEndpoint(() => hooks.health());
+app.use(health.middleware);
 app.use(limitRequestBodies());
 app.use(refuseBackslashPaths());
 // Static files early: they need no nonce, no CSP, no log line.

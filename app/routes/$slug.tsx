@@ -30,7 +30,7 @@ import {
 } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { breadcrumbLd } from "~/features/community/structured-data";
-import { routeMeta } from "~/utils/meta";
+import { languageUrl, routeMeta } from "~/utils/meta";
 import type { SitemapHandle } from "~/features/community/sitemap";
 
 export const handle = {
@@ -58,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const offerData = section.offer
     ? offerLd(section.offer, {
         name: platform.name,
-        url: `${siteUrl}${path}`,
+        url: languageUrl(`${siteUrl}${path}`, language),
         language,
         title: to("guide.ldTitle", { name: platform.name }),
       })

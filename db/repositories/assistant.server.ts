@@ -2,6 +2,7 @@ import { getDb, type DB } from "../client.server";
 import type { AssistantProviderId, DeviceType, RequestStatus } from "../schema";
 import { nextDayStartIso, parisDayStarts } from "../time";
 import { figuresPerDay } from "./history.server";
+import { eligible } from "./codes.server";
 
 /**
  * The admin assistant's data: stored conversations, tokens spent, and the read-only queries its
@@ -211,16 +212,8 @@ export async function platformsWithCodeCounts(activeOnly: boolean, limit: number
         .sum<number>(
           eb
             .case()
-            .when(
-              eb.and([
-                eb("referral_codes.is_active", "=", 1),
-                eb.or([
-                  eb("referral_codes.is_permanent", "=", 1),
-                  eb("referral_codes.expires_at", "is", null),
-                  eb("referral_codes.expires_at", ">", nowIso),
-                ]),
-              ]),
-            )
+            // The draw's own rule (a code on its monthly cap is not available).
+            .when(eligible(nowIso)(eb))
             .then(1)
             .else(0)
             .end(),

@@ -104,10 +104,10 @@ describe("the built server over HTTP", () => {
   });
 
   it("says it serves the production build, as `npm start` runs it (NODE_ENV unset)", async () => {
-    expect(server.output()).toMatch(/listening on http:\/\/localhost:\d+ \(production build\)/);
+    expect(server.output()).toMatch(/listening on http:\/\/localhost:\d+ \(production build, React production\)/);
     const other = await startServer({ NODE_ENV: "development" });
     try {
-      expect(other.output()).toContain("(production build)");
+      expect(other.output()).toContain("(production build, React production)");
       expect(other.output()).not.toMatch(/\(development/);
     } finally {
       await other.stop();

@@ -119,9 +119,10 @@ describe("BreadcrumbList: in the page's language", () => {
     for (const page of pages) {
       for (const lng of LANGUAGES) {
         const html = await (await fetch(`${server.url}${inLanguage(page, lng)}`)).text();
-        const blocks = [...html.matchAll(/<script type="application\/ld\+json">([^<]+)<\/script>/g)].map(
-          (m) =>
-            JSON.parse(m[1]!) as { "@type": string; itemListElement?: Array<{ item: string; name: string; position: number }> },
+        type Block = { "@type": string; itemListElement?: Array<{ item: string; name: string; position: number }> };
+        // A script holds one block or an array of them (a platform with an offer: the crumbs and the guide).
+        const blocks = [...html.matchAll(/<script type="application\/ld\+json">([^<]+)<\/script>/g)].flatMap(
+          (m) => JSON.parse(m[1]!) as Block | Block[],
         );
         const crumbs = blocks.find((b) => b["@type"] === "BreadcrumbList")?.itemListElement;
         expect(crumbs, `${page} ${lng}`).toBeDefined();
