@@ -66,8 +66,9 @@ export default defineConfig({
       env: { FAKE_AI_PORT: String(AI_PORT) },
     },
     {
-      // A fresh database per run; removed here because the webServer starts before globalSetup.
-      command: `rm -f "${DB_FILE}" "${DB_FILE}-wal" "${DB_FILE}-shm" && exec node build/server.mjs`,
+      // A fresh database per run, with the marker that says one existed (decision 211); removed here
+      // because the webServer starts before globalSetup.
+      command: `rm -f "${DB_FILE}" "${DB_FILE}-wal" "${DB_FILE}-shm" "${path.join(path.dirname(DB_FILE), `.${path.basename(DB_FILE)}.exists`)}" && exec node build/server.mjs`,
       url: `${BASE_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -90,7 +91,9 @@ export default defineConfig({
         ANTHROPIC_BASE_URL: `http://127.0.0.1:${AI_PORT}`,
         OPENAI_API_KEY: "e2e-openai-key",
         OPENAI_BASE_URL: `http://127.0.0.1:${AI_PORT}/v1`,
-        AI_REQUEST_TIMEOUT_MS: "10000",
+        // No e2e test waits for this timeout; it only ends a call the fake never answers. A loaded
+        // 2-core machine once kept the fake from answering within 10 s: room enough, not a wait.
+        AI_REQUEST_TIMEOUT_MS: "30000",
         // The whole suite's calls fit in a day's budget (the budget itself is tested over HTTP).
         AI_DAILY_TOKEN_BUDGET: "100000000",
         // The sitemap audit may fetch this server's own sitemap (tests only).

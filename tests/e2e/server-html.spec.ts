@@ -16,12 +16,18 @@ function hydratedByReact(page: Page, selector: string) {
   }, selector);
 }
 
-/** Resolves once React has hydrated the page (the header's links carry React's marks). */
+/**
+ * Resolves once React has hydrated the whole page. Hydration runs in a transition that yields every
+ * few milliseconds, so the header can be done while the rest is not: wait for the footer's wrapper,
+ * the last element React renders, and for the header's links.
+ */
 async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const link = document.querySelector("header a[href='/submit']");
-    return !!link && Object.keys(link).some((k) => k.startsWith("__reactFiber"));
-  });
+  await page.waitForFunction(() =>
+    ["header a[href='/submit']", "#site-footer"].every((selector) => {
+      const el = document.querySelector(selector);
+      return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+    }),
+  );
 }
 
 const KEPT: Record<string, string[]> = {
