@@ -91,8 +91,8 @@ export default defineConfig({
         ANTHROPIC_BASE_URL: `http://127.0.0.1:${AI_PORT}`,
         OPENAI_API_KEY: "e2e-openai-key",
         OPENAI_BASE_URL: `http://127.0.0.1:${AI_PORT}/v1`,
-        // No e2e test waits for this timeout; it only ends a call the fake never answers. A loaded
-        // 2-core machine once kept the fake from answering within 10 s: room enough, not a wait.
+        // No e2e test waits for this timeout; it only ends a call the fake never answers, with room
+        // for a loaded 2-core machine.
         AI_REQUEST_TIMEOUT_MS: "30000",
         // The whole suite's calls fit in a day's budget (the budget itself is tested over HTTP).
         AI_DAILY_TOKEN_BUDGET: "100000000",

@@ -44,7 +44,9 @@ test("with JS, a page whose translations arrive late never shows a raw key: the 
 
 test("a question answered from the live database, with the tool call shown", async ({ page }, testInfo) => {
   await signIn(page, "/admin/assistant");
-  await ask(page, "[tool] [slow] Quelles plateformes ont des codes ?");
+  // One admin for both projects, which may run this test at the same moment: the server refuses the
+  // same new message posted twice at once (a double submit), so each project asks its own.
+  await ask(page, `[tool] [slow] Quelles plateformes ont des codes ? (${testInfo.project.name})`);
   if (!jsDisabled(testInfo)) {
     // While the answer is written: the button is disabled, the tool call and the first words are on screen.
     await expect(page.getByTestId("assistant-send")).toBeDisabled();
