@@ -71,6 +71,8 @@ test("a link in a kept region navigates on the client; the page it opens renders
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await page.locator("#site-footer a[href='/privacy']").click();
   await expect(page).toHaveURL(/\/privacy$/);
+  // The URL can change while the old page still shows (it waits for the new page's texts): wait for the new page.
+  await expect(page.locator("#privacy h2").first()).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   // No new document: the router navigated.
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
