@@ -9,8 +9,11 @@ import { migrateToLatest } from "./migrate.server";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 
-/** Not data: SQLite's and Kysely's own tables, and rate-limit windows (minutes long, memory on SQLite). */
-const NOT_COPIED = /^(sqlite_|kysely_)|^rate_limits$/;
+/**
+ * Not data: SQLite's and Kysely's own tables, rate-limit windows (minutes long, memory on SQLite),
+ * and the code counts that PostgreSQL's triggers rebuild as the codes are copied (migration 0013).
+ */
+const NOT_COPIED = /^(sqlite_|kysely_)|^rate_limits$|^platform_code_counts$/;
 const ROWS_PER_INSERT = 200;
 const LOGO_TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" };
 

@@ -279,6 +279,15 @@ export interface CodeAnswerTotalsTable {
   last_worked_at: string | null;
 }
 
+/**
+ * Per platform, its codes that are active and not capped, kept by triggers on referral_codes
+ * (migration 0013): with the expired and cap-ended ones, the "in the draw" figure without a scan.
+ */
+export interface PlatformCodeCountsTable {
+  platform_id: number;
+  active_uncapped: ColumnType<number, number | undefined, number>;
+}
+
 /** How far a raw log is rolled up: every row before `until` is counted in platform_daily_stats. */
 export interface HistoryRollupTable {
   name: string;
@@ -308,6 +317,7 @@ export interface Database {
   uploaded_files: UploadedFilesTable;
   platform_daily_stats: PlatformDailyStatsTable;
   code_answer_totals: CodeAnswerTotalsTable;
+  platform_code_counts: PlatformCodeCountsTable;
   history_rollup: HistoryRollupTable;
 }
 

@@ -9,6 +9,7 @@ import * as m0009 from "./0009_uploaded_files";
 import * as m0010 from "./0010_list_indexes";
 import * as m0011 from "./0011_history_rollup";
 import * as m0012 from "./0012_offers_and_reasons";
+import * as m0013 from "./0013_code_counts";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries them
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "0010_list_indexes": m0010,
   "0011_history_rollup": m0011,
   "0012_offers_and_reasons": m0012,
+  "0013_code_counts": m0013,
 };

@@ -175,7 +175,7 @@ const FILLED = [
   "game_scores",
 ];
 
-async function buildLargeDatabase(file: string) {
+export async function buildLargeDatabase(file: string) {
   await closeDb();
   process.env.DATABASE_URL = `file:${file}`;
   resetEnvCache();

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
-import { countAvailableCodes } from "~db/repositories/codes.server";
+import { countAvailableCodes } from "~db/repositories/code-counts.server";
 import { platformDescription } from "~db/repositories/platforms.server";
 import * as styles from "~/features/codes/codes.css";
 import { PlatformLogo } from "~/features/codes/platform-logo";
@@ -151,7 +151,7 @@ export default function PlatformLanding() {
           ))}
         </ol>
         <p>
-          <Link to="/fairness" data-testid="fairness-link">
+          <Link to={`/fairness?platform=${platform.slug}`} data-testid="fairness-link">
             {tt("fairness.platformLink")}
           </Link>
         </p>

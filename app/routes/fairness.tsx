@@ -2,22 +2,32 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PAUSE_RULE } from "~db/repositories/code-reports.server";
-import { listPlatformFairness } from "~db/repositories/fairness.server";
+import { FAIRNESS_PAGE_SIZE, listPlatformFairness } from "~db/repositories/fairness.server";
+import { Pager } from "~/components/pager";
 import { ServesChart } from "~/features/trust/serves-chart";
 import { getT } from "~/i18n/i18next.server";
 import { card, container, grid, muted, section, stack } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
+import { loadPage } from "~/utils/paging.server";
 import * as trust from "~/features/trust/trust.css";
 import type { SitemapHandle } from "~/features/community/sitemap";
 
 export const handle = {
-  i18n: ["trust"],
+  i18n: ["trust", "lists"],
   sitemap: { changefreq: "daily", priority: 0.5, lastmod: "content" } satisfies SitemapHandle,
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [t, platforms] = await Promise.all([getT(request, "trust"), listPlatformFairness()]);
+  // `?platform=` narrows to one platform (its own page links here that way); otherwise a page of
+  // FAIRNESS_PAGE_SIZE platforms, in the order the site lists them.
+  const slug = new URL(request.url).searchParams.get("platform")?.slice(0, 100) || null;
+  const [t, { rows: platforms, pager }] = await Promise.all([
+    getT(request, "trust"),
+    loadPage(request, "errors.load.generic", (page) => listPlatformFairness({ page, slug }), FAIRNESS_PAGE_SIZE),
+  ]);
   return {
+    slug,
+    pager,
     platforms: platforms.map((p) => ({
       name: p.name,
       slug: p.slug,
@@ -36,7 +46,7 @@ export const meta = routeMeta;
 const EXPLANATION = ["order", "count", "paused", "nothingForSale"] as const;
 
 export default function FairnessPage() {
-  const { platforms, rule } = useLoaderData<typeof loader>();
+  const { platforms, rule, pager, slug } = useLoaderData<typeof loader>();
   const { t } = useTranslation("trust");
   return (
     <div className={container}>
@@ -55,6 +65,14 @@ export default function FairnessPage() {
       <section aria-labelledby="per-platform-heading" className={stack}>
         <h2 id="per-platform-heading">{t("fairness.perPlatform")}</h2>
         <p className={`${muted} ${trust.flush}`}>{t("fairness.spreadHint")}</p>
+        {slug ? (
+          <p className={trust.flush}>
+            {platforms[0] ? `${t("fairness.onePlatform", { name: platforms[0].name })} ` : null}
+            <Link to="/fairness" data-testid="fairness-all">
+              {t("fairness.allPlatforms")}
+            </Link>
+          </p>
+        ) : null}
         {platforms.length === 0 ? (
           <p className={muted}>{t("fairness.empty")}</p>
         ) : (
@@ -102,6 +120,7 @@ export default function FairnessPage() {
             ))}
           </ul>
         )}
+        <Pager {...pager} label={t("fairness.pagerLabel")} />
       </section>
     </div>
   );

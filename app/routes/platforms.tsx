@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { OpenDataLinks } from "~/features/offer/offer-views";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
-import { listActivePlatformsWithCounts } from "~db/repositories/codes.server";
+import { listActivePlatformsWithCounts } from "~db/repositories/code-counts.server";
 import { platformDescription } from "~db/repositories/platforms.server";
 import * as styles from "~/features/community/community.css";
 import { normalizeName } from "~/features/community/similarity";

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { loadDrawResult } from "~/features/codes/draw-result.server";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { countAllAvailableCodes } from "~db/repositories/codes.server";
+import { countAllAvailableCodes } from "~db/repositories/code-counts.server";
 import { DrawReadyForm, DrawResultView } from "~/features/codes/draw-views";
 import { drawForPage } from "~/features/codes/draw-action.server";
 import { answerDraw } from "~/features/trust/report-action.server";

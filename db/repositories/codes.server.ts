@@ -389,29 +389,6 @@ export async function getDrawResult(requestId: number, db: DB = getDb()): Promis
   };
 }
 
-/** How many codes a draw could serve now on this platform (the landing page's live count). */
-export async function countAvailableCodes(platformId: number, now = new Date(), db: DB = getDb()): Promise<number> {
-  const row = await db
-    .selectFrom("referral_codes")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("platform_id", "=", platformId)
-    .where(eligible(now.toISOString()))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Same, across every active platform (/random). */
-export async function countAllAvailableCodes(now = new Date(), db: DB = getDb()): Promise<number> {
-  const row = await db
-    .selectFrom("referral_codes")
-    .innerJoin("platforms", "platforms.id", "referral_codes.platform_id")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("platforms.is_active", "=", 1)
-    .where(eligible(now.toISOString()))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export async function findCode(platformId: number, code: string, db: DB = getDb()) {
   return db
     .selectFrom("referral_codes")
@@ -493,43 +470,4 @@ export async function submitReferralCode(
     if (isUniqueViolation(error)) return { ok: false, reason: "duplicate" };
     throw error;
   }
-}
-
-/**
- * Codes a draw could serve now, per platform (platforms without any are absent). One pass over
- * referral_codes_available_idx, which holds every column the condition reads: no table row is read.
- */
-export async function countAvailableByPlatform(now = new Date(), db: DB = getDb()): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom("referral_codes")
-    .select((eb) => ["platform_id", eb.fn.countAll<number>().as("n")])
-    .where(eligible(now.toISOString()))
-    .groupBy("platform_id")
-    .execute();
-  return new Map(rows.map((r) => [r.platform_id, Number(r.n)]));
-}
-
-/** Every active platform with its count of codes a draw could serve now, by name (/platforms). */
-export async function listActivePlatformsWithCounts(now = new Date(), db: DB = getDb()) {
-  const [platforms, counts] = await Promise.all([
-    db
-      .selectFrom("platforms")
-      .select([
-        "id",
-        "name",
-        "slug",
-        "emoji_icon",
-        "description",
-        "description_en",
-        "description_de",
-        "description_es",
-        "gradient_from",
-        "gradient_to",
-      ])
-      .where("is_active", "=", 1)
-      .orderBy("name", "asc")
-      .execute(),
-    countAvailableByPlatform(now, db),
-  ]);
-  return platforms.map((p) => ({ ...p, available: counts.get(p.id) ?? 0 }));
 }

@@ -1,5 +1,8 @@
+import { sql } from "kysely";
 import { getDb, type DB } from "../client.server";
-import { countAvailableByPlatform, eligible } from "./codes.server";
+import { boundedCount, COUNT_CAP, keysetPage, type Keyset, type PageRequest } from "../keyset";
+import { countAvailableByPlatform } from "./code-counts.server";
+import { eligible } from "./codes.server";
 import { figuresOverDays } from "./history.server";
 
 /** Public figures about the rotation (/fairness) and the platforms feed. Never codes. */
@@ -22,61 +25,85 @@ export interface PlatformFairness {
 /** Bars of a platform's chart: a page stays the same size however many codes a platform has. */
 const FAIRNESS_BARS = 12;
 
+/** The order platforms are listed in everywhere public: the admin's display order, then by name. */
+const PLATFORM_ORDER: Keyset = {
+  direction: "asc",
+  keys: [
+    { column: "display_order", field: "display_order", type: "int" },
+    { column: "name", field: "name", type: "text" },
+    { column: "id", field: "id", type: "int" },
+  ],
+};
+
+/** Platforms per page of /fairness: each card carries a chart, and a phone renders a dozen at ease. */
+export const FAIRNESS_PAGE_SIZE = 12;
+
 /**
- * Per active platform: codes in rotation (counted from referral_codes_available_idx alone), draws
- * over 30 days (daily figures), and the serves of its most and least served codes (a few steps
- * down the draw index, from each end). Nothing here reads every code or every draw.
+ * One page of active platforms (or the one named by `slug`), each with its codes in rotation (the
+ * kept counts: code-counts.server.ts), draws over 30 days (daily figures) and the serves of its most
+ * and least served codes (a few steps down the draw index, from each end). Nothing here reads every
+ * code, every draw or every platform.
  */
-export async function listPlatformFairness(now = new Date(), db: DB = getDb()): Promise<PlatformFairness[]> {
+export async function listPlatformFairness(
+  options: { page: PageRequest; slug?: string | null },
+  now = new Date(),
+  db: DB = getDb(),
+) {
   const at = now.toISOString();
-  const [platforms, counts, draws] = await Promise.all([
-    db
-      .selectFrom("platforms")
-      .select(["id", "name", "slug"])
-      .where("is_active", "=", 1)
-      .orderBy("display_order", "asc")
-      .orderBy("name", "asc")
-      .execute(),
+  let query = db.selectFrom("platforms").where("is_active", "=", 1);
+  if (options.slug) query = query.where("slug", "=", options.slug);
+  const [page, total, counts, draws] = await Promise.all([
+    keysetPage(query.select(["id", "name", "slug", "display_order"]), PLATFORM_ORDER, options.page),
+    boundedCount(db, query, COUNT_CAP),
     countAvailableByPlatform(now, db),
     figuresOverDays(30, now, null, db),
   ]);
-  // Each platform's most served codes and its least served one: one statement, a few steps down
-  // the draw index per platform and direction (the union keeps it one round trip).
-  const parts = platforms.flatMap((p) => {
-    const inRotation = counts.get(p.id) ?? 0;
-    if (inRotation === 0) return [];
-    const part = (direction: "asc" | "desc", limit: number) =>
-      db
-        .selectFrom((eb) =>
-          eb
-            .selectFrom("referral_codes")
-            .select(["platform_id", "times_served"])
-            .where("platform_id", "=", p.id)
-            .where(eligible(at))
-            .orderBy("times_served", direction)
-            .limit(limit)
-            .as("x"),
-        )
-        .select((eb) => ["x.platform_id", "x.times_served", eb.lit(direction === "asc" ? 1 : 0).as("least")]);
-    return inRotation > FAIRNESS_BARS ? [part("desc", FAIRNESS_BARS - 1), part("asc", 1)] : [part("desc", FAIRNESS_BARS)];
-  });
+  const platforms = page.rows;
+  // Each platform's most served codes and its least served one: a few steps down the draw index per
+  // platform and direction. One statement per platform, the same text for all of them: SQLite keeps
+  // it prepared (a union of every platform's parts was planned anew on each request: 20 ms at 66
+  // platforms), PostgreSQL runs them side by side on the pool.
+  const part = (platformId: number, direction: "asc" | "desc", limit: number) =>
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom("referral_codes")
+          .select(["platform_id", "times_served"])
+          .where("platform_id", "=", platformId)
+          .where(eligible(at))
+          .orderBy("times_served", direction)
+          .limit(sql.lit(limit))
+          .as("x"),
+      )
+      .select((eb) => ["x.times_served", eb.lit(direction === "asc" ? 1 : 0).as("least")]);
   const servesBy = new Map<number, { most: number[]; least: number[] }>();
-  if (parts.length > 0) {
-    const rows = await parts
-      .slice(1)
-      .reduce((query, part) => query.unionAll(part), parts[0]!)
-      .execute();
-    for (const row of rows) {
-      let entry = servesBy.get(row.platform_id);
-      if (!entry) servesBy.set(row.platform_id, (entry = { most: [], least: [] }));
-      (Number(row.least) === 1 ? entry.least : entry.most).push(row.times_served);
-    }
-  }
-  return platforms.map((p) => {
+  await Promise.all(
+    platforms.map(async (p) => {
+      const inRotation = counts.get(p.id) ?? 0;
+      if (inRotation === 0) return;
+      const rows = await (
+        inRotation > FAIRNESS_BARS
+          ? part(p.id, "desc", FAIRNESS_BARS - 1).unionAll(part(p.id, "asc", 1))
+          : part(p.id, "desc", FAIRNESS_BARS)
+      ).execute();
+      const entry = { most: [] as number[], least: [] as number[] };
+      for (const row of rows) (Number(row.least) === 1 ? entry.least : entry.most).push(row.times_served);
+      servesBy.set(p.id, entry);
+    }),
+  );
+  const rows: PlatformFairness[] = platforms.map((p) => {
     const entry = servesBy.get(p.id);
     const serves = entry ? [...entry.most.sort((a, b) => b - a), ...entry.least] : [];
-    return { ...p, inRotation: counts.get(p.id) ?? 0, drawsLast30Days: draws.get(p.id)?.draws ?? 0, serves };
+    return {
+      id: p.id,
+      name: p.name,
+      slug: p.slug,
+      inRotation: counts.get(p.id) ?? 0,
+      drawsLast30Days: draws.get(p.id)?.draws ?? 0,
+      serves,
+    };
   });
+  return { rows, next: page.next, prev: page.prev, total };
 }
 
 /** Active platforms, newest first (the Atom feed). */

@@ -415,12 +415,16 @@ export async function pruneDraws(
   });
 }
 
-/** One batch of rows that no rule needs any more: old game scores, old conversations, votes of rejected suggestions. */
+/**
+ * One batch of rows that no rule needs any more: old game scores, old conversations, votes of
+ * rejected suggestions; and monthly caps that have ended, cleared (the code is counted in
+ * platform_code_counts again, so the set of ended caps the counts read stays small: decision 194).
+ */
 export async function pruneOther(
   now: Date,
   batch: number,
   db: DB = getDb(),
-): Promise<{ scores: number; conversations: number; votes: number } | null> {
+): Promise<{ scores: number; conversations: number; votes: number; caps: number } | null> {
   return underJobLock(db, async (trx) => {
     const scores = await trx
       .deleteFrom("game_scores")
@@ -457,10 +461,18 @@ export async function pruneOther(
           .limit(batch),
       )
       .executeTakeFirst();
+    const caps = await trx
+      .updateTable("referral_codes")
+      .set({ capped_until: null })
+      .where("id", "in", (eb) =>
+        eb.selectFrom("referral_codes").select("id").where("capped_until", "<=", now.toISOString()).limit(batch),
+      )
+      .executeTakeFirst();
     return {
       scores: Number(scores.numDeletedRows),
       conversations: Number(conversations.numDeletedRows),
       votes: Number(votes.numDeletedRows),
+      caps: Number(caps.numUpdatedRows),
     };
   });
 }
@@ -472,6 +484,8 @@ export interface HistoryRunSummary {
   scores: number;
   conversations: number;
   votes: number;
+  /** Monthly caps that had ended, cleared. */
+  caps: number;
   /** Another process held the job's lock (PostgreSQL): this run stopped early. */
   skipped: boolean;
 }
@@ -493,6 +507,7 @@ export async function runHistoryJob({
     scores: 0,
     conversations: 0,
     votes: 0,
+    caps: 0,
     skipped: false,
   };
   const pause = () => new Promise((resolve) => setTimeout(resolve, pauseMs));
@@ -525,7 +540,14 @@ export async function runHistoryJob({
     summary.scores += step.scores;
     summary.conversations += step.conversations;
     summary.votes += step.votes;
-    if (step.scores < batch && step.votes < batch && step.conversations < Math.max(1, Math.floor(batch / 50))) break;
+    summary.caps += step.caps;
+    if (
+      step.scores < batch &&
+      step.votes < batch &&
+      step.caps < batch &&
+      step.conversations < Math.max(1, Math.floor(batch / 50))
+    )
+      break;
     await pause();
   }
   return summary;

@@ -78,7 +78,7 @@ test.describe("did this code work?", () => {
     await expect(page.getByTestId("answer-figure")).toHaveText("Ça a marché pour 80 % des 5 réponses (90 derniers jours)");
     await expectAccessible(page);
     await page.getByTestId("fairness-link").click();
-    await expect(page).toHaveURL(/\/fairness$/);
+    await expect(page).toHaveURL(new RegExp(`/fairness\\?platform=${p.slug}$`));
     await expect(page.getByRole("heading", { level: 1, name: "Comment le prochain code est choisi" })).toBeVisible();
     const card = page.locator(`[data-slug="${p.slug}"]`);
     await expect(card.getByTestId("fairness-in-rotation")).toHaveText("1");

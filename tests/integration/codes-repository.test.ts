@@ -1,8 +1,8 @@
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countAvailableCodes } from "~db/repositories/code-counts.server";
 import {
-  countAvailableCodes,
   drawReferralCode,
   drawReferralCodeBySlug,
   drawReferralCodeWithKysely,

@@ -5,7 +5,12 @@ import { getDashboardStats } from "~db/repositories/admin-stats.server";
 import { drawsPerDay } from "~db/repositories/admin-site.server";
 import { drawsPerDayByPlatform } from "~db/repositories/assistant.server";
 import { codeAnswerSummary, platformAnswerStats } from "~db/repositories/code-reports.server";
-import { countAllAvailableCodes, countAvailableCodes, listActivePlatformsWithCounts } from "~db/repositories/codes.server";
+import {
+  countAllAvailableCodes,
+  countAvailableByPlatform,
+  countAvailableCodes,
+  listActivePlatformsWithCounts,
+} from "~db/repositories/code-counts.server";
 import { listPlatformFairness } from "~db/repositories/fairness.server";
 import { pruneAnswers, pruneDraws, pruneOther, rollUpNextDay, runHistoryJob } from "~db/repositories/history.server";
 import { listSitemapPlatforms } from "~db/repositories/sitemap.server";
@@ -114,15 +119,29 @@ describe("hot figures read indexes, never a whole table", () => {
     await expectIndexed((logged) => listActivePlatformsWithCounts(now, logged));
   });
 
-  it("the count of a platform's available codes reads the index alone", async () => {
-    if (onPostgres) return; // PostgreSQL's index-only scans depend on its visibility map; the test above covers it.
+  it("the counts of available codes read small ranges, never a walk over every code (decision 194)", async () => {
+    if (onPostgres) return; // PostgreSQL picks its plans from statistics; the test above covers an index path.
     const revolut = (await db.selectFrom("platforms").select("id").where("slug", "=", "revolut").executeTakeFirstOrThrow()).id;
-    const [query] = await queriesOf((logged) => countAvailableCodes(revolut, now, logged));
-    expect(await planOf(query!)).toMatch(/USING COVERING INDEX referral_codes_available_idx/);
+    for (const run of [
+      (logged: DB) => countAvailableCodes(revolut, now, logged),
+      (logged: DB) => countAllAvailableCodes(now, logged),
+    ]) {
+      const plans = await Promise.all((await queriesOf(run)).map(planOf));
+      const codeSteps = plans.flatMap((plan) => plan.split("\n")).filter((step) => /\breferral_codes\b/.test(step));
+      expect(codeSteps.length).toBeGreaterThan(0);
+      // Every read of referral_codes is a SEARCH on an index (a range), none a SCAN of one.
+      for (const step of codeSteps) expect(step).toMatch(/^SEARCH referral_codes USING (COVERING )?INDEX /);
+      expect(plans.join("\n")).toMatch(/platform_code_counts/);
+    }
+    const plans = (await Promise.all((await queriesOf((logged) => countAvailableByPlatform(now, logged))).map(planOf))).join(
+      "\n",
+    );
+    expect(plans).toMatch(/SEARCH referral_codes USING (COVERING )?INDEX referral_codes_expired_idx/);
+    expect(plans).toMatch(/SEARCH referral_codes USING INDEX referral_codes_capped_idx/);
   });
 
   it("/fairness, the dashboard, the requests chart, the assistant's draws per day", async () => {
-    await expectIndexed((logged) => listPlatformFairness(now, logged));
+    await expectIndexed((logged) => listPlatformFairness({ page: { size: 12 } }, now, logged));
     await expectIndexed((logged) => getDashboardStats(logged, now));
     await expectIndexed((logged) => drawsPerDay(null, now, logged));
     await expectIndexed((logged) => drawsPerDay(1, now, logged));
@@ -143,6 +162,6 @@ describe("hot figures read indexes, never a whole table", () => {
     await expectIndexed((logged) => pruneOther(now, 50, logged));
     // And the whole job leaves a database the figures still read by index.
     await runHistoryJob({ now, db, pauseMs: 0 });
-    await expectIndexed((logged) => listPlatformFairness(now, logged));
+    await expectIndexed((logged) => listPlatformFairness({ page: { size: 12 } }, now, logged));
   }, 120_000);
 });

@@ -33,7 +33,11 @@ async function figures() {
     chartPerPlatform: await Promise.all(platforms.slice(0, 5).map((p) => drawsPerDay(p.id, now, db))),
     assistant: await drawsPerDayByPlatform(90, now, null, db),
     longAgo: await drawsPerDayByPlatform(60, new Date(now.getTime() - 120 * DAY_MS), null, db),
-    fairness: (await listPlatformFairness(now, db)).map((p) => [p.slug, p.drawsLast30Days, p.inRotation]),
+    fairness: (await listPlatformFairness({ page: { size: 100 } }, now, db)).rows.map((p) => [
+      p.slug,
+      p.drawsLast30Days,
+      p.inRotation,
+    ]),
     shares: await Promise.all(platforms.map((p) => platformAnswerStats(p.id, now, db))),
     owners: await Promise.all(codes.map((c) => codeAnswerSummary(c.id, db))),
     total: await countAllDraws(db),
@@ -149,6 +153,7 @@ describe("roll-up and retention", () => {
       scores: 0,
       conversations: 0,
       votes: 0,
+      caps: 0,
       skipped: false,
     });
     expect(await figures()).toEqual(before);

@@ -488,9 +488,13 @@ describe("the trust loop over HTTP", () => {
       .insertInto("random_requests")
       .values({ platform_id: p.id, served_code_id: null, served_code: "FAIRF1", created_at: "2020-01-01T00:00:00.000Z" })
       .execute();
-    const res = await fetch(`${server.url}/fairness`);
+    // The platform's own page links to its card (the list itself is paged: fairness-paging.test.ts).
+    const landing = await (await fetch(`${server.url}/${p.slug}`)).text();
+    expect(landing).toContain(`href="/fairness?platform=${p.slug}"`);
+    const res = await fetch(`${server.url}/fairness?platform=${p.slug}`);
     expect(res.status).toBe(200);
     const html = await res.text();
+    expect(html.match(/data-testid="fairness-platform"/g)).toHaveLength(1);
     const card = html.slice(html.indexOf(`data-slug="${p.slug}"`), html.indexOf("</li>", html.indexOf(`data-slug="${p.slug}"`)));
     expect(card).toContain("Fairness &lt;Test&gt;");
     expect(card).toMatch(/data-testid="fairness-in-rotation"[^>]*>3</);

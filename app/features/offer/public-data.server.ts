@@ -1,6 +1,6 @@
 import { lastWorkedByPlatform } from "~db/repositories/answer-freshness.server";
 import { ANSWER_STATS, platformAnswerStats } from "~db/repositories/code-reports.server";
-import { listActivePlatformsWithCounts } from "~db/repositories/codes.server";
+import { listActivePlatformsWithCounts } from "~db/repositories/code-counts.server";
 import { listPlatformOffers } from "~db/repositories/platform-offers.server";
 import { localizeOffer } from "./offer";
 

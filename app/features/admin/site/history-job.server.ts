@@ -8,7 +8,7 @@ const HISTORY_FIRST_RUN_MS = 5 * 60_000;
 export function describeHistoryRun(s: HistoryRunSummary): string {
   return (
     `rolled up ${s.daysRolledUp} day(s); removed ${s.draws} draw(s), ${s.answers} answer(s), ${s.scores} score(s), ` +
-    `${s.conversations} conversation(s), ${s.votes} vote(s)${s.skipped ? " (stopped: another process is running it)" : ""}`
+    `${s.conversations} conversation(s), ${s.votes} vote(s); cleared ${s.caps} ended cap(s)${s.skipped ? " (stopped: another process is running it)" : ""}`
   );
 }
 
@@ -24,7 +24,13 @@ export function startHistoryJob(
   return startPeriodic("history", log, { firstMs: firstRunMs, intervalMs }, async () => {
     const summary = await runHistoryJob();
     const worked =
-      summary.daysRolledUp + summary.draws + summary.answers + summary.scores + summary.conversations + summary.votes;
+      summary.daysRolledUp +
+      summary.draws +
+      summary.answers +
+      summary.scores +
+      summary.conversations +
+      summary.votes +
+      summary.caps;
     if (worked > 0 || summary.skipped) log(`[history] ${describeHistoryRun(summary)}`);
   });
 }
