@@ -286,6 +286,7 @@ export interface CodeAnswerTotalsTable {
 export interface PlatformCodeCountsTable {
   platform_id: number;
   active_uncapped: ColumnType<number, number | undefined, number>;
+  codes: ColumnType<number, number | undefined, number>;
 }
 
 /** How far a raw log is rolled up: every row before `until` is counted in platform_daily_stats. */

@@ -73,6 +73,15 @@ export async function countAllAvailableCodes(now = new Date(), db: DB = getDb())
   return platforms.reduce((sum, p) => sum + (counts.get(p.id) ?? 0), 0);
 }
 
+/** Every code, whatever its state or platform's (the dashboard's total): one row per platform. */
+export async function countAllCodes(db: DB = getDb()): Promise<number> {
+  const row = await db
+    .selectFrom("platform_code_counts")
+    .select((eb) => eb.fn.sum<number>("codes").as("n"))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** Every active platform with its count of codes a draw could serve now, by name (/platforms). */
 export async function listActivePlatformsWithCounts(now = new Date(), db: DB = getDb()) {
   const [platforms, counts] = await Promise.all([
