@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { getDb, getDialect, type DB } from "../client.server";
 import { isUniqueViolation } from "../errors.server";
 import { nextMonthStart, PAUSE_RULE, verdictOn } from "../report-rules";
@@ -162,7 +163,10 @@ export async function codeAnswerSummary(
   };
 }
 
-/** Codes paused after failing answers, newest pause first, each with its latest answers (admin). */
+/**
+ * Codes paused after failing answers, the 50 newest pauses first, each with its latest answers
+ * (admin; the codes tab's "paused" filter pages through all of them).
+ */
 export async function listCodesPausedByReports(db: DB = getDb()) {
   const codes = await db
     .selectFrom("referral_codes as c")
@@ -171,21 +175,23 @@ export async function listCodesPausedByReports(db: DB = getDb()) {
     .where("c.paused_reason", "=", "reports")
     .orderBy("c.paused_at", "desc")
     .orderBy("c.id", "desc")
-    .limit(200)
+    .limit(50)
     .execute();
-  if (codes.length === 0) return [];
-  const reports = await db
-    .selectFrom("code_reports")
-    .select(["id", "code_id", "outcome", "reason", "ip_hash", "created_at"])
-    .where(
-      "code_id",
-      "in",
-      codes.map((c) => c.id),
-    )
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
-  return codes.map((c) => ({ ...c, reports: reports.filter((r) => r.code_id === c.id).slice(0, PAUSE_RULE.window) }));
+  // Each code's last answers (the ones the pause rule read): a few steps down code_reports_code_idx
+  // per code, one statement text for all of them (kept prepared), never a code's whole history.
+  return Promise.all(
+    codes.map(async (c) => ({
+      ...c,
+      reports: await db
+        .selectFrom("code_reports")
+        .select(["id", "code_id", "outcome", "reason", "ip_hash", "created_at"])
+        .where("code_id", "=", c.id)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(sql.lit(PAUSE_RULE.window))
+        .execute(),
+    })),
+  );
 }
 
 /**
