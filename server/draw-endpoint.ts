@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { AppHooks } from "./app-hooks";
+import type { RecentDraws } from "./recent-draws";
 
 /** `/{slug}/get-code/draw` and `/random/draw`: where the draw forms post (decision 041). */
 const DRAW_ENDPOINT = /^(\/(?:[a-z0-9-]{1,60}\/get-code|random))\/draw$/;
@@ -17,9 +18,10 @@ const DRAW_ENDPOINT = /^(\/(?:[a-z0-9-]{1,60}\/get-code|random))\/draw$/;
  *   decision 210; or anything else): never a second attempt. The page's action answers why (the
  *   request goes on to Remix, marked with what happened): a 503 with its message and Retry-After,
  *   or the general error page; with JSON, 503 (with Retry-After) or 500 `{"location": null}`.
- * Runs after the server's guards (cross-site writes are refused there).
+ * Runs after the server's guards (cross-site writes are refused there). Each draw's result page is
+ * noted in `recentDraws`, so that admission control lets it wait ahead of other pages (decision 212).
  */
-export function drawEndpoint(hooks: () => Promise<AppHooks>): RequestHandler {
+export function drawEndpoint(hooks: () => Promise<AppHooks>, recentDraws?: RecentDraws): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "POST") return next();
     const match = DRAW_ENDPOINT.exec(req.path);
@@ -31,6 +33,7 @@ export function drawEndpoint(hooks: () => Promise<AppHooks>): RequestHandler {
       .then((app) => app.drawForPage(slug))
       .then(
         (location) => {
+          recentDraws?.note(location);
           res.set("Cache-Control", "no-store");
           if (req.accepts(["html", "json"]) === "json") res.status(200).json({ location });
           else

@@ -12,6 +12,7 @@ import { createHardenedServer } from "./http-server";
 import { refuseBackslashPaths } from "./path-guard";
 import { createRequestHandler } from "./remix-handler";
 import { pageCache } from "./page-cache";
+import { RecentDraws } from "./recent-draws";
 import { reactBuildLoaded } from "./production-mode";
 import { loadRemixBuild } from "./remix-build";
 import { ignoreFailuresAfterBodyRefusal, limitRequestBodies } from "./request-body";
@@ -53,8 +54,10 @@ app.use(refuseBackslashPaths());
 if (remixBuild.devMiddleware) app.use(remixBuild.devMiddleware);
 if (remixBuild.clientDir) app.use(clientFiles(remixBuild.clientDir));
 // A bounded number of page requests in flight, a short queue, the excess refused at once and
-// cheaply, before any per-request work (decision 212).
-app.use(admissionControl(admissionLimitsFromEnv(process.env)));
+// cheaply, before any per-request work (decision 212). The result page of a draw just made waits
+// ahead of the others: the draw is stored, its code must reach the visitor.
+const recentDraws = new RecentDraws();
+app.use(admissionControl(admissionLimitsFromEnv(process.env), (req) => recentDraws.has(req.query.draw)));
 
 app.use(securityHeaders({ csp: !dev }));
 if (env.LOG_REQUESTS !== "0") app.use(requestLog(log));
@@ -78,7 +81,7 @@ app.get("/sitemap-audit", (req, _res, next) => {
   next();
 });
 // The draw forms' endpoint, answered without Remix (decision 041).
-app.use(drawEndpoint(remixBuild.hooks));
+app.use(drawEndpoint(remixBuild.hooks, recentDraws));
 // Anonymous pages kept a few seconds (server/page-cache.ts); PAGE_CACHE_MS=0 turns it off (benchmarks).
 const pageCacheMs = Number(process.env.PAGE_CACHE_MS ?? 3_000);
 if (!dev && pageCacheMs > 0) app.use(pageCache({ ttlMs: pageCacheMs }));

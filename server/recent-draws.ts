@@ -1,0 +1,47 @@
+/**
+ * The result pages of draws just made (decision 212). A draw is a write the visitor asked for: its
+ * answer is a 303 to the signed result page, and the code itself is on that page. Under overload
+ * that page must not be refused like any other page, or a visitor would lose the sight of a code
+ * already drawn (and counted). The draw endpoint notes each draw's token here; admission control
+ * lets a page carrying a noted token wait ahead of the other pages.
+ *
+ * Bounded: a token is kept `ttlMs` (long enough for the redirect and a reload after a Retry-After),
+ * at most `maxEntries` at once (the oldest go first); a token only reorders the queue, never adds
+ * places, so one that a stranger replays within its minute gains nothing beyond its own page.
+ */
+export class RecentDraws {
+  private readonly noted = new Map<string, number>();
+
+  constructor(
+    private readonly ttlMs = 60_000,
+    private readonly maxEntries = 4_096,
+  ) {}
+
+  /** Notes the token of the result page at `location` (`/{slug}/get-code?draw=<token>`); other addresses are ignored. */
+  note(location: string | null, now = Date.now()): void {
+    const token = location ? new URL(location, "http://x").searchParams.get("draw") : null;
+    if (!token) return;
+    this.noted.delete(token);
+    this.noted.set(token, now + this.ttlMs);
+    this.prune(now);
+  }
+
+  /** Whether `token` (a page's `draw` parameter) belongs to a draw made within the last `ttlMs`. */
+  has(token: unknown, now = Date.now()): boolean {
+    if (typeof token !== "string") return false;
+    const expires = this.noted.get(token);
+    return expires !== undefined && expires > now;
+  }
+
+  get size(): number {
+    return this.noted.size;
+  }
+
+  // Entries are kept in insertion order, so the expired and the oldest are first.
+  private prune(now: number) {
+    for (const [token, expires] of this.noted) {
+      if (expires > now && this.noted.size <= this.maxEntries) break;
+      this.noted.delete(token);
+    }
+  }
+}
