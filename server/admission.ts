@@ -51,6 +51,7 @@ interface Waiting {
 interface Line {
   waiting: Waiting[];
   maxWaitMs: number;
+  maxQueued: number;
 }
 
 /**
@@ -64,18 +65,30 @@ const exempt = (req: Request) => (req.method !== "GET" && req.method !== "HEAD")
 /** How often the queue is swept for requests waiting too long or whose client has gone. */
 const SWEEP_MS = 100;
 
+export type Admission = RequestHandler & {
+  /**
+   * Whether the result pages of draws already wait too much for one more draw to be made now: every
+   * place is taken and their line, with the `drawing` draws being made whose pages will join it, is a
+   * quarter full, or its first has waited a fifth of its bound. The draw endpoint then refuses the draw (nothing
+   * written): a draw made while its result page cannot be shown would be stored and counted for a
+   * visitor who never sees its code.
+   */
+  drawsBackedUp: (drawing: number) => boolean;
+};
+
 /**
- * `priority`: requests that wait ahead of the others, up to `priorityMaxWaitMs` (their own line, as
- * long as the other's): the result page of a draw just made (server/recent-draws.ts), whose code
- * the visitor must see once the draw is stored. They take no more places than any page.
+ * `priority`: requests that wait ahead of the others, up to `priorityMaxWaitMs`, in a line twice as
+ * long as the other's: the result page of a draw just made (server/recent-draws.ts), whose code the
+ * visitor must see once the draw is stored. They take no more places than any page.
  */
-export function admissionControl(limits: AdmissionLimits, priority: (req: Request) => boolean = () => false): RequestHandler {
-  if (limits.maxInFlight <= 0) return (_req, _res, next) => next();
+export function admissionControl(limits: AdmissionLimits, priority: (req: Request) => boolean = () => false): Admission {
+  if (limits.maxInFlight <= 0)
+    return Object.assign((_req: Request, _res: Response, next: () => void) => next(), { drawsBackedUp: () => false });
   let inFlight = 0;
   // First served first: results of draws, then other pages.
   const lines: Line[] = [
-    { waiting: [], maxWaitMs: limits.priorityMaxWaitMs },
-    { waiting: [], maxWaitMs: limits.maxWaitMs },
+    { waiting: [], maxWaitMs: limits.priorityMaxWaitMs, maxQueued: 2 * limits.maxQueued },
+    { waiting: [], maxWaitMs: limits.maxWaitMs, maxQueued: limits.maxQueued },
   ];
   const waitingCount = () => lines[0]!.waiting.length + lines[1]!.waiting.length;
   let sweeper: NodeJS.Timeout | undefined;
@@ -132,11 +145,22 @@ export function admissionControl(limits: AdmissionLimits, priority: (req: Reques
     pump();
   };
 
-  return (req, res, next) => {
+  const drawsBackedUp = (drawing: number) => {
+    // A place free: result pages are rendered as they come.
+    if (inFlight < limits.maxInFlight) return false;
+    const results = lines[0]!;
+    const first = results.waiting[0];
+    return (
+      results.waiting.length + drawing >= results.maxQueued / 4 ||
+      (first !== undefined && Date.now() - first.since > results.maxWaitMs / 5)
+    );
+  };
+
+  const middleware = (req: Request, res: Response, next: () => void) => {
     if (exempt(req)) return next();
     if (inFlight < limits.maxInFlight) return admit(req, res, next);
     const line = lines[priority(req) ? 0 : 1]!;
-    if (line.waiting.length >= limits.maxQueued) return refuse(req, res);
+    if (line.waiting.length >= line.maxQueued) return refuse(req, res);
     const waiting: Waiting = { req, res, next, since: Date.now(), gone: false };
     res.once("close", () => (waiting.gone = true));
     line.waiting.push(waiting);
@@ -145,4 +169,5 @@ export function admissionControl(limits: AdmissionLimits, priority: (req: Reques
       sweeper.unref();
     }
   };
+  return Object.assign(middleware, { drawsBackedUp });
 }

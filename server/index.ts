@@ -57,7 +57,9 @@ if (remixBuild.clientDir) app.use(clientFiles(remixBuild.clientDir));
 // cheaply, before any per-request work (decision 212). The result page of a draw just made waits
 // ahead of the others: the draw is stored, its code must reach the visitor.
 const recentDraws = new RecentDraws();
-app.use(admissionControl(admissionLimitsFromEnv(process.env), (req) => recentDraws.has(req.query.draw)));
+const admissionLimits = admissionLimitsFromEnv(process.env);
+const admission = admissionControl(admissionLimits, (req) => recentDraws.has(req.query.draw));
+app.use(admission);
 
 app.use(securityHeaders({ csp: !dev }));
 if (env.LOG_REQUESTS !== "0") app.use(requestLog(log));
@@ -81,7 +83,14 @@ app.get("/sitemap-audit", (req, _res, next) => {
   next();
 });
 // The draw forms' endpoint, answered without Remix (decision 041).
-app.use(drawEndpoint(remixBuild.hooks, recentDraws));
+// While draws' result pages wait too much, a draw is refused before it is made (decision 212).
+app.use(
+  drawEndpoint(remixBuild.hooks, {
+    recentDraws,
+    backedUp: admission.drawsBackedUp,
+    retryAfterSeconds: admissionLimits.retryAfterSeconds,
+  }),
+);
 // Anonymous pages kept a few seconds (server/page-cache.ts); PAGE_CACHE_MS=0 turns it off (benchmarks).
 const pageCacheMs = Number(process.env.PAGE_CACHE_MS ?? 3_000);
 if (!dev && pageCacheMs > 0) app.use(pageCache({ ttlMs: pageCacheMs }));

@@ -11,8 +11,9 @@ import { insertCodes, PRODUCTION_NODE_OPTIONS, recordFigures } from "./support";
  * uncached pages while every fifth request of each is a draw made as a browser without JavaScript
  * makes it (the form's POST, then the result page its 303 names, asked again after a Retry-After).
  * Every acknowledged draw is stored; no draw is stored without its answer reaching the visitor; the
- * code of every acknowledged draw is shown (its result page waits ahead of other pages); every
- * request is answered within 10 s, a refusal is a 503 with Retry-After; memory under 200 MB.
+ * code of every acknowledged draw is shown (its result page waits ahead of other pages, and a draw is
+ * refused before it is made while those pages wait too much); every request is answered within 10 s,
+ * a refusal (page or draw) is a 503 with Retry-After; memory under 200 MB.
  *
  * 20 s rather than the issue's 60 s: the queue turns over every second (waits of 1 s, 5 s for a
  * result page), so after the first seconds the rates are steady; 20 s gives about 1,000 draws and

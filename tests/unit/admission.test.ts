@@ -5,21 +5,20 @@ import { afterEach, describe, expect, it } from "vitest";
 import { admissionControl } from "../../server/admission";
 
 /** A server whose pages take `renderMs`; a request with `x-priority` waits in the priority line. */
-function serve(renderMs: number) {
+function serve(renderMs: number, maxQueued = 1) {
   const app = express();
-  app.use(
-    admissionControl(
-      { maxInFlight: 1, maxQueued: 1, maxWaitMs: 1_000, priorityMaxWaitMs: 5_000, retryAfterSeconds: 5 },
-      (req) => req.headers["x-priority"] === "1",
-    ),
+  const admission = admissionControl(
+    { maxInFlight: 1, maxQueued, maxWaitMs: 1_000, priorityMaxWaitMs: 5_000, retryAfterSeconds: 5 },
+    (req) => req.headers["x-priority"] === "1",
   );
+  app.use(admission);
   const order: string[] = [];
   app.get("*", (req, res) => {
     order.push(req.path);
     setTimeout(() => res.end(req.path), renderMs);
   });
   const server = http.createServer(app).listen(0);
-  return { server, order, port: () => (server.address() as AddressInfo).port };
+  return { server, order, admission, port: () => (server.address() as AddressInfo).port };
 }
 
 function get(port: number, path: string, priority = false): Promise<{ status: number; retryAfter?: string }> {
@@ -67,5 +66,25 @@ describe("admission control", () => {
     expect((await page).status).toBe(503);
     expect((await result).status).toBe(200);
     expect((await first).status).toBe(200);
+  });
+
+  it("says draws are backed up once result pages fill a quarter of their line (twice the pages' queue)", async () => {
+    const { server, admission, port } = serve(300, 4);
+    close = () => server.close();
+    await new Promise((resolve) => server.once("listening", resolve));
+    // A place free: draws being made do not count (their pages will be rendered at once).
+    expect(admission.drawsBackedUp(100)).toBe(false);
+    const first = get(port(), "/first");
+    await delay(30);
+    const one = get(port(), "/one", true);
+    await delay(30);
+    expect(admission.drawsBackedUp(0)).toBe(false);
+    // With a draw being made, whose page is about to join the line.
+    expect(admission.drawsBackedUp(1)).toBe(true);
+    const two = get(port(), "/two", true);
+    await delay(30);
+    expect(admission.drawsBackedUp(0)).toBe(true);
+    await Promise.all([first, one, two]);
+    expect(admission.drawsBackedUp(0)).toBe(false);
   });
 });
