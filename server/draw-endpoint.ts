@@ -28,7 +28,7 @@ export function drawEndpoint(
   hooks: () => Promise<AppHooks>,
   overload?: { recentDraws: RecentDraws; backedUp: (drawing: number) => boolean; retryAfterSeconds: number },
 ): RequestHandler {
-  // Draws being made (their result pages are about to be asked).
+  // Draws being made (their result pages will be asked next).
   let drawing = 0;
   return (req, res, next) => {
     if (req.method !== "POST") return next();

@@ -59,7 +59,10 @@ if (remixBuild.clientDir) app.use(clientFiles(remixBuild.clientDir));
 const recentDraws = new RecentDraws();
 const admissionLimits = admissionLimitsFromEnv(process.env);
 const admission = admissionControl(admissionLimits, (req) => recentDraws.has(req.query.draw));
-app.use(admission);
+app.use((req, _res, next) => {
+  if (req.method === "GET") recentDraws.arrived(req.query.draw);
+  next();
+}, admission);
 
 app.use(securityHeaders({ csp: !dev }));
 if (env.LOG_REQUESTS !== "0") app.use(requestLog(log));
@@ -87,7 +90,7 @@ app.get("/sitemap-audit", (req, _res, next) => {
 app.use(
   drawEndpoint(remixBuild.hooks, {
     recentDraws,
-    backedUp: admission.drawsBackedUp,
+    backedUp: (drawing) => admission.drawsBackedUp(drawing + recentDraws.owedCount()),
     retryAfterSeconds: admissionLimits.retryAfterSeconds,
   }),
 );

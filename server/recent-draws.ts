@@ -11,10 +11,13 @@
  */
 export class RecentDraws {
   private readonly noted = new Map<string, number>();
+  /** Draws answered whose result page has not come yet (a browser asks for it at once), for `owedMs`. */
+  private readonly owed = new Map<string, number>();
 
   constructor(
     private readonly ttlMs = 60_000,
     private readonly maxEntries = 4_096,
+    private readonly owedMs = 2_000,
   ) {}
 
   /** Notes the token of the result page at `location` (`/{slug}/get-code?draw=<token>`); other addresses are ignored. */
@@ -23,7 +26,26 @@ export class RecentDraws {
     if (!token) return;
     this.noted.delete(token);
     this.noted.set(token, now + this.ttlMs);
+    this.owed.set(token, now + this.owedMs);
     this.prune(now);
+  }
+
+  /** A page with this `draw` parameter has come: its draw's result is no longer owed. */
+  arrived(token: unknown): void {
+    if (typeof token === "string") this.owed.delete(token);
+  }
+
+  /**
+   * Draws answered within the last `owedMs` whose result page has not come yet: pages about to join
+   * admission control's line. Bounded in time, so that draws never followed (a script) weigh only
+   * for a moment.
+   */
+  owedCount(now = Date.now()): number {
+    for (const [token, expires] of this.owed) {
+      if (expires > now) break;
+      this.owed.delete(token);
+    }
+    return this.owed.size;
   }
 
   /** Whether `token` (a page's `draw` parameter) belongs to a draw made within the last `ttlMs`. */
@@ -42,6 +64,10 @@ export class RecentDraws {
     for (const [token, expires] of this.noted) {
       if (expires > now && this.noted.size <= this.maxEntries) break;
       this.noted.delete(token);
+    }
+    for (const [token, expires] of this.owed) {
+      if (expires > now && this.owed.size <= this.maxEntries) break;
+      this.owed.delete(token);
     }
   }
 }

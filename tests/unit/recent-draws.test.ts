@@ -29,4 +29,16 @@ describe("recent draws (the result pages that wait ahead under overload)", () =>
     draws.note("/random?draw=9.x", 2_000);
     expect(draws.size).toBe(1);
   });
+
+  it("counts the draws answered whose result page has not come yet, for a moment only", () => {
+    const draws = new RecentDraws(60_000, 10, 2_000);
+    draws.note("/holy/get-code?draw=1.a", 0);
+    draws.note("/holy/get-code?draw=2.b", 100);
+    expect(draws.owedCount(100)).toBe(2);
+    draws.arrived("1.a");
+    expect(draws.owedCount(100)).toBe(1);
+    // A draw never followed weighs 2 s, its token stays known for its minute.
+    expect(draws.owedCount(2_100)).toBe(0);
+    expect(draws.has("2.b", 2_100)).toBe(true);
+  });
 });
