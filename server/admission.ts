@@ -68,12 +68,12 @@ const SWEEP_MS = 100;
 export type Admission = RequestHandler & {
   /**
    * Whether the result pages of draws already wait too much for one more draw to be made now: every
-   * place is taken and their line, with the `drawing` draws being made whose pages will join it, is a
-   * quarter full, or its first has waited a fifth of its bound. The draw endpoint then refuses the draw (nothing
-   * written): a draw made while its result page cannot be shown would be stored and counted for a
-   * visitor who never sees its code.
+   * place is taken and their line, with the `pending` result pages about to join it (draws being
+   * made, draws answered whose page has not come yet), is a quarter full, or its first has waited a
+   * fifth of its bound. The draw endpoint then refuses the draw (nothing written): a draw made while
+   * its result page cannot be shown would be stored and counted for a visitor who never sees its code.
    */
-  drawsBackedUp: (drawing: number) => boolean;
+  drawsBackedUp: (pending: number) => boolean;
 };
 
 /**
@@ -145,13 +145,13 @@ export function admissionControl(limits: AdmissionLimits, priority: (req: Reques
     pump();
   };
 
-  const drawsBackedUp = (drawing: number) => {
+  const drawsBackedUp = (pending: number) => {
     // A place free: result pages are rendered as they come.
     if (inFlight < limits.maxInFlight) return false;
     const results = lines[0]!;
     const first = results.waiting[0];
     return (
-      results.waiting.length + drawing >= results.maxQueued / 4 ||
+      results.waiting.length + pending >= results.maxQueued / 4 ||
       (first !== undefined && Date.now() - first.since > results.maxWaitMs / 5)
     );
   };
