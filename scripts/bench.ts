@@ -8,8 +8,8 @@
 // writes bench-results.json), --only postgres (the draw on a throwaway PostgreSQL cluster, with 1 and
 // 2 server processes: scripts/bench-postgres.ts), --only scale (every page on the demo data and on
 // years of data, with RSS: scripts/bench-scale.ts; a few minutes, so only when asked), --only overload
-// (120 and 400 concurrent visitors on uncached pages, admission control off and on:
-// scripts/bench-overload.ts). HTTP runs use the built server: `npm run build` first.
+// (120 and 400 concurrent visitors on uncached pages, admission control off and on, then the mixed
+// load of pages and draws for 60 s: scripts/bench-overload.ts). HTTP runs use the built server: `npm run build` first.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -197,7 +197,7 @@ try {
     await benchPages({ root, seconds: SECONDS, rounds: option("rounds", 3), jsonFile });
   }
   if (ONLY === "scale") await (await import("./bench-scale")).benchScale(root);
-  // More visitors than the server serves: admission control off and on (decision 212).
+  // More visitors than the server serves, and the mixed load: admission control off and on (decision 212).
   if (ONLY === undefined || ONLY === "overload") {
     const { benchOverload } = await import("./bench-overload");
     await benchOverload({ root, tmp, seconds: Math.min(SECONDS, 8) });

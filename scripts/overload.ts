@@ -17,6 +17,26 @@ export interface OverloadOptions {
   seconds: number;
   /** Pages asked in turn (uncached: the tests run with PAGE_CACHE_MS=0). */
   paths: string[];
+  /** Mixed load: every `every`-th request of a visitor is a draw posted to `path`, then its result page. */
+  draws?: { path: string; every: number };
+}
+
+export interface DrawFigures {
+  sent: number;
+  /** 303 to a signed result page: the draw is stored and the visitor has its address. */
+  acknowledged: number;
+  /** The result pages those 303s named (`...?draw=<id>.<signature>`), to be checked against the database. */
+  acknowledgedLocations: string[];
+  refused: number;
+  refusedWithRetryAfter: number;
+  other: number;
+  unanswered: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Result pages shown (200), at the first ask or after a Retry-After. */
+  resultShown: number;
+  /** Result pages asked again after a 503. */
+  resultRetried: number;
 }
 
 export interface OverloadFigures {
@@ -35,6 +55,8 @@ export interface OverloadFigures {
   healthPolls: number;
   healthWithin1s: number;
   peakRssMb: number;
+  /** With `draws` only. */
+  draws?: DrawFigures;
 }
 
 const HEALTH_EVERY_MS = 250;
@@ -76,7 +98,15 @@ function rssMb(pid: number): number {
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : 0;
 
-export async function overload({ port, pid, connections, seconds, paths }: OverloadOptions): Promise<OverloadFigures> {
+interface VisitorCounts {
+  times: number[];
+  statuses: Record<string, number>;
+  refusedWithRetryAfter: number;
+  unanswered: number;
+  failed: number;
+}
+
+export async function overload({ port, pid, connections, seconds, paths, draws }: OverloadOptions): Promise<OverloadFigures> {
   let peakRss = pid ? rssMb(pid) : 0;
   const health: number[] = [];
   let loading = true;
@@ -90,6 +120,7 @@ export async function overload({ port, pid, connections, seconds, paths }: Overl
   })();
   const child = spawn(process.execPath, [VISITORS, String(port), String(connections), String(seconds), ...paths], {
     stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, DRAW_PATH: draws?.path ?? "", DRAW_EVERY: String(draws?.every ?? 0) },
   });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -98,16 +129,14 @@ export async function overload({ port, pid, connections, seconds, paths }: Overl
   await poller;
   clearInterval(sampler);
 
-  const visitors = JSON.parse(output) as {
-    times: number[];
-    statuses: Record<string, number>;
-    refusedWithRetryAfter: number;
-    unanswered: number;
-    failed: number;
+  const visitors = JSON.parse(output) as VisitorCounts & {
+    draws: VisitorCounts & { acknowledged: string[]; resultShown: number; resultRetried: number };
   };
   const times = visitors.times.sort((a, b) => a - b);
   const count = (status: number) => visitors.statuses[status] ?? 0;
   const answered = times.length;
+  const drawTimes = visitors.draws.times.sort((a, b) => a - b);
+  const drawCount = (status: number) => visitors.draws.statuses[status] ?? 0;
   return {
     connections,
     sent: answered + visitors.unanswered + visitors.failed,
@@ -121,5 +150,22 @@ export async function overload({ port, pid, connections, seconds, paths }: Overl
     healthPolls: health.length,
     healthWithin1s: health.filter((ms) => ms <= 1_000).length,
     peakRssMb: Math.round(peakRss),
+    ...(draws
+      ? {
+          draws: {
+            sent: drawTimes.length + visitors.draws.unanswered + visitors.draws.failed,
+            acknowledged: visitors.draws.acknowledged.length,
+            acknowledgedLocations: visitors.draws.acknowledged,
+            refused: drawCount(503),
+            refusedWithRetryAfter: visitors.draws.refusedWithRetryAfter,
+            other: drawTimes.length - visitors.draws.acknowledged.length - drawCount(503) + visitors.draws.failed,
+            unanswered: visitors.draws.unanswered,
+            p50Ms: Math.round(percentile(drawTimes, 0.5)),
+            p99Ms: Math.round(percentile(drawTimes, 0.99)),
+            resultShown: visitors.draws.resultShown,
+            resultRetried: visitors.draws.resultRetried,
+          },
+        }
+      : {}),
   };
 }

@@ -11,10 +11,18 @@ export interface AdmissionLimits {
   maxInFlight: number;
   maxQueued: number;
   maxWaitMs: number;
+  /** How long a page with priority (the result page of a draw just made) may wait, ahead of the others. */
+  priorityMaxWaitMs: number;
   retryAfterSeconds: number;
 }
 
-const DEFAULT_ADMISSION: AdmissionLimits = { maxInFlight: 2, maxQueued: 32, maxWaitMs: 1_000, retryAfterSeconds: 5 };
+const DEFAULT_ADMISSION: AdmissionLimits = {
+  maxInFlight: 2,
+  maxQueued: 32,
+  maxWaitMs: 1_000,
+  priorityMaxWaitMs: 5_000,
+  retryAfterSeconds: 5,
+};
 
 /** The limits, each overridable by environment (benchmarks compare settings; 0 in-flight turns admission off). */
 export function admissionLimitsFromEnv(env: NodeJS.ProcessEnv): AdmissionLimits {
@@ -26,6 +34,7 @@ export function admissionLimitsFromEnv(env: NodeJS.ProcessEnv): AdmissionLimits 
     maxInFlight: read("ADMISSION_MAX_IN_FLIGHT", DEFAULT_ADMISSION.maxInFlight),
     maxQueued: read("ADMISSION_MAX_QUEUED", DEFAULT_ADMISSION.maxQueued),
     maxWaitMs: read("ADMISSION_MAX_WAIT_MS", DEFAULT_ADMISSION.maxWaitMs),
+    priorityMaxWaitMs: DEFAULT_ADMISSION.priorityMaxWaitMs,
     retryAfterSeconds: DEFAULT_ADMISSION.retryAfterSeconds,
   };
 }
@@ -36,6 +45,13 @@ interface Waiting {
   next: () => void;
   since: number;
   gone: boolean;
+}
+
+/** Waiting requests of one kind, served in order, each at most `maxWaitMs`. */
+interface Line {
+  waiting: Waiting[];
+  maxWaitMs: number;
+  maxQueued: number;
 }
 
 /**
@@ -49,10 +65,32 @@ const exempt = (req: Request) => (req.method !== "GET" && req.method !== "HEAD")
 /** How often the queue is swept for requests waiting too long or whose client has gone. */
 const SWEEP_MS = 100;
 
-export function admissionControl(limits: AdmissionLimits): RequestHandler {
-  if (limits.maxInFlight <= 0) return (_req, _res, next) => next();
+export type Admission = RequestHandler & {
+  /**
+   * Whether the result pages of draws already wait too much for one more draw to be made now: every
+   * place is taken and their line, with the `pending` result pages about to join it (draws being
+   * made, draws answered whose page has not come yet), is a quarter full, or its first has waited a
+   * fifth of its bound. The draw endpoint then refuses the draw (nothing written): a draw made while
+   * its result page cannot be shown would be stored and counted for a visitor who never sees its code.
+   */
+  drawsBackedUp: (pending: number) => boolean;
+};
+
+/**
+ * `priority`: requests that wait ahead of the others, up to `priorityMaxWaitMs`, in a line twice as
+ * long as the other's: the result page of a draw just made (server/recent-draws.ts), whose code the
+ * visitor must see once the draw is stored. They take no more places than any page.
+ */
+export function admissionControl(limits: AdmissionLimits, priority: (req: Request) => boolean = () => false): Admission {
+  if (limits.maxInFlight <= 0)
+    return Object.assign((_req: Request, _res: Response, next: () => void) => next(), { drawsBackedUp: () => false });
   let inFlight = 0;
-  let queue: Waiting[] = [];
+  // First served first: results of draws, then other pages.
+  const lines: Line[] = [
+    { waiting: [], maxWaitMs: limits.priorityMaxWaitMs, maxQueued: 2 * limits.maxQueued },
+    { waiting: [], maxWaitMs: limits.maxWaitMs, maxQueued: limits.maxQueued },
+  ];
+  const waitingCount = () => lines[0]!.waiting.length + lines[1]!.waiting.length;
   let sweeper: NodeJS.Timeout | undefined;
 
   const refuse = (req: Request, res: Response) => {
@@ -75,16 +113,19 @@ export function admissionControl(limits: AdmissionLimits): RequestHandler {
     next();
   };
 
-  // Starts waiting requests while there is room; skips those whose client has gone (never rendered).
+  // Starts waiting requests while there is room, priority first; skips those whose client has gone
+  // (never rendered).
   const pump = () => {
     const now = Date.now();
-    while (inFlight < limits.maxInFlight && queue.length > 0) {
-      const waiting = queue.shift()!;
-      if (waiting.gone || waiting.req.socket.destroyed) continue;
-      if (now - waiting.since > limits.maxWaitMs) refuse(waiting.req, waiting.res);
-      else admit(waiting.req, waiting.res, waiting.next);
+    for (const line of lines) {
+      while (inFlight < limits.maxInFlight && line.waiting.length > 0) {
+        const waiting = line.waiting.shift()!;
+        if (waiting.gone || waiting.req.socket.destroyed) continue;
+        if (now - waiting.since > line.maxWaitMs) refuse(waiting.req, waiting.res);
+        else admit(waiting.req, waiting.res, waiting.next);
+      }
     }
-    if (queue.length === 0 && sweeper) {
+    if (waitingCount() === 0 && sweeper) {
       clearInterval(sweeper);
       sweeper = undefined;
     }
@@ -92,27 +133,41 @@ export function admissionControl(limits: AdmissionLimits): RequestHandler {
 
   // Answers at once those that waited too long, even while every place is held by slow work.
   const sweep = () => {
-    const deadline = Date.now() - limits.maxWaitMs;
-    const kept: Waiting[] = [];
-    for (const waiting of queue) {
-      if (waiting.gone || waiting.req.socket.destroyed) continue;
-      if (waiting.since < deadline) refuse(waiting.req, waiting.res);
-      else kept.push(waiting);
+    const now = Date.now();
+    for (const line of lines) {
+      line.waiting = line.waiting.filter((waiting) => {
+        if (waiting.gone || waiting.req.socket.destroyed) return false;
+        if (now - waiting.since <= line.maxWaitMs) return true;
+        refuse(waiting.req, waiting.res);
+        return false;
+      });
     }
-    queue = kept;
     pump();
   };
 
-  return (req, res, next) => {
+  const drawsBackedUp = (pending: number) => {
+    // A place free: result pages are rendered as they come.
+    if (inFlight < limits.maxInFlight) return false;
+    const results = lines[0]!;
+    const first = results.waiting[0];
+    return (
+      results.waiting.length + pending >= results.maxQueued / 4 ||
+      (first !== undefined && Date.now() - first.since > results.maxWaitMs / 5)
+    );
+  };
+
+  const middleware = (req: Request, res: Response, next: () => void) => {
     if (exempt(req)) return next();
     if (inFlight < limits.maxInFlight) return admit(req, res, next);
-    if (queue.length >= limits.maxQueued) return refuse(req, res);
+    const line = lines[priority(req) ? 0 : 1]!;
+    if (line.waiting.length >= line.maxQueued) return refuse(req, res);
     const waiting: Waiting = { req, res, next, since: Date.now(), gone: false };
     res.once("close", () => (waiting.gone = true));
-    queue.push(waiting);
+    line.waiting.push(waiting);
     if (!sweeper) {
       sweeper = setInterval(sweep, SWEEP_MS);
       sweeper.unref();
     }
   };
+  return Object.assign(middleware, { drawsBackedUp });
 }

@@ -1,5 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { AppHooks } from "./app-hooks";
+import type { RecentDraws } from "./recent-draws";
+import { refusalText } from "./refusal-texts";
 
 /** `/{slug}/get-code/draw` and `/random/draw`: where the draw forms post (decision 041). */
 const DRAW_ENDPOINT = /^(\/(?:[a-z0-9-]{1,60}\/get-code|random))\/draw$/;
@@ -17,9 +19,17 @@ const DRAW_ENDPOINT = /^(\/(?:[a-z0-9-]{1,60}\/get-code|random))\/draw$/;
  *   decision 210; or anything else): never a second attempt. The page's action answers why (the
  *   request goes on to Remix, marked with what happened): a 503 with its message and Retry-After,
  *   or the general error page; with JSON, 503 (with Retry-After) or 500 `{"location": null}`.
- * Runs after the server's guards (cross-site writes are refused there).
+ * Runs after the server's guards (cross-site writes are refused there). Each draw's result page is
+ * noted in `overload.recentDraws`, so that admission control lets it wait ahead of other pages; while
+ * those result pages wait too much (`overload.backedUp`), a draw is refused before anything is
+ * written: 503 with Retry-After, the overload message in the visitor's language (decision 212).
  */
-export function drawEndpoint(hooks: () => Promise<AppHooks>): RequestHandler {
+export function drawEndpoint(
+  hooks: () => Promise<AppHooks>,
+  overload?: { recentDraws: RecentDraws; backedUp: (drawing: number) => boolean; retryAfterSeconds: number },
+): RequestHandler {
+  // Draws being made (their result pages will be asked next).
+  let drawing = 0;
   return (req, res, next) => {
     if (req.method !== "POST") return next();
     const match = DRAW_ENDPOINT.exec(req.path);
@@ -27,10 +37,18 @@ export function drawEndpoint(hooks: () => Promise<AppHooks>): RequestHandler {
     const page = match[1]!;
     const slug = page === "/random" ? null : page.slice(1, -"/get-code".length);
     req.resume(); // the form's body (`intent=draw`) says nothing the address does not
+    if (overload?.backedUp(drawing)) {
+      res.status(503).set({ "Retry-After": String(overload.retryAfterSeconds), "Cache-Control": "no-store" });
+      if (req.accepts(["html", "json"]) === "json") return void res.json({ location: null });
+      return void res.type("text/plain; charset=utf-8").end(refusalText(req, "overloaded"));
+    }
+    drawing++;
     hooks()
       .then((app) => app.drawForPage(slug))
+      .finally(() => drawing--)
       .then(
         (location) => {
+          overload?.recentDraws.note(location);
           res.set("Cache-Control", "no-store");
           if (req.accepts(["html", "json"]) === "json") res.status(200).json({ location });
           else

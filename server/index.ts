@@ -12,6 +12,7 @@ import { createHardenedServer } from "./http-server";
 import { refuseBackslashPaths } from "./path-guard";
 import { createRequestHandler } from "./remix-handler";
 import { pageCache } from "./page-cache";
+import { RecentDraws } from "./recent-draws";
 import { reactBuildLoaded } from "./production-mode";
 import { loadRemixBuild } from "./remix-build";
 import { ignoreFailuresAfterBodyRefusal, limitRequestBodies } from "./request-body";
@@ -53,8 +54,15 @@ app.use(refuseBackslashPaths());
 if (remixBuild.devMiddleware) app.use(remixBuild.devMiddleware);
 if (remixBuild.clientDir) app.use(clientFiles(remixBuild.clientDir));
 // A bounded number of page requests in flight, a short queue, the excess refused at once and
-// cheaply, before any per-request work (decision 212).
-app.use(admissionControl(admissionLimitsFromEnv(process.env)));
+// cheaply, before any per-request work (decision 212). The result page of a draw just made waits
+// ahead of the others: the draw is stored, its code must reach the visitor.
+const recentDraws = new RecentDraws();
+const admissionLimits = admissionLimitsFromEnv(process.env);
+const admission = admissionControl(admissionLimits, (req) => recentDraws.has(req.query.draw));
+app.use((req, _res, next) => {
+  if (req.method === "GET") recentDraws.arrived(req.query.draw);
+  next();
+}, admission);
 
 app.use(securityHeaders({ csp: !dev }));
 if (env.LOG_REQUESTS !== "0") app.use(requestLog(log));
@@ -78,7 +86,14 @@ app.get("/sitemap-audit", (req, _res, next) => {
   next();
 });
 // The draw forms' endpoint, answered without Remix (decision 041).
-app.use(drawEndpoint(remixBuild.hooks));
+// While draws' result pages wait too much, a draw is refused before it is made (decision 212).
+app.use(
+  drawEndpoint(remixBuild.hooks, {
+    recentDraws,
+    backedUp: (drawing) => admission.drawsBackedUp(drawing + recentDraws.owedCount()),
+    retryAfterSeconds: admissionLimits.retryAfterSeconds,
+  }),
+);
 // Anonymous pages kept a few seconds (server/page-cache.ts); PAGE_CACHE_MS=0 turns it off (benchmarks).
 const pageCacheMs = Number(process.env.PAGE_CACHE_MS ?? 3_000);
 if (!dev && pageCacheMs > 0) app.use(pageCache({ ttlMs: pageCacheMs }));

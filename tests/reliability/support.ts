@@ -2,11 +2,20 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import { startFlags } from "../../scripts/bench-pages";
 import { startServerWithAdmin } from "../support/admin";
-import { TMP } from "../support/paths";
+import { ROOT, TMP } from "../support/paths";
 import type { RunningServer } from "../support/server";
 
 export const FIGURES_DIR = path.join(TMP, "reliability-figures");
+
+/**
+ * The node flags of `npm start` (the image's command: V8's heap sized for the 256 MB VM), for a test
+ * that judges the server's memory. Without them V8 sizes itself for this machine (16 MB semi-spaces,
+ * an old generation collected lazily) and the same load peaks 60-100 MB higher in garbage not yet
+ * collected (decision 212).
+ */
+export const PRODUCTION_NODE_OPTIONS = startFlags(ROOT).join(" ");
 
 /** Each test file leaves its figures here; the suite's teardown prints them all at the end. */
 export function recordFigures(name: string, figures: Record<string, number | string>) {

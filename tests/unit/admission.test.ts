@@ -1,0 +1,90 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { admissionControl } from "../../server/admission";
+
+/** A server whose pages take `renderMs`; a request with `x-priority` waits in the priority line. */
+function serve(renderMs: number, maxQueued = 1) {
+  const app = express();
+  const admission = admissionControl(
+    { maxInFlight: 1, maxQueued, maxWaitMs: 1_000, priorityMaxWaitMs: 5_000, retryAfterSeconds: 5 },
+    (req) => req.headers["x-priority"] === "1",
+  );
+  app.use(admission);
+  const order: string[] = [];
+  app.get("*", (req, res) => {
+    order.push(req.path);
+    setTimeout(() => res.end(req.path), renderMs);
+  });
+  const server = http.createServer(app).listen(0);
+  return { server, order, admission, port: () => (server.address() as AddressInfo).port };
+}
+
+function get(port: number, path: string, priority = false): Promise<{ status: number; retryAfter?: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path, agent: false, headers: priority ? { "x-priority": "1" } : {} }, (res) => {
+        res.resume();
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, retryAfter: res.headers["retry-after"] as string | undefined }),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+let close: (() => void) | undefined;
+afterEach(() => close?.());
+
+describe("admission control", () => {
+  it("serves a priority page (a draw's result) before pages that waited longer, and refuses past the queue", async () => {
+    const { server, order, port } = serve(150);
+    close = () => server.close();
+    await new Promise((resolve) => server.once("listening", resolve));
+    const first = get(port(), "/first");
+    await delay(30);
+    const page = get(port(), "/page");
+    await delay(30);
+    const result = get(port(), "/result", true);
+    await delay(30);
+    // The page line (1 place) is full: refused at once, with Retry-After.
+    expect(await get(port(), "/refused")).toEqual({ status: 503, retryAfter: "5" });
+    expect((await Promise.all([first, page, result])).map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(order).toEqual(["/first", "/result", "/page"]);
+  });
+
+  it("a priority page waits past the pages' 1 s, up to its own bound", async () => {
+    const { server, port } = serve(1_600);
+    close = () => server.close();
+    await new Promise((resolve) => server.once("listening", resolve));
+    const first = get(port(), "/first");
+    await delay(30);
+    const page = get(port(), "/page");
+    const result = get(port(), "/result", true);
+    expect((await page).status).toBe(503);
+    expect((await result).status).toBe(200);
+    expect((await first).status).toBe(200);
+  });
+
+  it("says draws are backed up once result pages fill a quarter of their line (twice the pages' queue)", async () => {
+    const { server, admission, port } = serve(300, 4);
+    close = () => server.close();
+    await new Promise((resolve) => server.once("listening", resolve));
+    // A place free: draws being made do not count (their pages will be rendered at once).
+    expect(admission.drawsBackedUp(100)).toBe(false);
+    const first = get(port(), "/first");
+    await delay(30);
+    const one = get(port(), "/one", true);
+    await delay(30);
+    expect(admission.drawsBackedUp(0)).toBe(false);
+    // With a draw being made, whose page is about to join the line.
+    expect(admission.drawsBackedUp(1)).toBe(true);
+    const two = get(port(), "/two", true);
+    await delay(30);
+    expect(admission.drawsBackedUp(0)).toBe(true);
+    await Promise.all([first, one, two]);
+    expect(admission.drawsBackedUp(0)).toBe(false);
+  });
+});
