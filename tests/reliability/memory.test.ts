@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../support/server";
-import { recordFigures, startReliabilityServer } from "./support";
+import { PRODUCTION_NODE_OPTIONS, recordFigures, startReliabilityServer } from "./support";
 
 /**
  * Memory against a stranger who makes the server remember things (issue 29, rows 11 and 12): pages
@@ -9,7 +9,6 @@ import { recordFigures, startReliabilityServer } from "./support";
  * (each its own rate-limit window). With the production flags, the process must stay well inside
  * the smallest VM (256 MB): under 200 MB RSS.
  */
-const PRODUCTION_FLAGS = "--max-old-space-size=128 --max-semi-space-size=4";
 const RSS_CAP_MB = 200;
 /** The issue's figures; smaller runs for a quick look: MEMORY_PAGES=300 MEMORY_ADDRESSES=3000. */
 const PAGES = Number(process.env.MEMORY_PAGES ?? 1_500);
@@ -18,7 +17,7 @@ const ADDRESSES = Number(process.env.MEMORY_ADDRESSES ?? 30_000);
 let server: RunningServer;
 beforeAll(async () => {
   // The page cache as in production (3 s), not off as in the other tests.
-  server = await startReliabilityServer({ NODE_OPTIONS: PRODUCTION_FLAGS, PAGE_CACHE_MS: "3000" });
+  server = await startReliabilityServer({ NODE_OPTIONS: PRODUCTION_NODE_OPTIONS, PAGE_CACHE_MS: "3000" });
 });
 afterAll(async () => {
   await server?.stop();
