@@ -32,7 +32,7 @@ import { codeUpdateSchema, expirySchema } from "~/features/admin/catalog/schemas
 import { FieldError, FormAlert, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
 import { guardWrite, readAdminForm, rejectForm } from "~/features/admin/forms.server";
 import { PausedCodes } from "~/features/trust/paused-codes";
-import { ConfirmStep, RowAction } from "~/features/admin/row-action";
+import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
 import { ListFilters, SelectFilter, TextFilter } from "~/features/admin/list-filters";
 import { choiceOf } from "~/features/admin/list-filters.server";
@@ -289,7 +289,7 @@ export default function AdminCodes() {
         />
       </ListFilters>
       {confirming ? (
-        <ConfirmStep intent="delete" id={confirming.id} confirm={deleteCodeQuestion(tl, confirming.code)} cancelTo={back} />
+        <RowConfirmStep intent="delete" id={confirming.id} confirm={deleteCodeQuestion(tl, confirming.code)} cancelTo={back} />
       ) : null}
       {!selected ? (
         <p className={muted}>{t("codes.noPlatform")}</p>

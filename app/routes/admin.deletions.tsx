@@ -13,7 +13,7 @@ import {
   RowGoneError,
 } from "~db/repositories/admin-catalog.server";
 import * as admin from "~/features/admin/admin.css";
-import { ConfirmStep, RowAction } from "~/features/admin/row-action";
+import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
 import { ListFilters, SelectFilter, TextFilter } from "~/features/admin/list-filters";
 import { choiceOf, dayRangeOf } from "~/features/admin/list-filters.server";
@@ -132,7 +132,7 @@ export default function AdminDeletions() {
         <TextFilter name="date" type="date" label={tl("filters.date")} value={filters.date} />
       </ListFilters>
       {confirming ? (
-        <ConfirmStep intent="delete" id={confirming.id} confirm={removeQuestion(confirming.code)} cancelTo={back} />
+        <RowConfirmStep intent="delete" id={confirming.id} confirm={removeQuestion(confirming.code)} cancelTo={back} />
       ) : null}
       {requests.length === 0 ? (
         <p className={muted}>{t("deletions.empty")}</p>

@@ -19,7 +19,7 @@ import * as admin from "~/features/admin/admin.css";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
 import { FieldError, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
 import { rejectForm } from "~/features/admin/forms.server";
-import { ConfirmStep, RowAction, type Confirmation } from "~/features/admin/row-action";
+import { RowConfirmStep, RowAction, type Confirmation } from "~/features/admin/row-action";
 import { DISPLAY_MODES, partnershipSchema, type PartnershipForm } from "~/features/admin/site/schemas";
 import * as site from "~/features/admin/site/site.css";
 import { getT } from "~/i18n/i18next.server";
@@ -136,7 +136,7 @@ export default function AdminPartnerships() {
   return (
     <div className={site.panel}>
       {confirming ? (
-        <ConfirmStep intent="delete" id={confirming.id} confirm={deleteQuestion(t, confirming.name)} cancelTo={back} />
+        <RowConfirmStep intent="delete" id={confirming.id} confirm={deleteQuestion(t, confirming.name)} cancelTo={back} />
       ) : null}
       <section className={`${cardClass()} ${stack}`} aria-labelledby="partnership-new-heading">
         <h2 id="partnership-new-heading" className={site.sectionHeading}>

@@ -12,9 +12,10 @@ import {
   updatePlatform,
 } from "~db/repositories/admin-catalog.server";
 import * as admin from "~/features/admin/admin.css";
-import { errorsOf, FieldError, FormAlert, formIdOf, valueOf, type AdminFormReply } from "~/features/admin/forms";
+import { errorsOf, FieldError, FormAlert, formIdOf, useAdminMessage, valueOf, type AdminFormReply } from "~/features/admin/forms";
+import { Field, SubmitButton } from "~/components/forms";
 import { guardWrite, readAdminForm, rejectForm, rejectWith } from "~/features/admin/forms.server";
-import { ConfirmStep, RowAction } from "~/features/admin/row-action";
+import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
 import { Pager } from "~/components/pager";
 import { currentListHref, loadPage } from "~/utils/paging.server";
@@ -27,11 +28,9 @@ import { listPlatformOffers } from "~db/repositories/platform-offers.server";
 import { getT } from "~/i18n/i18next.server";
 import {
   bareList,
-  field,
   flush,
   gapSm,
   input,
-  label,
   muted,
   padMd,
   row,
@@ -213,6 +212,7 @@ export default function AdminPlatforms() {
   const reply = useActionData<typeof action>() as AdminFormReply | undefined;
   const { t } = useTranslation("admin-catalog");
   const { t: tl } = useTranslation("lists");
+  const message = useAdminMessage("admin-catalog");
   const deleteQuestion = (name: string) => ({
     question: tl("confirm.deletePlatform", { name }),
     yes: tl("confirm.yesDelete"),
@@ -229,7 +229,7 @@ export default function AdminPlatforms() {
       </div>
       <FormAlert errors={errorsOf(reply, "upload-logo", "file")} ns="admin-catalog" />
       {confirming ? (
-        <ConfirmStep intent="delete" id={confirming.id} confirm={deleteQuestion(confirming.name)} cancelTo={back} />
+        <RowConfirmStep intent="delete" id={confirming.id} confirm={deleteQuestion(confirming.name)} cancelTo={back} />
       ) : null}
       {platforms.length === 0 ? (
         <p className={muted}>{t("platforms.empty")}</p>
@@ -241,16 +241,17 @@ export default function AdminPlatforms() {
             const updateErrors = ["name", "slug", "code_pattern", "description", "hosts", "referral_url_template", ""].some(
               (n) => err("update", n).length > 0,
             );
-            const fieldProps = (name: string) => {
-              const errors = err("update", name);
-              return {
-                id: `${name}-${p.id}`,
-                name,
-                className: input,
-                "aria-invalid": errors.length > 0 || undefined,
-                "aria-describedby": errors.length > 0 ? `${name}-${p.id}-error` : undefined,
-              };
-            };
+            const editField = (name: string, labelKey: string, value: string, required = false) => (
+              <Field key={name} id={`${name}-${p.id}`} label={t(labelKey)} errors={err("update", name)} translate={message}>
+                {(control) =>
+                  name === "description" ? (
+                    <textarea {...control} name={name} className={input} rows={2} defaultValue={val(name) ?? value} />
+                  ) : (
+                    <input {...control} name={name} className={input} required={required} defaultValue={val(name) ?? value} />
+                  )
+                }
+              </Field>
+            );
             return (
               <li key={p.id} className={`${admin.tableWrap} ${padMd}`} data-testid={`platform-row-${p.slug}`}>
                 <div className={`${stack} ${gapSm}`}>
@@ -290,60 +291,17 @@ export default function AdminPlatforms() {
                     <Form method="post" className={`${admin.formGrid} ${spaceAbove}`} preventScrollReset>
                       <input type="hidden" name="intent" value="update" />
                       <input type="hidden" name="id" value={p.id} />
-                      <div className={field}>
-                        <label htmlFor={`name-${p.id}`} className={label}>
-                          {t("platformForm.name")}
-                        </label>
-                        <input {...fieldProps("name")} required defaultValue={val("name") ?? p.name} />
-                        <FieldError ns="admin-catalog" id={`name-${p.id}-error`} errors={err("update", "name")} />
-                      </div>
-                      <div className={field}>
-                        <label htmlFor={`slug-${p.id}`} className={label}>
-                          {t("platformForm.slug")}
-                        </label>
-                        <input {...fieldProps("slug")} required defaultValue={val("slug") ?? p.slug} />
-                        <FieldError ns="admin-catalog" id={`slug-${p.id}-error`} errors={err("update", "slug")} />
-                      </div>
-                      <div className={field}>
-                        <label htmlFor={`code_pattern-${p.id}`} className={label}>
-                          {t("platformForm.codePattern")}
-                        </label>
-                        <input {...fieldProps("code_pattern")} required defaultValue={val("code_pattern") ?? p.codePattern} />
-                        <FieldError ns="admin-catalog" id={`code_pattern-${p.id}-error`} errors={err("update", "code_pattern")} />
-                      </div>
-                      <div className={field}>
-                        <label htmlFor={`hosts-${p.id}`} className={label}>
-                          {t("platformForm.hosts")}
-                        </label>
-                        <input {...fieldProps("hosts")} defaultValue={val("hosts") ?? p.hosts} />
-                        <FieldError ns="admin-catalog" id={`hosts-${p.id}-error`} errors={err("update", "hosts")} />
-                      </div>
-                      <div className={field}>
-                        <label htmlFor={`referral_url_template-${p.id}`} className={label}>
-                          {t("platformForm.template")}
-                        </label>
-                        <input
-                          {...fieldProps("referral_url_template")}
-                          defaultValue={val("referral_url_template") ?? p.template}
-                        />
-                        <FieldError
-                          ns="admin-catalog"
-                          id={`referral_url_template-${p.id}-error`}
-                          errors={err("update", "referral_url_template")}
-                        />
-                      </div>
-                      <div className={field}>
-                        <label htmlFor={`description-${p.id}`} className={label}>
-                          {t("platformForm.description")}
-                        </label>
-                        <textarea {...fieldProps("description")} rows={2} defaultValue={val("description") ?? p.description} />
-                        <FieldError ns="admin-catalog" id={`description-${p.id}-error`} errors={err("update", "description")} />
-                      </div>
+                      {editField("name", "platformForm.name", p.name, true)}
+                      {editField("slug", "platformForm.slug", p.slug, true)}
+                      {editField("code_pattern", "platformForm.codePattern", p.codePattern, true)}
+                      {editField("hosts", "platformForm.hosts", p.hosts)}
+                      {editField("referral_url_template", "platformForm.template", p.template)}
+                      {editField("description", "platformForm.description", p.description)}
                       <FormAlert errors={err("update", "")} ns="admin-catalog" />
                       <div>
-                        <button type="submit" className={buttonClass({ tone: "primary", size: "small" })}>
+                        <SubmitButton intent="update" id={p.id} size="small">
                           {t("common.save")}
-                        </button>
+                        </SubmitButton>
                       </div>
                     </Form>
                   </details>

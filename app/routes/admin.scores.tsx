@@ -10,7 +10,7 @@ import * as admin from "~/features/admin/admin.css";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
 import { FieldError, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
 import { rejectForm } from "~/features/admin/forms.server";
-import { ConfirmStep, RowAction } from "~/features/admin/row-action";
+import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
 import { PLAYER_NAME_MAX, scoreSchema } from "~/features/admin/site/schemas";
 import * as site from "~/features/admin/site/site.css";
 import { getT } from "~/i18n/i18next.server";
@@ -99,7 +99,7 @@ export default function AdminScores() {
         <TextFilter name="date" type="date" label={tl("filters.date")} value={filters.date} />
       </ListFilters>
       {confirming ? (
-        <ConfirmStep
+        <RowConfirmStep
           intent="delete"
           id={confirming.id}
           confirm={{

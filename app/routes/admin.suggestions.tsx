@@ -10,7 +10,7 @@ import { getSuggestion } from "~db/repositories/suggestions.server";
 import { safeHref } from "~db/platform-links";
 import * as admin from "~/features/admin/admin.css";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
-import { ConfirmStep, RowAction } from "~/features/admin/row-action";
+import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
 import { ListFilters, SelectFilter } from "~/features/admin/list-filters";
 import { choiceOf } from "~/features/admin/list-filters.server";
 import { Pager } from "~/components/pager";
@@ -105,7 +105,7 @@ export default function AdminSuggestions() {
         />
       </ListFilters>
       {confirming ? (
-        <ConfirmStep intent="reject" id={confirming.id} confirm={rejectQuestion(confirming.name)} cancelTo={back} />
+        <RowConfirmStep intent="reject" id={confirming.id} confirm={rejectQuestion(confirming.name)} cancelTo={back} />
       ) : null}
       {suggestions.length === 0 ? (
         <p className={muted}>{t("suggestions.empty")}</p>

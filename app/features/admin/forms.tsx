@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { alert, fieldError } from "~/styles/ui.css";
+import { ErrorList } from "~/components/forms";
 
 /**
  * What a rejected admin form answers (forms.server.ts `rejectForm`): the id of the form it was
@@ -19,7 +19,7 @@ export function lastResultFor(reply: AdminFormReply | undefined, formId: string)
 }
 
 /** A message key, translated in the admin namespace that holds it; an unknown one reads "invalid". */
-function useMessage(ns: string) {
+export function useAdminMessage(ns: string) {
   const { t, i18n } = useTranslation([ns, "admin"]);
   return (key: string, values?: Record<string, unknown>) =>
     i18n.exists(key, { ns }) ? (t(key, { ns, ...values }) as string) : (t("admin:form.invalid") as string);
@@ -37,24 +37,14 @@ export function FieldError({
   ns: string;
   values?: Record<string, unknown>;
 }) {
-  const message = useMessage(ns);
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className={fieldError} role="alert">
-      {message(errors[0]!, values)}
-    </p>
-  );
+  const message = useAdminMessage(ns);
+  return <ErrorList id={id} errors={errors?.slice(0, 1)} translate={(key) => message(key, values)} />;
 }
 
 /** A form-level message (Conform's `form.errors`), or a row's refusal. */
 export function FormAlert({ errors, ns, testId }: { errors?: string[]; ns: string; testId?: string }) {
-  const message = useMessage(ns);
-  if (!errors?.length) return null;
-  return (
-    <p className={alert.error} role="alert" data-testid={testId ?? "form-error"}>
-      {[...new Set(errors.map((e) => message(e)))].join(" ")}
-    </p>
-  );
+  const message = useAdminMessage(ns);
+  return <ErrorList tone="form" errors={errors} translate={(key) => message(key)} testId={testId ?? "form-error"} />;
 }
 
 /** The messages of one field ("" = the form) in a reply to form `formId`, for forms without useForm. */

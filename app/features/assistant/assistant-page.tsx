@@ -7,7 +7,7 @@ import * as ui from "~/styles/ui.css";
 import * as layoutCss from "~/styles/layout.css";
 import { formatDateTime } from "~/utils/dates";
 import { useHydrated } from "~/utils/use-hydrated";
-import { ConfirmStep, RowAction } from "~/features/admin/row-action";
+import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
 import * as css from "./assistant.css";
 import { Markdown } from "./markdown";
 import { MESSAGE_MAX, sendSchema } from "./schemas";
@@ -363,7 +363,7 @@ export function AssistantPage({
           {t("conversations.new")}
         </Link>
         {shell.confirming ? (
-          <ConfirmStep
+          <RowConfirmStep
             intent="delete-conversation"
             id={shell.confirming.id}
             extra={{ conversation_id: String(shell.confirming.id) }}
