@@ -16,8 +16,8 @@ type Translate = (message: string) => string;
 const same: Translate = (message) => message;
 
 /** The ids a field's control points at: its message (`<id>-error`) and its description (`<id>-hint`). */
-export const errorIdOf = (id: string) => `${id}-error`;
-export const hintIdOf = (id: string) => `${id}-hint`;
+const errorIdOf = (id: string) => `${id}-error`;
+const hintIdOf = (id: string) => `${id}-hint`;
 
 /**
  * The messages of one field or of the whole form, in one paragraph (nothing when there are none).

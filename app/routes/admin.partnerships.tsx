@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Field } from "~/components/forms";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -17,14 +18,14 @@ import {
 import type { Partnership } from "~db/schema";
 import * as admin from "~/features/admin/admin.css";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
-import { FieldError, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
+import { formIdOf, lastResultFor, useAdminMessage, type AdminFormReply } from "~/features/admin/forms";
 import { rejectForm } from "~/features/admin/forms.server";
 import { RowConfirmStep, RowAction, type Confirmation } from "~/features/admin/row-action";
 import { DISPLAY_MODES, partnershipSchema, type PartnershipForm } from "~/features/admin/site/schemas";
 import * as site from "~/features/admin/site/site.css";
 import { getT } from "~/i18n/i18next.server";
 import { badgeClass, buttonClass, cardClass } from "~/styles/recipes";
-import { alert, field, input, label, muted, stack } from "~/styles/ui.css";
+import { alert, input, muted, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
 import { badRequest, failure, notFound } from "~/utils/responses.server";
@@ -246,6 +247,7 @@ function PartnershipEditor({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation("admin-site");
+  const message = useAdminMessage("admin-site");
   const intent = partnership ? "update" : "create";
   const pending = usePending({ intent, id: partnership?.id ?? null });
   const [form, fields] = useForm({
@@ -280,51 +282,47 @@ function PartnershipEditor({
         </p>
       ) : null}
       <div className={admin.formGrid}>
-        <div className={field}>
-          <label htmlFor={fields.name.id} className={label}>
-            {t("partnerships.fields.name")}
-          </label>
-          <input {...getInputProps(fields.name, { type: "text" })} className={input} />
-          <FieldError ns="admin-site" id={fields.name.errorId} errors={fields.name.errors} />
-        </div>
-        <div className={field}>
-          <label htmlFor={fields.url.id} className={label}>
-            {t("partnerships.fields.url")}
-          </label>
-          <input {...getInputProps(fields.url, { type: "url" })} className={input} placeholder="https://" />
-          <FieldError ns="admin-site" id={fields.url.errorId} errors={fields.url.errors} />
-        </div>
-        <div className={field}>
-          <label htmlFor={fields.logo_url.id} className={label}>
-            {t("partnerships.fields.logoUrl")}
-          </label>
-          <input {...getInputProps(fields.logo_url, { type: "url" })} className={input} placeholder="https://" />
-          <FieldError ns="admin-site" id={fields.logo_url.errorId} errors={fields.logo_url.errors} />
-        </div>
-        <div className={field}>
-          <label htmlFor={fields.display_mode.id} className={label}>
-            {t("partnerships.fields.displayMode")}
-          </label>
-          <select {...getSelectProps(fields.display_mode)} className={input}>
-            {DISPLAY_MODES.map((mode) => (
-              <option key={mode} value={mode}>
-                {t(`partnerships.displayModes.${mode}`)}
-              </option>
-            ))}
-          </select>
-          <FieldError ns="admin-site" id={fields.display_mode.errorId} errors={fields.display_mode.errors} />
-        </div>
+        <Field id={fields.name.id} label={t("partnerships.fields.name")} errors={fields.name.errors} translate={message}>
+          {(control) => <input {...getInputProps(fields.name, { type: "text" })} {...control} className={input} />}
+        </Field>
+        <Field id={fields.url.id} label={t("partnerships.fields.url")} errors={fields.url.errors} translate={message}>
+          {(control) => (
+            <input {...getInputProps(fields.url, { type: "url" })} {...control} className={input} placeholder="https://" />
+          )}
+        </Field>
+        <Field
+          id={fields.logo_url.id}
+          label={t("partnerships.fields.logoUrl")}
+          errors={fields.logo_url.errors}
+          translate={message}
+        >
+          {(control) => (
+            <input {...getInputProps(fields.logo_url, { type: "url" })} {...control} className={input} placeholder="https://" />
+          )}
+        </Field>
+        <Field
+          id={fields.display_mode.id}
+          label={t("partnerships.fields.displayMode")}
+          errors={fields.display_mode.errors}
+          translate={message}
+        >
+          {(control) => (
+            <select {...getSelectProps(fields.display_mode)} {...control} className={input}>
+              {DISPLAY_MODES.map((mode) => (
+                <option key={mode} value={mode}>
+                  {t(`partnerships.displayModes.${mode}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       <fieldset className={`${admin.formGrid} ${site.fieldset}`}>
         <legend>{t("partnerships.fields.descriptions")}</legend>
         {DESCRIPTION_FIELDS.map(({ name, labelKey }) => (
-          <div className={field} key={name}>
-            <label htmlFor={fields[name].id} className={label}>
-              {t(labelKey)}
-            </label>
-            <textarea {...getTextareaProps(fields[name])} className={input} rows={2} />
-            <FieldError ns="admin-site" id={fields[name].errorId} errors={fields[name].errors} />
-          </div>
+          <Field key={name} id={fields[name].id} label={t(labelKey)} errors={fields[name].errors} translate={message}>
+            {(control) => <textarea {...getTextareaProps(fields[name])} {...control} className={input} rows={2} />}
+          </Field>
         ))}
       </fieldset>
       <div className={site.checkboxRow}>
