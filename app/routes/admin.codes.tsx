@@ -46,7 +46,8 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { badRequest, notFound } from "~/utils/responses.server";
-import { intentOf, parseRowId } from "~/utils/row-id";
+import { parseRowId } from "~/utils/row-id";
+import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import { loadOrFail } from "~/utils/failures.server";
@@ -129,8 +130,11 @@ export const meta = routeMeta;
 
 const back = (slug: string) => `/admin/codes?platform=${encodeURIComponent(slug)}`;
 
-/** What a failing write says, per intent (spec: the codes tab's update, modify and delete errors). */
-const FAILURE_KEYS: Record<string, string> = {
+const INTENTS = ["restore", "lift-cap", "toggle-active", "toggle-permanent", "set-expiry", "update", "delete"] as const;
+type CodeIntent = (typeof INTENTS)[number];
+
+/** What a failing write says, per intent (the codes tab's update, modify and delete errors). */
+const FAILURE_KEYS: Record<CodeIntent, string> = {
   restore: "admin-catalog:codes.errors.update",
   "lift-cap": "admin-catalog:codes.errors.update",
   "toggle-active": "admin-catalog:codes.errors.update",
@@ -143,9 +147,7 @@ const FAILURE_KEYS: Record<string, string> = {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const { form } = await readAdminForm(request);
-  const intent = intentOf(form);
-  if (!["restore", "lift-cap", "toggle-active", "toggle-permanent", "set-expiry", "update", "delete"].includes(intent))
-    throw await badRequest(request);
+  const intent = await parseIntent(request, form, INTENTS);
   const id = parseRowId(form.get("id"));
   if (id === null) throw await badRequest(request);
   const code = await getCodeWithPlatform(id);
@@ -156,14 +158,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const backTo = url.searchParams.get("platform") === code.slug ? currentListHref(url) : back(code.slug);
   if (intent === "delete" && !isConfirmed(form)) return askToConfirm(backTo, "delete", code.id);
-  return guardWrite(formId, FAILURE_KEYS[intent]!, () => runCodeAction(form, intent, code, formId, gone, backTo));
+  return guardWrite(formId, FAILURE_KEYS[intent], () => runCodeAction(form, intent, code, formId, gone, backTo));
 }
 
 type AdminCode = NonNullable<Awaited<ReturnType<typeof getCodeWithPlatform>>>;
 
 async function runCodeAction(
   form: FormData,
-  intent: string,
+  intent: CodeIntent,
   code: AdminCode,
   formId: string,
   gone: () => Promise<Response>,
@@ -240,10 +242,12 @@ async function runCodeAction(
       }
       return redirectWithToast(backTo, { type: "success", key: "admin-catalog:codes.toast.updated" });
     }
-    default: {
+    case "delete": {
       if (!(await deleteCode(code.id))) throw await gone();
       return redirectWithToast(backTo, { type: "success", key: "admin-catalog:codes.toast.deleted" });
     }
+    default:
+      return assertUnreachable(intent);
   }
 }
 

@@ -29,7 +29,8 @@ import { alert, input, muted, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
 import { badRequest, failure, notFound } from "~/utils/responses.server";
-import { intentOf, parseRowId } from "~/utils/row-id";
+import { parseRowId } from "~/utils/row-id";
+import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -84,47 +85,50 @@ function toInput(value: PartnershipForm): PartnershipInput {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const formData = await readFormData(request);
-  const intent = intentOf(formData);
+  const intent = await parseIntent(request, formData, ["create", "update", "delete", "move-up", "move-down"] as const);
+  // Every intent but "create" names its row.
+  const id = intent === "create" ? null : parseRowId(formData.get("id"));
+  if (intent !== "create" && id === null) throw await badRequest(request);
 
-  if (intent === "create" || intent === "update") {
-    const id = intent === "update" ? parseRowId(formData.get("id")) : null;
-    if (intent === "update" && id === null) throw await badRequest(request);
-    const submission = parseWithZod(formData, { schema: partnershipSchema });
-    if (submission.status !== "success") {
-      return rejectForm(formIdOf(intent, id), submission.reply());
+  switch (intent) {
+    case "create":
+    case "update": {
+      const submission = parseWithZod(formData, { schema: partnershipSchema });
+      if (submission.status !== "success") {
+        return rejectForm(formIdOf(intent, id), submission.reply());
+      }
+      // A failing save: the tab's message next to the form, the input kept.
+      const failed = (key: string) => rejectForm(formIdOf(intent, id), submission.reply({ formErrors: [key] }), 503);
+      if (id === null) {
+        const created = await attemptWrite("partnership create", () => createPartnership(toInput(submission.value)));
+        if (!created.ok) return failed("partnerships.errors.createFailed");
+        return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.created" });
+      }
+      const updated = await attemptWrite("partnership update", () => updatePartnership(id, toInput(submission.value)));
+      if (!updated.ok) return failed("partnerships.errors.updateFailed");
+      if (!updated.value) throw await notFound(request, "admin-site:partnerships.notFound");
+      return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.updated" });
     }
-    // A failing save: the spec's message next to the form, the input kept.
-    const failed = (key: string) => rejectForm(formIdOf(intent, id), submission.reply({ formErrors: [key] }), 503);
-    if (id === null) {
-      const created = await attemptWrite("partnership create", () => createPartnership(toInput(submission.value)));
-      if (!created.ok) return failed("partnerships.errors.createFailed");
-      return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.created" });
+    case "delete": {
+      if (!isConfirmed(formData)) return askToConfirm(currentListHref(new URL(request.url)), "delete", id!);
+      const deleted = await attemptWrite("partnership delete", () => deletePartnership(id!));
+      if (!deleted.ok) {
+        const t = await getT(request, "admin-site");
+        throw failure(503, t("partnerships.errors.deleteFailed"));
+      }
+      if (!deleted.value) throw await notFound(request, "admin-site:partnerships.notFound");
+      return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.deleted" });
     }
-    const updated = await attemptWrite("partnership update", () => updatePartnership(id, toInput(submission.value)));
-    if (!updated.ok) return failed("partnerships.errors.updateFailed");
-    if (!updated.value) throw await notFound(request, "admin-site:partnerships.notFound");
-    return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.updated" });
-  }
-
-  const id = parseRowId(formData.get("id"));
-  if (id === null) throw await badRequest(request);
-  if (intent === "delete") {
-    if (!isConfirmed(formData)) return askToConfirm(currentListHref(new URL(request.url)), "delete", id);
-    const deleted = await attemptWrite("partnership delete", () => deletePartnership(id));
-    if (!deleted.ok) {
-      const t = await getT(request, "admin-site");
-      throw failure(503, t("partnerships.errors.deleteFailed"));
+    case "move-up":
+    case "move-down": {
+      const moved = await movePartnership(id!, intent === "move-up" ? "up" : "down");
+      if (moved === "missing") throw await notFound(request, "admin-site:partnerships.notFound");
+      if (moved === "edge") return redirectWithToast(PATH, { type: "info", key: "admin-site:partnerships.atEdge" });
+      return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.moved" });
     }
-    if (!deleted.value) throw await notFound(request, "admin-site:partnerships.notFound");
-    return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.deleted" });
+    default:
+      return assertUnreachable(intent);
   }
-  if (intent === "move-up" || intent === "move-down") {
-    const moved = await movePartnership(id, intent === "move-up" ? "up" : "down");
-    if (moved === "missing") throw await notFound(request, "admin-site:partnerships.notFound");
-    if (moved === "edge") return redirectWithToast(PATH, { type: "info", key: "admin-site:partnerships.atEdge" });
-    return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.moved" });
-  }
-  throw await badRequest(request);
 }
 
 export default function AdminPartnerships() {

@@ -44,7 +44,8 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { badRequest, notFound } from "~/utils/responses.server";
-import { intentOf, parseRowId } from "~/utils/row-id";
+import { parseRowId } from "~/utils/row-id";
+import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { badgeClass, buttonClass } from "~/styles/recipes";
 import { loadOrFail } from "~/utils/failures.server";
@@ -88,7 +89,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = routeMeta;
 
 /** What a failing write says, per intent (the platforms tab's status, update, logo and delete errors). */
-const FAILURE_KEYS: Record<string, string> = {
+const INTENTS = ["toggle-active", "update", "update-offer", "upload-logo", "remove-logo", "delete"] as const;
+
+const FAILURE_KEYS: Record<(typeof INTENTS)[number], string> = {
   "toggle-active": "admin-catalog:platforms.errors.status",
   update: "admin-catalog:platforms.errors.update",
   "upload-logo": "admin-catalog:platforms.errors.logoUpload",
@@ -102,9 +105,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const { form, tooLarge } = await readAdminForm(request);
   if (tooLarge) return rejectWith("upload-logo", "platforms.errors.logoTooLarge", { field: "file", status: 413 });
-  const intent = intentOf(form);
-  if (!["toggle-active", "update", "update-offer", "upload-logo", "remove-logo", "delete"].includes(intent))
-    throw await badRequest(request);
+  const intent = await parseIntent(request, form, INTENTS);
   const id = parseRowId(form.get("id"));
   if (id === null) throw await badRequest(request);
   const platform = await getPlatformById(id);
@@ -114,7 +115,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = currentListHref(new URL(request.url));
   if (intent === "delete" && !isConfirmed(form)) return askToConfirm(back, "delete", platform.id);
 
-  return guardWrite(formId, FAILURE_KEYS[intent]!, async () => {
+  return guardWrite(formId, FAILURE_KEYS[intent], async () => {
     switch (intent) {
       case "toggle-active": {
         const result = await togglePlatformActive(platform.id);
@@ -192,7 +193,7 @@ export async function action({ request }: ActionFunctionArgs) {
           values: { name: platform.name },
         });
       }
-      default: {
+      case "delete": {
         const removed = await deletePlatform(platform.id);
         if (!removed) throw await gone();
         await removeStoredLogo(removed.custom_logo_light_url);
@@ -203,6 +204,8 @@ export async function action({ request }: ActionFunctionArgs) {
           values: { name: platform.name },
         });
       }
+      default:
+        return assertUnreachable(intent);
     }
   });
 }

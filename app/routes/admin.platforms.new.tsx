@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { parseIntent } from "~/utils/intent.server";
 import { Field, type FieldControl } from "~/components/forms";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -63,6 +64,8 @@ export const meta = routeMeta;
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const { form } = await readAdminForm(request);
+  // One intent: creating a platform.
+  await parseIntent(request, form, ["create"] as const);
   const submission = parseWithZod(form, { schema: platformCreateSchema });
   const reject = (fieldErrors: Record<string, string[]>, status = 400) =>
     rejectForm("create", submission.reply({ fieldErrors }), status);

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { assertUnreachable } from "~/utils/intent.server";
 import { writeOrFail } from "~/utils/failures.server";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, type MetaFunction, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -95,6 +96,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     case "delete":
       await writeOrFail(request, "owner delete", () => deleteOwnCode(code.id));
       return redirectWithToast("/", { type: "success", key: "trust:owner.toast.deleted" });
+    default:
+      return assertUnreachable(submission.value);
   }
 }
 

@@ -26,7 +26,7 @@ import { routeMeta } from "~/utils/meta";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
-import { badRequest } from "~/utils/responses.server";
+import { parseIntent } from "~/utils/intent.server";
 import { buttonClass } from "~/styles/recipes";
 import { readFormData } from "~/utils/form-data.server";
 import { useArrivalFocus } from "~/utils/arrival-focus";
@@ -68,10 +68,8 @@ export const meta = routeMeta;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
-  const intent = form.get("intent");
-
+  const intent = await parseIntent(request, form, ["submit", "request-deletion", "cancel"] as const, "submit:errors.badIntent");
   if (intent === "cancel") return redirectWithToast("/submit", { type: "info", key: "submit:toast.notAdded" });
-  if (intent !== "submit" && intent !== "request-deletion") throw await badRequest(request, "submit:errors.badIntent");
 
   const schema = intent === "submit" ? submitSchema : deletionRequestSchema;
   const submission = parseWithZod(form, { schema });

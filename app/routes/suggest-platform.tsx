@@ -40,7 +40,7 @@ import { HoneypotField, isHoneypotFilled } from "~/utils/honeypot";
 import { routeMeta } from "~/utils/meta";
 import { addressKeyOf } from "~/utils/client-address.server";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
-import { badRequest } from "~/utils/responses.server";
+import { parseIntent } from "~/utils/intent.server";
 import { parseRowId } from "~/utils/row-id";
 import { buttonClass } from "~/styles/recipes";
 import { attemptWrite, loadOrFail } from "~/utils/failures.server";
@@ -133,7 +133,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const identity = getClientIdentity(request, context);
   const headers = new Headers();
   if (identity.setCookie) headers.append("Set-Cookie", identity.setCookie);
-  const intent = form.get("intent");
+  const intent = await parseIntent(request, form, ["vote", "suggest"] as const);
 
   if (intent === "vote") {
     const parsed = voteSchema.safeParse({ intent, suggestion_id: form.get("suggestion_id") });
@@ -164,8 +164,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const status = result === "not-found" ? 404 : result === "address-cap" ? 429 : 409;
     return data({ vote: { suggestionId, key: VOTE_REFUSAL_KEYS[result] } }, { status, headers });
   }
-
-  if (intent !== "suggest") throw await badRequest(request);
 
   const submission = parseWithZod(form, { schema: suggestSchema });
   if (submission.status !== "success") {
