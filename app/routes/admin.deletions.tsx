@@ -14,7 +14,7 @@ import {
 } from "~db/repositories/admin-catalog.server";
 import * as admin from "~/features/admin/admin.css";
 import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
-import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
+import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
 import { ListFilters, SelectFilter, TextFilter } from "~/features/admin/list-filters";
 import { choiceOf, dayRangeOf } from "~/features/admin/list-filters.server";
 import { Pager } from "~/components/pager";

@@ -16,7 +16,7 @@ import { errorsOf, FieldError, FormAlert, formIdOf, useAdminMessage, valueOf, ty
 import { Field, SubmitButton } from "~/components/forms";
 import { guardWrite, readAdminForm, rejectForm, rejectWith } from "~/features/admin/forms.server";
 import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
-import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
+import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
 import { Pager } from "~/components/pager";
 import { currentListHref, loadPage } from "~/utils/paging.server";
 import { detectImageKind, MAX_LOGO_BYTES, removeStoredLogo, storeLogo } from "~/features/admin/catalog/logo.server";

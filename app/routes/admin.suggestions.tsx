@@ -9,7 +9,7 @@ import { listAdminSuggestions, rejectSuggestion } from "~db/repositories/admin-c
 import { getSuggestion } from "~db/repositories/suggestions.server";
 import { safeHref } from "~db/platform-links";
 import * as admin from "~/features/admin/admin.css";
-import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
+import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
 import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
 import { ListFilters, SelectFilter } from "~/features/admin/list-filters";
 import { choiceOf } from "~/features/admin/list-filters.server";

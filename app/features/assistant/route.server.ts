@@ -2,7 +2,7 @@ import { parseIntent } from "~/utils/intent.server";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import { deleteConversation, getConversation, listConversations } from "~db/repositories/assistant.server";
-import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
+import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
 import { currentListHref } from "~/utils/paging.server";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
