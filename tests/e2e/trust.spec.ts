@@ -127,7 +127,7 @@ test.describe("the owner's private link", () => {
     // Deleting asks first (a dialog with JS, a step of its own without): "Annuler" keeps the code.
     await page.getByTestId("owner-delete").click();
     const question = page.getByTestId("owner-delete-confirm");
-    await expect(question).toContainText("Supprimer ce code définitivement ?");
+    await expect(question).toContainText(/Supprimer ce code définitivement\s\?/);
     if (jsDisabled(testInfo)) await expect(page).toHaveURL(/\?delete=\d+$/);
     await question.getByRole(jsDisabled(testInfo) ? "link" : "button", { name: "Annuler" }).click();
     await expect(page.getByTestId("owner-delete-confirm")).toBeHidden();
