@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import type { PageCacheHandle } from "~/utils/page-cache.server";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -20,7 +21,7 @@ import { keepRetryAfter } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 
-export const handle = { i18n: ["admin"] };
+export const handle = { i18n: ["admin"], pageCache: false } satisfies PageCacheHandle & { i18n: string[] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/admin");
