@@ -107,7 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof SlugTakenError) return reject({ slug: ["platformForm.errors.slugTaken"] });
     if (error instanceof RowGoneError) return reject({ "": ["suggestions.errors.notPending"] }, 404);
-    // Any other failure: the spec's message next to the form, the input kept, nothing half-written.
+    // Any other failure: the tab's message next to the form, the input kept, nothing half-written.
     console.error("create platform failed", error);
     return reject({ "": ["newPlatform.errors.createFailed"] }, 503);
   }

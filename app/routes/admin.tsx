@@ -17,7 +17,7 @@ export const handle = {
 } satisfies PageCacheHandle & { i18n: string[] };
 
 /** The tabs, in the order admins use them most; the AI assistant is the default one. */
-export const ADMIN_TABS = [
+const ADMIN_TABS = [
   { to: "assistant", key: "assistant:tab" },
   { to: "platforms/new", key: "tabs.newPlatform" },
   { to: "codes", key: "tabs.codes" },

@@ -268,7 +268,7 @@ function DeletionForm({ duplicate }: { duplicate: { platform: string; code: stri
   );
 }
 
-/** Spec: the thank-you step opens as a dialog 500 ms after a successful submit (with JS). */
+/** With JS, the thank-you step opens as a dialog 500 ms after a successful submit. */
 const THANKS_DIALOG_DELAY_MS = 500;
 
 /**
