@@ -8,7 +8,7 @@ import { countAllDraws, figuresPerDay } from "./history.server";
  * indexes (the available count reads referral_codes_available_idx alone); draws from the daily
  * figures plus the log's recent rows.
  */
-export async function getDashboardStats(db: DB = getDb(), now = new Date()) {
+export async function getDashboardStats(now = new Date(), db: DB = getDb()) {
   const [total, active, allDraws, today] = await Promise.all([
     db
       .selectFrom("referral_codes")

@@ -37,7 +37,7 @@ async function figures() {
     shares: await Promise.all(platforms.map((p) => platformAnswerStats(p.id, now, db))),
     owners: await Promise.all(codes.map((c) => codeAnswerSummary(c.id, db))),
     total: await countAllDraws(db),
-    dashboard: await getDashboardStats(db, now),
+    dashboard: await getDashboardStats(now, db),
   };
 }
 
