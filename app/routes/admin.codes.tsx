@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { Field } from "~/components/forms";
 import { AdminTable, Cell } from "~/features/admin/admin-table";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -30,7 +29,7 @@ import { getSettings } from "~db/repositories/settings.server";
 import { hostMatches, normalizeCodeInput, parseHosts, parseHttpUrl, safeHref } from "~db/platform-links";
 import * as admin from "~/features/admin/admin.css";
 import { codeUpdateSchema, expirySchema } from "~/features/admin/catalog/schemas";
-import { FieldError, FormAlert, formIdOf, lastResultFor, useAdminMessage, type AdminFormReply } from "~/features/admin/forms";
+import { FieldError, FormAlert, formIdOf, InputField, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
 import { guardWrite, readAdminForm, rejectForm } from "~/features/admin/forms.server";
 import { PausedCodes } from "~/features/trust/paused-codes";
 import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
@@ -325,7 +324,6 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
   const { t } = useTranslation("admin-catalog");
   const { t: tl } = useTranslation("lists");
   const { t: tt } = useTranslation("trust");
-  const message = useAdminMessage("admin-catalog");
   const expiryId = formIdOf("set-expiry", c.id);
   const updateId = formIdOf("update", c.id);
   const [expiryForm, expiryFields] = useForm({
@@ -415,24 +413,8 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
             <Form method="post" {...getFormProps(updateForm)} className={`${stack} ${admin.editForm}`} preventScrollReset>
               <input type="hidden" name="intent" value="update" />
               <input type="hidden" name="id" value={c.id} />
-              <Field
-                id={updateFields.code.id}
-                label={t("codes.columns.code")}
-                errors={updateFields.code.errors}
-                translate={message}
-              >
-                {(control) => <input {...getInputProps(updateFields.code, { type: "text" })} {...control} className={input} />}
-              </Field>
-              <Field
-                id={updateFields.referral_url.id}
-                label={t("codes.referralUrl")}
-                errors={updateFields.referral_url.errors}
-                translate={message}
-              >
-                {(control) => (
-                  <input {...getInputProps(updateFields.referral_url, { type: "url" })} {...control} className={input} />
-                )}
-              </Field>
+              <InputField meta={updateFields.code} type="text" label={t("codes.columns.code")} ns="admin-catalog" />
+              <InputField meta={updateFields.referral_url} type="url" label={t("codes.referralUrl")} ns="admin-catalog" />
               <FormAlert errors={updateForm.errors} ns="admin-catalog" />
               <div>
                 <button type="submit" className={buttonClass({ size: "small" })} disabled={saving}>

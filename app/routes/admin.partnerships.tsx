@@ -18,7 +18,7 @@ import {
 import type { Partnership } from "~db/schema";
 import * as admin from "~/features/admin/admin.css";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
-import { formIdOf, lastResultFor, useAdminMessage, type AdminFormReply } from "~/features/admin/forms";
+import { formIdOf, InputField, lastResultFor, useAdminMessage, type AdminFormReply } from "~/features/admin/forms";
 import { rejectForm } from "~/features/admin/forms.server";
 import { RowConfirmStep, RowAction, type Confirmation } from "~/features/admin/row-action";
 import { DISPLAY_MODES, partnershipSchema, type PartnershipForm } from "~/features/admin/site/schemas";
@@ -286,24 +286,15 @@ function PartnershipEditor({
         </p>
       ) : null}
       <div className={admin.formGrid}>
-        <Field id={fields.name.id} label={t("partnerships.fields.name")} errors={fields.name.errors} translate={message}>
-          {(control) => <input {...getInputProps(fields.name, { type: "text" })} {...control} className={input} />}
-        </Field>
-        <Field id={fields.url.id} label={t("partnerships.fields.url")} errors={fields.url.errors} translate={message}>
-          {(control) => (
-            <input {...getInputProps(fields.url, { type: "url" })} {...control} className={input} placeholder="https://" />
-          )}
-        </Field>
-        <Field
-          id={fields.logo_url.id}
+        <InputField meta={fields.name} type="text" label={t("partnerships.fields.name")} ns="admin-site" />
+        <InputField meta={fields.url} type="url" label={t("partnerships.fields.url")} ns="admin-site" placeholder="https://" />
+        <InputField
+          meta={fields.logo_url}
+          type="url"
           label={t("partnerships.fields.logoUrl")}
-          errors={fields.logo_url.errors}
-          translate={message}
-        >
-          {(control) => (
-            <input {...getInputProps(fields.logo_url, { type: "url" })} {...control} className={input} placeholder="https://" />
-          )}
-        </Field>
+          ns="admin-site"
+          placeholder="https://"
+        />
         <Field
           id={fields.display_mode.id}
           label={t("partnerships.fields.displayMode")}

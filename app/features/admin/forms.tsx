@@ -1,6 +1,8 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import type { InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorList } from "~/components/forms";
+import { ErrorList, Field } from "~/components/forms";
+import { input } from "~/styles/ui.css";
 
 /**
  * What a rejected admin form answers (forms.server.ts `rejectForm`): the id of the form it was
@@ -56,4 +58,28 @@ export function errorsOf(reply: AdminFormReply | undefined, formId: string, name
 export function valueOf(reply: AdminFormReply | undefined, formId: string, name: string): string | undefined {
   const value = lastResultFor(reply, formId)?.initialValue?.[name];
   return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * A Conform field of an admin form as a one-line input (text, url, email, date…) in a <Field>:
+ * Conform's props (name, kept value, constraints), the label, and its messages in namespace `ns`.
+ */
+export function InputField<Schema>({
+  meta,
+  type,
+  label,
+  ns,
+  ...rest
+}: {
+  meta: FieldMetadata<Schema>;
+  type: "text" | "url" | "email" | "date" | "number" | "search";
+  label: string;
+  ns: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "name">) {
+  const message = useAdminMessage(ns);
+  return (
+    <Field id={meta.id} label={label} errors={meta.errors} translate={message}>
+      {(control) => <input {...getInputProps(meta, { type })} {...control} className={input} {...rest} />}
+    </Field>
+  );
 }
