@@ -7,6 +7,7 @@ import { analyticsForRequest } from "./features/consent/consent.server";
 import { cspSources, extendCsp } from "./features/consent/tags";
 import { getLanguage, i18nForRender } from "./i18n/i18next.server";
 import { nodeResponseBody } from "./utils/node-body.server";
+import { markKeepablePage } from "./utils/page-cache.server";
 import { NonceProvider } from "./utils/nonce";
 import { withoutNulBytes } from "./utils/nul-bytes.server";
 import { lowPriorityScripts } from "./utils/script-priority.server";
@@ -33,6 +34,7 @@ export default async function handleRequest(
   if (analytics && loadContext.contentSecurityPolicy) {
     responseHeaders.set("Content-Security-Policy", extendCsp(loadContext.contentSecurityPolicy, cspSources(analytics)));
   }
+  markKeepablePage(request, responseStatusCode, responseHeaders, remixContext);
   // Crawlers and link previews get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { closeDb, getDb, type DB } from "~db/client.server";
-import { drawReferralCode } from "~db/repositories/codes.server";
+import { drawReferralCode } from "~db/repositories/draw.server";
 import { createDatabase, postgresAvailable, PG_BIN, startCluster } from "../tests/support/postgres";
 import { BENCH_SLUG, drawTally, postDraw, prepareBenchDatabase } from "./bench-db";
 import { startBuiltServer } from "./spawn-server.mjs";

@@ -16,7 +16,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { closeDb, getDb } from "~db/client.server";
-import { drawReferralCode } from "~db/repositories/codes.server";
+import { drawReferralCode } from "~db/repositories/draw.server";
 import { BENCH_SLUG, drawTally, HTML, postDraw, prepareBenchDatabase } from "./bench-db";
 import { benchPages } from "./bench-pages";
 import { startBuiltServer } from "./spawn-server.mjs";

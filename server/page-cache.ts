@@ -1,25 +1,26 @@
 import type { RequestHandler, Response } from "express";
-import { normalizePath } from "./request-path";
+import { PAGE_CACHE_HEADER } from "./page-cache-header";
 
 /**
  * An anonymous HTML micro-cache in front of Remix: a page rendered for a visitor without a session
- * is kept a few seconds and served again to visitors who would get the very same bytes. The key is
- * the path and query, the cookies a page depends on (language, theme, consent: the first of each
- * name, which is the one the app reads) and Accept-Language (the language when no cookie is set).
- * Only GETs from requests whose cookies are all among those are looked up or stored: a session, a
- * toast, a vote identity or any other cookie goes to Remix. Only a 200 text/html answer without
- * Set-Cookie is stored. A write that succeeds (a non-GET, non-HEAD answered below 400, e.g. an admin
- * saving a setting) empties the cache when it ends, so what it changed shows at once; a refused
- * one changes nothing and empties nothing. Each answer keeps its own CSP nonce: the stored page's
- * nonce is replaced by the request's.
+ * is kept a few seconds and served again to visitors who would get the very same bytes. Which pages
+ * qualify is the app's call: a page it may keep answers with the `x-page-cache` header
+ * (page-cache-header.ts) naming the cookies it depends on. The key is the path and query, the value
+ * of each of those cookies (the first of each name, which is the one the app reads) and
+ * Accept-Language (the language when no cookie is set). A request carrying any other cookie (a
+ * session, a toast, a vote identity) is neither looked up nor stored: it goes to Remix. Only a 200
+ * text/html answer with the header and without Set-Cookie is stored. A write that succeeds (a
+ * non-GET, non-HEAD answered below 400, e.g. an admin saving a setting) empties the cache when it
+ * ends, so what it changed shows at once; a refused one changes nothing and empties nothing. Each
+ * answer keeps its own CSP nonce: the stored page's nonce is replaced by the request's.
  *
  * Memory is bounded by bytes (pages, keys and headers together), not by entries: pages echo their
  * query, so one entry can be 100 KB. Expired entries are dropped as new ones come (decision 201).
  */
-const KEYED_COOKIES = ["language", "theme", "consent"];
-const SKIPPED_PREFIXES = ["/admin", "/events", "/healthz"];
 /** Per entry, on top of its body and key: the headers and the Map's own share. */
 const ENTRY_OVERHEAD_BYTES = 1024;
+/** URLs whose cookie list is remembered; past this the list starts again (it is only a hint for lookups). */
+const MAX_KNOWN_URLS = 10_000;
 
 interface Entry {
   expires: number;
@@ -30,23 +31,34 @@ interface Entry {
   nonce: string;
 }
 
-/** Key part for the cookies, or null when the request carries any other cookie. */
-function cookieKey(header: string | undefined): string | null {
+/** The cookie names a page's header lists ("language, theme"), or null when it has none (not to be kept). */
+function keyedCookiesOf(header: unknown): string[] | null {
+  if (typeof header !== "string") return null;
+  return header
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
+
+/** Key part for the cookies, or null when the request carries any cookie not in `keyed`. */
+function cookieKey(header: string | undefined, keyed: readonly string[]): string | null {
   const first = new Map<string, string>();
   for (const part of (header ?? "").split(";")) {
     const pair = part.trim();
     if (!pair) continue;
     const eq = pair.indexOf("=");
     const name = eq < 0 ? pair : pair.slice(0, eq).trim();
-    if (!KEYED_COOKIES.includes(name)) return null;
+    if (!keyed.includes(name)) return null;
     if (!first.has(name)) first.set(name, eq < 0 ? "" : pair.slice(eq + 1).trim());
   }
-  return KEYED_COOKIES.map((name) => (first.has(name) ? `${name}=${first.get(name)}` : "")).join(";");
+  return keyed.map((name) => (first.has(name) ? `${name}=${first.get(name)}` : "")).join(";");
 }
 
 export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): RequestHandler {
   // In insertion order, which is also expiry order (one lifetime for all; a page stored again moves to the end).
   const entries = new Map<string, Entry>();
+  // Per URL, the cookies its page said it depends on: what a lookup keys on.
+  const keyedByUrl = new Map<string, string[]>();
   let bytes = 0;
 
   const remove = (key: string) => {
@@ -57,6 +69,7 @@ export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): R
   };
   const clear = () => {
     entries.clear();
+    keyedByUrl.clear();
     bytes = 0;
   };
   /** Drops expired entries, then the oldest ones while `room` more bytes would not fit. */
@@ -68,12 +81,8 @@ export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): R
     }
   };
 
-  const keyOf = (url: string, cookie: string | undefined, acceptLanguage: string | undefined) => {
-    const pathname = normalizePath(url.split("?", 1)[0]!);
-    if (pathname.endsWith(".data") || SKIPPED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`))) {
-      return null;
-    }
-    const cookies = cookieKey(cookie);
+  const keyOf = (url: string, keyed: readonly string[], cookie: string | undefined, acceptLanguage: string | undefined) => {
+    const cookies = cookieKey(cookie, keyed);
     return cookies === null ? null : `${url}\n${cookies}\n${acceptLanguage ?? ""}`;
   };
 
@@ -86,19 +95,32 @@ export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): R
       });
       return next();
     }
-    const key = keyOf(req.originalUrl, req.headers.cookie, req.headers["accept-language"]);
-    if (key === null) return next();
+    const url = req.originalUrl;
+    const { cookie } = req.headers;
+    const acceptLanguage = req.headers["accept-language"];
     const nonce = res.locals.cspNonce as string;
-    const hit = entries.get(key);
-    if (hit && hit.expires > Date.now()) {
-      for (const [name, value] of hit.headers) res.setHeader(name, value);
-      res.status(hit.status).end(hit.nonce ? hit.body.replaceAll(hit.nonce, nonce) : hit.body);
-      return;
+    const known = keyedByUrl.get(url);
+    if (known) {
+      const key = keyOf(url, known, cookie, acceptLanguage);
+      // Another cookie than those the page depends on (a session): Remix answers, nothing is kept.
+      if (key === null) return next();
+      const hit = entries.get(key);
+      if (hit && hit.expires > Date.now()) {
+        for (const [name, value] of hit.headers) res.setHeader(name, value);
+        res.status(hit.status).end(hit.nonce ? hit.body.replaceAll(hit.nonce, nonce) : hit.body);
+        return;
+      }
+      if (hit) remove(key);
     }
-    if (hit) remove(key);
     capture(res, (body) => {
       const type = String(res.getHeader("content-type") ?? "");
       if (res.statusCode !== 200 || !type.startsWith("text/html") || res.getHeader("set-cookie") !== undefined) return;
+      const keyed = keyedCookiesOf(res.getHeader(PAGE_CACHE_HEADER));
+      if (!keyed) return;
+      const key = keyOf(url, keyed, cookie, acceptLanguage);
+      if (key === null) return;
+      if (keyedByUrl.size >= MAX_KNOWN_URLS) keyedByUrl.clear();
+      keyedByUrl.set(url, keyed);
       const headers = Object.entries(res.getHeaders())
         .filter(([name]) => name !== "content-security-policy" && name !== "content-length" && name !== "date")
         .map(([name, value]) => [name, value!] as [string, string | number | string[]]);

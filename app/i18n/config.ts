@@ -2,6 +2,8 @@
 export const SUPPORTED_LANGUAGES = ["fr", "en", "de", "es"] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "fr";
+/** The cookie that remembers a chosen language (its attributes: app/utils/cookies.server.ts). */
+export const LANGUAGE_COOKIE = "language";
 
 /**
  * Namespaces of the parts every page shows (header, footer, toasts, the consent banner). A page's

@@ -1,10 +1,20 @@
 import { createInstance, type i18n as I18n } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, i18nBaseOptions, isLanguage, type Language } from "./config";
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, SUPPORTED_LANGUAGES, i18nBaseOptions, isLanguage, type Language } from "./config";
 import { resources } from "./resources.server";
-import { LANGUAGE_COOKIE, readCookie } from "~/utils/cookies.server";
 
 const strict = process.env.I18N_STRICT === "1";
+
+/**
+ * The language the `language` cookie names, or null. Read here, below app/utils, so that language
+ * detection depends on nothing above it (app/utils builds its translated answers on this module).
+ */
+function chosenLanguage(request: Request): Language | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  const value = new URLSearchParams(header.replace(/;\s*/g, "&")).get(LANGUAGE_COOKIE);
+  return isLanguage(value) ? value : null;
+}
 
 const missingKeys = {
   // In tests a missing key must fail loudly instead of showing the key to a visitor.
@@ -29,8 +39,7 @@ const i18next = new RemixI18Next({
     searchParamKey: "lng",
     order: ["searchParams", "custom", "header"],
     async findLocale(request) {
-      const value = readCookie(request, LANGUAGE_COOKIE);
-      return isLanguage(value) ? value : null;
+      return chosenLanguage(request);
     },
   },
   i18next: { ...i18nBaseOptions, resources, ...missingKeys },
@@ -70,7 +79,7 @@ function languageAsked(request: Request): Language | null {
  */
 export function chosenLanguageUrl(request: Request): string | null {
   if (!isRead(request) || languageAsked(request)) return null;
-  const chosen = readCookie(request, LANGUAGE_COOKIE);
+  const chosen = chosenLanguage(request);
   if (!isLanguage(chosen) || chosen === DEFAULT_LANGUAGE) return null;
   const url = new URL(request.url);
   url.searchParams.set("lng", chosen);
@@ -90,7 +99,7 @@ const fromBrowser = new RemixI18Next({
  * is another of ours and the visitor has chosen none yet.
  */
 export async function offeredLanguage(request: Request): Promise<{ language: Language; label: string } | null> {
-  if (!isRead(request) || languageAsked(request) || isLanguage(readCookie(request, LANGUAGE_COOKIE))) return null;
+  if (!isRead(request) || languageAsked(request) || isLanguage(chosenLanguage(request))) return null;
   if (!request.headers.get("Accept-Language")) return null;
   const language = await fromBrowser.getLocale(request);
   if (!isLanguage(language) || language === DEFAULT_LANGUAGE) return null;

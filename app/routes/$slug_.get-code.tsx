@@ -10,7 +10,8 @@ import { loadPlatformPage, platformHeader } from "~/features/codes/platform-page
 import { loadDrawResult } from "~/features/codes/draw-result.server";
 import { loadOfferSection } from "~/features/offer/offer.server";
 import { breadcrumbLd } from "~/features/community/structured-data";
-import { answerDraw } from "~/features/trust/report-action.server";
+import { answerDraw, DRAW_PAGE_INTENTS } from "~/features/trust/report-action.server";
+import { parseIntent } from "~/utils/intent.server";
 import { DrawReport, ReportError } from "~/features/trust/report-views";
 import { OfferDetails } from "~/features/offer/offer-views";
 import { getLanguage, getT } from "~/i18n/i18next.server";
@@ -20,7 +21,7 @@ import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 import * as styles from "~/features/codes/codes.css";
 import { unavailableAnswer } from "~/utils/failures.server";
-import { badRequest, keepRetryAfter } from "~/utils/responses.server";
+import { keepRetryAfter } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
 
@@ -82,11 +83,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // The draw endpoint met a refusal and handed the request here for the page: never draw twice.
   if (context.drawUnavailable) throw await unavailableAnswer(request, context.drawUnavailable);
   const form = await readFormData(request);
-  if (form.get("intent") === "report") {
+  const intent = await parseIntent(request, form, DRAW_PAGE_INTENTS, "platform:errors.badIntent");
+  if (intent === "report") {
     const { platform } = await loadPlatformPage(request, params.slug);
     return answerDraw(request, context, form, { platformId: platform.id, pagePath: `/${platform.slug}/get-code` });
   }
-  if (form.get("intent") !== "draw") throw await badRequest(request, "platform:errors.badIntent");
   // Hot path: the platform lookup is part of the draw's pick. Only a miss needs to know why.
   const location = params.slug
     ? await drawForPage(params.slug).catch(async (error: unknown) => {

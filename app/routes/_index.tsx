@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { safeHref } from "~db/platform-links";
 import { listActivePartnerships } from "~db/repositories/partnerships.server";
-import { listHomePlatforms } from "~db/repositories/platforms.server";
+import { listPlatforms } from "~db/repositories/platforms.server";
 import { getSettings } from "~db/repositories/settings.server";
 import { DEFAULT_SETTINGS } from "~db/seed-data";
 import * as styles from "~/features/community/community.css";
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [t, language, platforms, partners, settings] = await Promise.all([
     getT(request, "home"),
     getLanguage(request),
-    loadOrFail(request, "errors.load.platforms", () => listHomePlatforms()),
+    loadOrFail(request, "errors.load.platforms", () => listPlatforms({ shownOn: "homepage" })),
     loadOrFail(request, "errors.load.generic", () => listActivePartnerships()),
     getSettings(),
   ]);

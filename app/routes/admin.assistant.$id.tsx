@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { AssistantPage, type PageActionData } from "~/features/assistant/assistant-page";
+import { AssistantPage } from "~/features/assistant/assistant-page";
+import type { PageActionData } from "~/features/assistant/view";
 import { handleAssistantPost, loadConversationPage } from "~/features/assistant/route.server";
 import { routeMeta } from "~/utils/meta";
 import type { loader as shellLoader } from "./admin.assistant";

@@ -29,11 +29,11 @@ import { getSettings } from "~db/repositories/settings.server";
 import { hostMatches, normalizeCodeInput, parseHosts, parseHttpUrl, safeHref } from "~db/platform-links";
 import * as admin from "~/features/admin/admin.css";
 import { codeUpdateSchema, expirySchema } from "~/features/admin/catalog/schemas";
-import { FieldError, FormAlert, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
+import { FieldError, FormAlert, formIdOf, InputField, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
 import { guardWrite, readAdminForm, rejectForm } from "~/features/admin/forms.server";
 import { PausedCodes } from "~/features/trust/paused-codes";
-import { ConfirmStep, RowAction } from "~/features/admin/row-action";
-import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
+import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
+import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
 import { ListFilters, SelectFilter, TextFilter } from "~/features/admin/list-filters";
 import { choiceOf } from "~/features/admin/list-filters.server";
 import { Pager } from "~/components/pager";
@@ -45,7 +45,8 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { badRequest, notFound } from "~/utils/responses.server";
-import { intentOf, parseRowId } from "~/utils/row-id";
+import { parseRowId } from "~/utils/row-id";
+import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import { loadOrFail } from "~/utils/failures.server";
@@ -128,8 +129,11 @@ export const meta = routeMeta;
 
 const back = (slug: string) => `/admin/codes?platform=${encodeURIComponent(slug)}`;
 
-/** What a failing write says, per intent (spec: the codes tab's update, modify and delete errors). */
-const FAILURE_KEYS: Record<string, string> = {
+const INTENTS = ["restore", "lift-cap", "toggle-active", "toggle-permanent", "set-expiry", "update", "delete"] as const;
+type CodeIntent = (typeof INTENTS)[number];
+
+/** What a failing write says, per intent (the codes tab's update, modify and delete errors). */
+const FAILURE_KEYS: Record<CodeIntent, string> = {
   restore: "admin-catalog:codes.errors.update",
   "lift-cap": "admin-catalog:codes.errors.update",
   "toggle-active": "admin-catalog:codes.errors.update",
@@ -142,9 +146,7 @@ const FAILURE_KEYS: Record<string, string> = {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const { form } = await readAdminForm(request);
-  const intent = intentOf(form);
-  if (!["restore", "lift-cap", "toggle-active", "toggle-permanent", "set-expiry", "update", "delete"].includes(intent))
-    throw await badRequest(request);
+  const intent = await parseIntent(request, form, INTENTS);
   const id = parseRowId(form.get("id"));
   if (id === null) throw await badRequest(request);
   const code = await getCodeWithPlatform(id);
@@ -155,14 +157,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const backTo = url.searchParams.get("platform") === code.slug ? currentListHref(url) : back(code.slug);
   if (intent === "delete" && !isConfirmed(form)) return askToConfirm(backTo, "delete", code.id);
-  return guardWrite(formId, FAILURE_KEYS[intent]!, () => runCodeAction(form, intent, code, formId, gone, backTo));
+  return guardWrite(formId, FAILURE_KEYS[intent], () => runCodeAction(form, intent, code, formId, gone, backTo));
 }
 
 type AdminCode = NonNullable<Awaited<ReturnType<typeof getCodeWithPlatform>>>;
 
 async function runCodeAction(
   form: FormData,
-  intent: string,
+  intent: CodeIntent,
   code: AdminCode,
   formId: string,
   gone: () => Promise<Response>,
@@ -239,10 +241,12 @@ async function runCodeAction(
       }
       return redirectWithToast(backTo, { type: "success", key: "admin-catalog:codes.toast.updated" });
     }
-    default: {
+    case "delete": {
       if (!(await deleteCode(code.id))) throw await gone();
       return redirectWithToast(backTo, { type: "success", key: "admin-catalog:codes.toast.deleted" });
     }
+    default:
+      return assertUnreachable(intent);
   }
 }
 
@@ -289,7 +293,7 @@ export default function AdminCodes() {
         />
       </ListFilters>
       {confirming ? (
-        <ConfirmStep intent="delete" id={confirming.id} confirm={deleteCodeQuestion(tl, confirming.code)} cancelTo={back} />
+        <RowConfirmStep intent="delete" id={confirming.id} confirm={deleteCodeQuestion(tl, confirming.code)} cancelTo={back} />
       ) : null}
       {!selected ? (
         <p className={muted}>{t("codes.noPlatform")}</p>
@@ -409,20 +413,8 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
             <Form method="post" {...getFormProps(updateForm)} className={`${stack} ${admin.editForm}`} preventScrollReset>
               <input type="hidden" name="intent" value="update" />
               <input type="hidden" name="id" value={c.id} />
-              <div className={field}>
-                <label htmlFor={updateFields.code.id} className={label}>
-                  {t("codes.columns.code")}
-                </label>
-                <input {...getInputProps(updateFields.code, { type: "text" })} className={input} />
-                <FieldError id={updateFields.code.errorId} errors={updateFields.code.errors} ns="admin-catalog" />
-              </div>
-              <div className={field}>
-                <label htmlFor={updateFields.referral_url.id} className={label}>
-                  {t("codes.referralUrl")}
-                </label>
-                <input {...getInputProps(updateFields.referral_url, { type: "url" })} className={input} />
-                <FieldError id={updateFields.referral_url.errorId} errors={updateFields.referral_url.errors} ns="admin-catalog" />
-              </div>
+              <InputField meta={updateFields.code} type="text" label={t("codes.columns.code")} ns="admin-catalog" />
+              <InputField meta={updateFields.referral_url} type="url" label={t("codes.referralUrl")} ns="admin-catalog" />
               <FormAlert errors={updateForm.errors} ns="admin-catalog" />
               <div>
                 <button type="submit" className={buttonClass({ size: "small" })} disabled={saving}>

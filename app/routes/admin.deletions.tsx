@@ -13,8 +13,8 @@ import {
   RowGoneError,
 } from "~db/repositories/admin-catalog.server";
 import * as admin from "~/features/admin/admin.css";
-import { ConfirmStep, RowAction } from "~/features/admin/row-action";
-import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
+import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
+import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
 import { ListFilters, SelectFilter, TextFilter } from "~/features/admin/list-filters";
 import { choiceOf, dayRangeOf } from "~/features/admin/list-filters.server";
 import { Pager } from "~/components/pager";
@@ -28,7 +28,8 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { badRequest, notFound } from "~/utils/responses.server";
-import { intentOf, parseRowId } from "~/utils/row-id";
+import { parseRowId } from "~/utils/row-id";
+import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 import { loadOrFail } from "~/utils/failures.server";
@@ -66,13 +67,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = routeMeta;
 
 const PATH = "/admin/deletions";
+const INTENTS = ["approve", "reject", "delete"] as const;
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const form = await readFormData(request);
-  const intent = intentOf(form);
+  const intent = await parseIntent(request, form, INTENTS);
   const id = parseRowId(form.get("id"));
-  if (id === null || !["approve", "reject", "delete"].includes(intent)) throw await badRequest(request);
+  if (id === null) throw await badRequest(request);
   const gone = () => notFound(request, `admin-catalog:deletions.errors.${intent}`);
   const back = currentListHref(new URL(request.url));
   if (intent === "delete" && !isConfirmed(form)) {
@@ -96,10 +98,12 @@ export async function action({ request }: ActionFunctionArgs) {
         if (!(await rejectDeletionRequest(id))) throw await gone();
         return redirectWithToast(back, { type: "success", key: "admin-catalog:deletions.toast.rejected" });
       }
-      default: {
+      case "delete": {
         if (!(await deleteProcessedDeletionRequest(id))) throw await gone();
         return redirectWithToast(back, { type: "success", key: "admin-catalog:deletions.toast.deleted" });
       }
+      default:
+        return assertUnreachable(intent);
     }
   });
 }
@@ -132,7 +136,7 @@ export default function AdminDeletions() {
         <TextFilter name="date" type="date" label={tl("filters.date")} value={filters.date} />
       </ListFilters>
       {confirming ? (
-        <ConfirmStep intent="delete" id={confirming.id} confirm={removeQuestion(confirming.code)} cancelTo={back} />
+        <RowConfirmStep intent="delete" id={confirming.id} confirm={removeQuestion(confirming.code)} cancelTo={back} />
       ) : null}
       {requests.length === 0 ? (
         <p className={muted}>{t("deletions.empty")}</p>

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Field } from "~/components/forms";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -16,19 +17,20 @@ import {
 } from "~db/repositories/admin-site.server";
 import type { Partnership } from "~db/schema";
 import * as admin from "~/features/admin/admin.css";
-import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
-import { FieldError, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
+import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
+import { formIdOf, InputField, lastResultFor, useAdminMessage, type AdminFormReply } from "~/features/admin/forms";
 import { rejectForm } from "~/features/admin/forms.server";
-import { ConfirmStep, RowAction, type Confirmation } from "~/features/admin/row-action";
+import { RowConfirmStep, RowAction, type Confirmation } from "~/features/admin/row-action";
 import { DISPLAY_MODES, partnershipSchema, type PartnershipForm } from "~/features/admin/site/schemas";
 import * as site from "~/features/admin/site/site.css";
 import { getT } from "~/i18n/i18next.server";
 import { badgeClass, buttonClass, cardClass } from "~/styles/recipes";
-import { alert, field, input, label, muted, stack } from "~/styles/ui.css";
+import { alert, input, muted, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
 import { badRequest, failure, notFound } from "~/utils/responses.server";
-import { intentOf, parseRowId } from "~/utils/row-id";
+import { parseRowId } from "~/utils/row-id";
+import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -83,47 +85,50 @@ function toInput(value: PartnershipForm): PartnershipInput {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const formData = await readFormData(request);
-  const intent = intentOf(formData);
+  const intent = await parseIntent(request, formData, ["create", "update", "delete", "move-up", "move-down"] as const);
+  // Every intent but "create" names its row.
+  const id = intent === "create" ? null : parseRowId(formData.get("id"));
+  if (intent !== "create" && id === null) throw await badRequest(request);
 
-  if (intent === "create" || intent === "update") {
-    const id = intent === "update" ? parseRowId(formData.get("id")) : null;
-    if (intent === "update" && id === null) throw await badRequest(request);
-    const submission = parseWithZod(formData, { schema: partnershipSchema });
-    if (submission.status !== "success") {
-      return rejectForm(formIdOf(intent, id), submission.reply());
+  switch (intent) {
+    case "create":
+    case "update": {
+      const submission = parseWithZod(formData, { schema: partnershipSchema });
+      if (submission.status !== "success") {
+        return rejectForm(formIdOf(intent, id), submission.reply());
+      }
+      // A failing save: the tab's message next to the form, the input kept.
+      const failed = (key: string) => rejectForm(formIdOf(intent, id), submission.reply({ formErrors: [key] }), 503);
+      if (id === null) {
+        const created = await attemptWrite("partnership create", () => createPartnership(toInput(submission.value)));
+        if (!created.ok) return failed("partnerships.errors.createFailed");
+        return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.created" });
+      }
+      const updated = await attemptWrite("partnership update", () => updatePartnership(id, toInput(submission.value)));
+      if (!updated.ok) return failed("partnerships.errors.updateFailed");
+      if (!updated.value) throw await notFound(request, "admin-site:partnerships.notFound");
+      return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.updated" });
     }
-    // A failing save: the spec's message next to the form, the input kept.
-    const failed = (key: string) => rejectForm(formIdOf(intent, id), submission.reply({ formErrors: [key] }), 503);
-    if (id === null) {
-      const created = await attemptWrite("partnership create", () => createPartnership(toInput(submission.value)));
-      if (!created.ok) return failed("partnerships.errors.createFailed");
-      return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.created" });
+    case "delete": {
+      if (!isConfirmed(formData)) return askToConfirm(currentListHref(new URL(request.url)), "delete", id!);
+      const deleted = await attemptWrite("partnership delete", () => deletePartnership(id!));
+      if (!deleted.ok) {
+        const t = await getT(request, "admin-site");
+        throw failure(503, t("partnerships.errors.deleteFailed"));
+      }
+      if (!deleted.value) throw await notFound(request, "admin-site:partnerships.notFound");
+      return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.deleted" });
     }
-    const updated = await attemptWrite("partnership update", () => updatePartnership(id, toInput(submission.value)));
-    if (!updated.ok) return failed("partnerships.errors.updateFailed");
-    if (!updated.value) throw await notFound(request, "admin-site:partnerships.notFound");
-    return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.updated" });
-  }
-
-  const id = parseRowId(formData.get("id"));
-  if (id === null) throw await badRequest(request);
-  if (intent === "delete") {
-    if (!isConfirmed(formData)) return askToConfirm(currentListHref(new URL(request.url)), "delete", id);
-    const deleted = await attemptWrite("partnership delete", () => deletePartnership(id));
-    if (!deleted.ok) {
-      const t = await getT(request, "admin-site");
-      throw failure(503, t("partnerships.errors.deleteFailed"));
+    case "move-up":
+    case "move-down": {
+      const moved = await movePartnership(id!, intent === "move-up" ? "up" : "down");
+      if (moved === "missing") throw await notFound(request, "admin-site:partnerships.notFound");
+      if (moved === "edge") return redirectWithToast(PATH, { type: "info", key: "admin-site:partnerships.atEdge" });
+      return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.moved" });
     }
-    if (!deleted.value) throw await notFound(request, "admin-site:partnerships.notFound");
-    return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.deleted" });
+    default:
+      return assertUnreachable(intent);
   }
-  if (intent === "move-up" || intent === "move-down") {
-    const moved = await movePartnership(id, intent === "move-up" ? "up" : "down");
-    if (moved === "missing") throw await notFound(request, "admin-site:partnerships.notFound");
-    if (moved === "edge") return redirectWithToast(PATH, { type: "info", key: "admin-site:partnerships.atEdge" });
-    return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.moved" });
-  }
-  throw await badRequest(request);
 }
 
 export default function AdminPartnerships() {
@@ -136,7 +141,7 @@ export default function AdminPartnerships() {
   return (
     <div className={site.panel}>
       {confirming ? (
-        <ConfirmStep intent="delete" id={confirming.id} confirm={deleteQuestion(t, confirming.name)} cancelTo={back} />
+        <RowConfirmStep intent="delete" id={confirming.id} confirm={deleteQuestion(t, confirming.name)} cancelTo={back} />
       ) : null}
       <section className={`${cardClass()} ${stack}`} aria-labelledby="partnership-new-heading">
         <h2 id="partnership-new-heading" className={site.sectionHeading}>
@@ -246,6 +251,7 @@ function PartnershipEditor({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation("admin-site");
+  const message = useAdminMessage("admin-site");
   const intent = partnership ? "update" : "create";
   const pending = usePending({ intent, id: partnership?.id ?? null });
   const [form, fields] = useForm({
@@ -280,51 +286,38 @@ function PartnershipEditor({
         </p>
       ) : null}
       <div className={admin.formGrid}>
-        <div className={field}>
-          <label htmlFor={fields.name.id} className={label}>
-            {t("partnerships.fields.name")}
-          </label>
-          <input {...getInputProps(fields.name, { type: "text" })} className={input} />
-          <FieldError ns="admin-site" id={fields.name.errorId} errors={fields.name.errors} />
-        </div>
-        <div className={field}>
-          <label htmlFor={fields.url.id} className={label}>
-            {t("partnerships.fields.url")}
-          </label>
-          <input {...getInputProps(fields.url, { type: "url" })} className={input} placeholder="https://" />
-          <FieldError ns="admin-site" id={fields.url.errorId} errors={fields.url.errors} />
-        </div>
-        <div className={field}>
-          <label htmlFor={fields.logo_url.id} className={label}>
-            {t("partnerships.fields.logoUrl")}
-          </label>
-          <input {...getInputProps(fields.logo_url, { type: "url" })} className={input} placeholder="https://" />
-          <FieldError ns="admin-site" id={fields.logo_url.errorId} errors={fields.logo_url.errors} />
-        </div>
-        <div className={field}>
-          <label htmlFor={fields.display_mode.id} className={label}>
-            {t("partnerships.fields.displayMode")}
-          </label>
-          <select {...getSelectProps(fields.display_mode)} className={input}>
-            {DISPLAY_MODES.map((mode) => (
-              <option key={mode} value={mode}>
-                {t(`partnerships.displayModes.${mode}`)}
-              </option>
-            ))}
-          </select>
-          <FieldError ns="admin-site" id={fields.display_mode.errorId} errors={fields.display_mode.errors} />
-        </div>
+        <InputField meta={fields.name} type="text" label={t("partnerships.fields.name")} ns="admin-site" />
+        <InputField meta={fields.url} type="url" label={t("partnerships.fields.url")} ns="admin-site" placeholder="https://" />
+        <InputField
+          meta={fields.logo_url}
+          type="url"
+          label={t("partnerships.fields.logoUrl")}
+          ns="admin-site"
+          placeholder="https://"
+        />
+        <Field
+          id={fields.display_mode.id}
+          label={t("partnerships.fields.displayMode")}
+          errors={fields.display_mode.errors}
+          translate={message}
+        >
+          {(control) => (
+            <select {...getSelectProps(fields.display_mode)} {...control} className={input}>
+              {DISPLAY_MODES.map((mode) => (
+                <option key={mode} value={mode}>
+                  {t(`partnerships.displayModes.${mode}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       <fieldset className={`${admin.formGrid} ${site.fieldset}`}>
         <legend>{t("partnerships.fields.descriptions")}</legend>
         {DESCRIPTION_FIELDS.map(({ name, labelKey }) => (
-          <div className={field} key={name}>
-            <label htmlFor={fields[name].id} className={label}>
-              {t(labelKey)}
-            </label>
-            <textarea {...getTextareaProps(fields[name])} className={input} rows={2} />
-            <FieldError ns="admin-site" id={fields[name].errorId} errors={fields[name].errors} />
-          </div>
+          <Field key={name} id={fields[name].id} label={t(labelKey)} errors={fields[name].errors} translate={message}>
+            {(control) => <textarea {...getTextareaProps(fields[name])} {...control} className={input} rows={2} />}
+          </Field>
         ))}
       </fieldset>
       <div className={site.checkboxRow}>

@@ -12,10 +12,11 @@ import {
   updatePlatform,
 } from "~db/repositories/admin-catalog.server";
 import * as admin from "~/features/admin/admin.css";
-import { errorsOf, FieldError, FormAlert, formIdOf, valueOf, type AdminFormReply } from "~/features/admin/forms";
+import { errorsOf, FieldError, FormAlert, formIdOf, useAdminMessage, valueOf, type AdminFormReply } from "~/features/admin/forms";
+import { Field, SubmitButton } from "~/components/forms";
 import { guardWrite, readAdminForm, rejectForm, rejectWith } from "~/features/admin/forms.server";
-import { ConfirmStep, RowAction } from "~/features/admin/row-action";
-import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
+import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
+import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
 import { Pager } from "~/components/pager";
 import { currentListHref, loadPage } from "~/utils/paging.server";
 import { detectImageKind, MAX_LOGO_BYTES, removeStoredLogo, storeLogo } from "~/features/admin/catalog/logo.server";
@@ -27,11 +28,9 @@ import { listPlatformOffers } from "~db/repositories/platform-offers.server";
 import { getT } from "~/i18n/i18next.server";
 import {
   bareList,
-  field,
   flush,
   gapSm,
   input,
-  label,
   muted,
   padMd,
   row,
@@ -45,7 +44,8 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { badRequest, notFound } from "~/utils/responses.server";
-import { intentOf, parseRowId } from "~/utils/row-id";
+import { parseRowId } from "~/utils/row-id";
+import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { badgeClass, buttonClass } from "~/styles/recipes";
 import { loadOrFail } from "~/utils/failures.server";
@@ -89,7 +89,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = routeMeta;
 
 /** What a failing write says, per intent (the platforms tab's status, update, logo and delete errors). */
-const FAILURE_KEYS: Record<string, string> = {
+const INTENTS = ["toggle-active", "update", "update-offer", "upload-logo", "remove-logo", "delete"] as const;
+
+const FAILURE_KEYS: Record<(typeof INTENTS)[number], string> = {
   "toggle-active": "admin-catalog:platforms.errors.status",
   update: "admin-catalog:platforms.errors.update",
   "upload-logo": "admin-catalog:platforms.errors.logoUpload",
@@ -103,9 +105,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const { form, tooLarge } = await readAdminForm(request);
   if (tooLarge) return rejectWith("upload-logo", "platforms.errors.logoTooLarge", { field: "file", status: 413 });
-  const intent = intentOf(form);
-  if (!["toggle-active", "update", "update-offer", "upload-logo", "remove-logo", "delete"].includes(intent))
-    throw await badRequest(request);
+  const intent = await parseIntent(request, form, INTENTS);
   const id = parseRowId(form.get("id"));
   if (id === null) throw await badRequest(request);
   const platform = await getPlatformById(id);
@@ -115,7 +115,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = currentListHref(new URL(request.url));
   if (intent === "delete" && !isConfirmed(form)) return askToConfirm(back, "delete", platform.id);
 
-  return guardWrite(formId, FAILURE_KEYS[intent]!, async () => {
+  return guardWrite(formId, FAILURE_KEYS[intent], async () => {
     switch (intent) {
       case "toggle-active": {
         const result = await togglePlatformActive(platform.id);
@@ -193,7 +193,7 @@ export async function action({ request }: ActionFunctionArgs) {
           values: { name: platform.name },
         });
       }
-      default: {
+      case "delete": {
         const removed = await deletePlatform(platform.id);
         if (!removed) throw await gone();
         await removeStoredLogo(removed.custom_logo_light_url);
@@ -204,6 +204,8 @@ export async function action({ request }: ActionFunctionArgs) {
           values: { name: platform.name },
         });
       }
+      default:
+        return assertUnreachable(intent);
     }
   });
 }
@@ -213,6 +215,7 @@ export default function AdminPlatforms() {
   const reply = useActionData<typeof action>() as AdminFormReply | undefined;
   const { t } = useTranslation("admin-catalog");
   const { t: tl } = useTranslation("lists");
+  const message = useAdminMessage("admin-catalog");
   const deleteQuestion = (name: string) => ({
     question: tl("confirm.deletePlatform", { name }),
     yes: tl("confirm.yesDelete"),
@@ -229,7 +232,7 @@ export default function AdminPlatforms() {
       </div>
       <FormAlert errors={errorsOf(reply, "upload-logo", "file")} ns="admin-catalog" />
       {confirming ? (
-        <ConfirmStep intent="delete" id={confirming.id} confirm={deleteQuestion(confirming.name)} cancelTo={back} />
+        <RowConfirmStep intent="delete" id={confirming.id} confirm={deleteQuestion(confirming.name)} cancelTo={back} />
       ) : null}
       {platforms.length === 0 ? (
         <p className={muted}>{t("platforms.empty")}</p>
@@ -241,16 +244,17 @@ export default function AdminPlatforms() {
             const updateErrors = ["name", "slug", "code_pattern", "description", "hosts", "referral_url_template", ""].some(
               (n) => err("update", n).length > 0,
             );
-            const fieldProps = (name: string) => {
-              const errors = err("update", name);
-              return {
-                id: `${name}-${p.id}`,
-                name,
-                className: input,
-                "aria-invalid": errors.length > 0 || undefined,
-                "aria-describedby": errors.length > 0 ? `${name}-${p.id}-error` : undefined,
-              };
-            };
+            const editField = (name: string, labelKey: string, value: string, required = false) => (
+              <Field key={name} id={`${name}-${p.id}`} label={t(labelKey)} errors={err("update", name)} translate={message}>
+                {(control) =>
+                  name === "description" ? (
+                    <textarea {...control} name={name} className={input} rows={2} defaultValue={val(name) ?? value} />
+                  ) : (
+                    <input {...control} name={name} className={input} required={required} defaultValue={val(name) ?? value} />
+                  )
+                }
+              </Field>
+            );
             return (
               <li key={p.id} className={`${admin.tableWrap} ${padMd}`} data-testid={`platform-row-${p.slug}`}>
                 <div className={`${stack} ${gapSm}`}>
@@ -290,60 +294,17 @@ export default function AdminPlatforms() {
                     <Form method="post" className={`${admin.formGrid} ${spaceAbove}`} preventScrollReset>
                       <input type="hidden" name="intent" value="update" />
                       <input type="hidden" name="id" value={p.id} />
-                      <div className={field}>
-                        <label htmlFor={`name-${p.id}`} className={label}>
-                          {t("platformForm.name")}
-                        </label>
-                        <input {...fieldProps("name")} required defaultValue={val("name") ?? p.name} />
-                        <FieldError ns="admin-catalog" id={`name-${p.id}-error`} errors={err("update", "name")} />
-                      </div>
-                      <div className={field}>
-                        <label htmlFor={`slug-${p.id}`} className={label}>
-                          {t("platformForm.slug")}
-                        </label>
-                        <input {...fieldProps("slug")} required defaultValue={val("slug") ?? p.slug} />
-                        <FieldError ns="admin-catalog" id={`slug-${p.id}-error`} errors={err("update", "slug")} />
-                      </div>
-                      <div className={field}>
-                        <label htmlFor={`code_pattern-${p.id}`} className={label}>
-                          {t("platformForm.codePattern")}
-                        </label>
-                        <input {...fieldProps("code_pattern")} required defaultValue={val("code_pattern") ?? p.codePattern} />
-                        <FieldError ns="admin-catalog" id={`code_pattern-${p.id}-error`} errors={err("update", "code_pattern")} />
-                      </div>
-                      <div className={field}>
-                        <label htmlFor={`hosts-${p.id}`} className={label}>
-                          {t("platformForm.hosts")}
-                        </label>
-                        <input {...fieldProps("hosts")} defaultValue={val("hosts") ?? p.hosts} />
-                        <FieldError ns="admin-catalog" id={`hosts-${p.id}-error`} errors={err("update", "hosts")} />
-                      </div>
-                      <div className={field}>
-                        <label htmlFor={`referral_url_template-${p.id}`} className={label}>
-                          {t("platformForm.template")}
-                        </label>
-                        <input
-                          {...fieldProps("referral_url_template")}
-                          defaultValue={val("referral_url_template") ?? p.template}
-                        />
-                        <FieldError
-                          ns="admin-catalog"
-                          id={`referral_url_template-${p.id}-error`}
-                          errors={err("update", "referral_url_template")}
-                        />
-                      </div>
-                      <div className={field}>
-                        <label htmlFor={`description-${p.id}`} className={label}>
-                          {t("platformForm.description")}
-                        </label>
-                        <textarea {...fieldProps("description")} rows={2} defaultValue={val("description") ?? p.description} />
-                        <FieldError ns="admin-catalog" id={`description-${p.id}-error`} errors={err("update", "description")} />
-                      </div>
+                      {editField("name", "platformForm.name", p.name, true)}
+                      {editField("slug", "platformForm.slug", p.slug, true)}
+                      {editField("code_pattern", "platformForm.codePattern", p.codePattern, true)}
+                      {editField("hosts", "platformForm.hosts", p.hosts)}
+                      {editField("referral_url_template", "platformForm.template", p.template)}
+                      {editField("description", "platformForm.description", p.description)}
                       <FormAlert errors={err("update", "")} ns="admin-catalog" />
                       <div>
-                        <button type="submit" className={buttonClass({ tone: "primary", size: "small" })}>
+                        <SubmitButton intent="update" id={p.id} size="small">
                           {t("common.save")}
-                        </button>
+                        </SubmitButton>
                       </div>
                     </Form>
                   </details>

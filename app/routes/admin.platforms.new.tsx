@@ -1,4 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
+import { parseIntent } from "~/utils/intent.server";
+import { Field, type FieldControl } from "~/components/forms";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
@@ -23,10 +25,10 @@ import {
   platformCreateSchema,
 } from "~/features/admin/catalog/schemas";
 import { deriveSlug } from "~/features/admin/catalog/slug";
-import { FieldError, FormAlert, type AdminFormReply } from "~/features/admin/forms";
+import { FormAlert, useAdminMessage, type AdminFormReply } from "~/features/admin/forms";
 import { readAdminForm, rejectForm } from "~/features/admin/forms.server";
 import { getT } from "~/i18n/i18next.server";
-import { alert, bareFieldset, field, hint, input, label, row, stack } from "~/styles/ui.css";
+import { alert, bareFieldset, input, label, row, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
 import { parseRowId } from "~/utils/row-id";
@@ -62,6 +64,8 @@ export const meta = routeMeta;
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const { form } = await readAdminForm(request);
+  // One intent: creating a platform.
+  await parseIntent(request, form, ["create"] as const);
   const submission = parseWithZod(form, { schema: platformCreateSchema });
   const reject = (fieldErrors: Record<string, string[]>, status = 400) =>
     rejectForm("create", submission.reply({ fieldErrors }), status);
@@ -103,7 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof SlugTakenError) return reject({ slug: ["platformForm.errors.slugTaken"] });
     if (error instanceof RowGoneError) return reject({ "": ["suggestions.errors.notPending"] }, 404);
-    // Any other failure: the spec's message next to the form, the input kept, nothing half-written.
+    // Any other failure: the tab's message next to the form, the input kept, nothing half-written.
     console.error("create platform failed", error);
     return reject({ "": ["newPlatform.errors.createFailed"] }, 503);
   }
@@ -137,25 +141,12 @@ export default function NewPlatform() {
   };
 
   const anyRequired = Object.values(actionData?.result.error ?? {}).some((e) => e?.includes("errors.required"));
-  const props = (fieldName: string) => {
-    const e = errors(fieldName);
-    return {
-      id: `new-${fieldName}`,
-      name: fieldName,
-      className: input,
-      "aria-invalid": e.length > 0 || undefined,
-      "aria-describedby": e.length > 0 ? `new-${fieldName}-error` : undefined,
-    };
-  };
-  const fieldBlock = (fieldName: string, text: string, control: React.ReactNode, help?: string) => (
-    <div className={field}>
-      <label htmlFor={`new-${fieldName}`} className={label}>
-        {text}
-      </label>
+  const message = useAdminMessage("admin-catalog");
+  const props = (fieldName: string) => ({ name: fieldName, className: input });
+  const fieldBlock = (fieldName: string, text: string, control: (control: FieldControl) => React.ReactNode, help?: string) => (
+    <Field id={`new-${fieldName}`} label={text} description={help} errors={errors(fieldName)} translate={message}>
       {control}
-      {help ? <span className={hint}>{help}</span> : null}
-      <FieldError ns="admin-catalog" id={`new-${fieldName}-error`} errors={errors(fieldName)} />
-    </div>
+    </Field>
   );
 
   return (
@@ -171,91 +162,105 @@ export default function NewPlatform() {
         <input type="hidden" name="intent" value="create" />
         {suggestion ? <input type="hidden" name="suggestion_id" value={suggestion.id} /> : null}
         <div className={admin.formGrid}>
-          {fieldBlock(
-            "name",
-            t("platformForm.name"),
-            <input {...props("name")} required maxLength={100} value={name} onChange={(e) => onNameChange(e.target.value)} />,
-          )}
+          {fieldBlock("name", t("platformForm.name"), (control) => (
+            <input
+              {...control}
+              {...props("name")}
+              required
+              maxLength={100}
+              value={name}
+              onChange={(e) => onNameChange(e.target.value)}
+            />
+          ))}
           {fieldBlock(
             "slug",
             t("platformForm.slug"),
-            <input
-              {...props("slug")}
-              maxLength={60}
-              value={slug}
-              onChange={(e) => setSlug(e.target.value)}
-              pattern="[a-z0-9]+(-[a-z0-9]+)*"
-            />,
+            (control) => (
+              <input
+                {...control}
+                {...props("slug")}
+                maxLength={60}
+                value={slug}
+                onChange={(e) => setSlug(e.target.value)}
+                pattern="[a-z0-9]+(-[a-z0-9]+)*"
+              />
+            ),
             t("platformForm.slugHint"),
           )}
           {fieldBlock(
             "code_pattern",
             t("platformForm.codePattern"),
-            <input
-              {...props("code_pattern")}
-              required
-              maxLength={200}
-              defaultValue={value("code_pattern") ?? DEFAULT_CODE_PATTERN}
-            />,
+            (control) => (
+              <input
+                {...control}
+                {...props("code_pattern")}
+                required
+                maxLength={200}
+                defaultValue={value("code_pattern") ?? DEFAULT_CODE_PATTERN}
+              />
+            ),
             t("platformForm.codePatternHint"),
           )}
           {fieldBlock(
             "emoji",
             t("platformForm.emoji"),
-            <input {...props("emoji")} defaultValue={value("emoji") ?? DEFAULT_EMOJI} />,
+            (control) => (
+              <input {...control} {...props("emoji")} defaultValue={value("emoji") ?? DEFAULT_EMOJI} />
+            ),
             t("platformForm.emojiHint"),
           )}
-          {fieldBlock(
-            "gradient",
-            t("platformForm.gradient"),
-            <select {...props("gradient")} defaultValue={value("gradient") ?? DEFAULT_GRADIENT_ID}>
+          {fieldBlock("gradient", t("platformForm.gradient"), (control) => (
+            <select {...control} {...props("gradient")} defaultValue={value("gradient") ?? DEFAULT_GRADIENT_ID}>
               {GRADIENTS.map((g) => (
                 <option key={g.id} value={g.id}>
                   {g.label}
                 </option>
               ))}
-            </select>,
-          )}
-          {fieldBlock(
-            "display_order",
-            t("platformForm.displayOrder"),
+            </select>
+          ))}
+          {fieldBlock("display_order", t("platformForm.displayOrder"), (control) => (
             <input
+              {...control}
               {...props("display_order")}
               type="number"
               min={0}
               step={1}
               inputMode="numeric"
               defaultValue={value("display_order") ?? String(DEFAULT_DISPLAY_ORDER)}
-            />,
-          )}
+            />
+          ))}
           {fieldBlock(
             "hosts",
             t("platformForm.hosts"),
-            <input {...props("hosts")} defaultValue={value("hosts") ?? suggestion?.hosts ?? ""} />,
+            (control) => (
+              <input {...control} {...props("hosts")} defaultValue={value("hosts") ?? suggestion?.hosts ?? ""} />
+            ),
             t("platformForm.hostsHint"),
           )}
           {fieldBlock(
             "referral_url_template",
             t("platformForm.template"),
-            <input
-              {...props("referral_url_template")}
-              defaultValue={value("referral_url_template") ?? ""}
-              placeholder="https://example.com/r/{code}"
-            />,
+            (control) => (
+              <input
+                {...control}
+                {...props("referral_url_template")}
+                defaultValue={value("referral_url_template") ?? ""}
+                placeholder="https://example.com/r/{code}"
+              />
+            ),
             t("platformForm.templateHint"),
           )}
         </div>
-        {fieldBlock(
-          "description",
-          t("platformForm.description"),
+        {fieldBlock("description", t("platformForm.description"), (control) => (
           <textarea
+            {...control}
             {...props("description")}
             rows={3}
             maxLength={1000}
             required={!suggestion}
             defaultValue={value("description") ?? suggestion?.description ?? ""}
-          />,
-        )}
+          />
+        ))}
         <fieldset className={`${row} ${bareFieldset}`}>
           <legend className={label}>{t("platformForm.flags")}</legend>
           {suggestion ? null : (

@@ -7,10 +7,10 @@ import { useTranslation } from "react-i18next";
 import { deleteScore, getScore, listScoresAdmin, updateScore } from "~db/repositories/admin-site.server";
 import { DEVICE_TYPES, type GameScore } from "~db/schema";
 import * as admin from "~/features/admin/admin.css";
-import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
+import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
 import { FieldError, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
 import { rejectForm } from "~/features/admin/forms.server";
-import { ConfirmStep, RowAction } from "~/features/admin/row-action";
+import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
 import { PLAYER_NAME_MAX, scoreSchema } from "~/features/admin/site/schemas";
 import * as site from "~/features/admin/site/site.css";
 import { getT } from "~/i18n/i18next.server";
@@ -20,7 +20,8 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { badRequest, notFound } from "~/utils/responses.server";
-import { intentOf, parseRowId } from "~/utils/row-id";
+import { parseRowId } from "~/utils/row-id";
+import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -59,23 +60,26 @@ export const meta = routeMeta;
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const formData = await readFormData(request);
-  const intent = intentOf(formData);
+  const intent = await parseIntent(request, formData, ["update", "delete"] as const);
   const id = parseRowId(formData.get("id"));
   if (id === null) throw await badRequest(request);
   const back = currentListHref(new URL(request.url));
 
-  if (intent === "update") {
-    const submission = parseWithZod(formData, { schema: scoreSchema });
-    if (submission.status !== "success") return rejectForm(formIdOf(intent, id), submission.reply());
-    if (!(await updateScore(id, submission.value))) throw await notFound(request, "admin-site:scores.notFound");
-    return redirectWithToast(back, { type: "success", key: "admin-site:scores.updated" });
+  switch (intent) {
+    case "update": {
+      const submission = parseWithZod(formData, { schema: scoreSchema });
+      if (submission.status !== "success") return rejectForm(formIdOf(intent, id), submission.reply());
+      if (!(await updateScore(id, submission.value))) throw await notFound(request, "admin-site:scores.notFound");
+      return redirectWithToast(back, { type: "success", key: "admin-site:scores.updated" });
+    }
+    case "delete": {
+      if (!isConfirmed(formData)) return askToConfirm(back, "delete", id);
+      if (!(await deleteScore(id))) throw await notFound(request, "admin-site:scores.notFound");
+      return redirectWithToast(back, { type: "success", key: "admin-site:scores.deleted" });
+    }
+    default:
+      return assertUnreachable(intent);
   }
-  if (intent === "delete") {
-    if (!isConfirmed(formData)) return askToConfirm(back, "delete", id);
-    if (!(await deleteScore(id))) throw await notFound(request, "admin-site:scores.notFound");
-    return redirectWithToast(back, { type: "success", key: "admin-site:scores.deleted" });
-  }
-  throw await badRequest(request);
 }
 
 export default function AdminScores() {
@@ -99,7 +103,7 @@ export default function AdminScores() {
         <TextFilter name="date" type="date" label={tl("filters.date")} value={filters.date} />
       </ListFilters>
       {confirming ? (
-        <ConfirmStep
+        <RowConfirmStep
           intent="delete"
           id={confirming.id}
           confirm={{

@@ -15,7 +15,7 @@ import { alert, hint, input, label, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
 import { badRequest } from "~/utils/responses.server";
-import { intentOf } from "~/utils/row-id";
+import { parseIntent } from "~/utils/intent.server";
 import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -41,7 +41,8 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const formData = await readFormData(request);
   const key = String(formData.get("key") ?? "");
-  if (intentOf(formData) !== "save") throw await badRequest(request);
+  // One intent: saving one setting.
+  await parseIntent(request, formData, ["save"] as const);
   if (!(SETTING_KEYS as string[]).includes(key)) throw await badRequest(request, "admin-site:settings.errors.unknownKey");
   const submission = parseWithZod(formData, { schema: settingSchema });
   if (submission.status !== "success") return rejectForm(formIdOf("save", key), submission.reply());

@@ -9,8 +9,8 @@ import { listAdminSuggestions, rejectSuggestion } from "~db/repositories/admin-c
 import { getSuggestion } from "~db/repositories/suggestions.server";
 import { safeHref } from "~db/platform-links";
 import * as admin from "~/features/admin/admin.css";
-import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
-import { ConfirmStep, RowAction } from "~/features/admin/row-action";
+import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
+import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
 import { ListFilters, SelectFilter } from "~/features/admin/list-filters";
 import { choiceOf } from "~/features/admin/list-filters.server";
 import { Pager } from "~/components/pager";
@@ -23,7 +23,8 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { badRequest, notFound } from "~/utils/responses.server";
-import { intentOf, parseRowId } from "~/utils/row-id";
+import { parseRowId } from "~/utils/row-id";
+import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 
@@ -66,22 +67,27 @@ export const meta = routeMeta;
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const form = await readFormData(request);
-  const intent = intentOf(form);
+  const intent = await parseIntent(request, form, ["approve", "reject"] as const);
   const id = parseRowId(form.get("id"));
-  if (id === null || (intent !== "approve" && intent !== "reject")) throw await badRequest(request);
+  if (id === null) throw await badRequest(request);
   const suggestion = await getSuggestion(id);
-  if (intent === "approve") {
-    // Approval goes through the create-platform form, prefilled; it finishes the approval.
-    if (suggestion?.status !== "pending") throw await notFound(request, "admin-catalog:suggestions.errors.notPending");
-    return redirect(`/admin/platforms/new?suggestion=${suggestion.id}`, 303);
+  switch (intent) {
+    case "approve":
+      // Approval goes through the create-platform form, prefilled; it finishes the approval.
+      if (suggestion?.status !== "pending") throw await notFound(request, "admin-catalog:suggestions.errors.notPending");
+      return redirect(`/admin/platforms/new?suggestion=${suggestion.id}`, 303);
+    case "reject": {
+      if (suggestion?.status !== "pending") throw await notFound(request, "admin-catalog:suggestions.errors.reject");
+      const back = currentListHref(new URL(request.url));
+      if (!isConfirmed(form)) return askToConfirm(back, "reject", suggestion.id);
+      return guardWrite(formIdOf("reject", suggestion.id), "admin-catalog:suggestions.errors.reject", async () => {
+        if (!(await rejectSuggestion(suggestion.id))) throw await notFound(request, "admin-catalog:suggestions.errors.reject");
+        return redirectWithToast(back, { type: "success", key: "admin-catalog:suggestions.toast.rejected" });
+      });
+    }
+    default:
+      return assertUnreachable(intent);
   }
-  if (suggestion?.status !== "pending") throw await notFound(request, "admin-catalog:suggestions.errors.reject");
-  const back = currentListHref(new URL(request.url));
-  if (!isConfirmed(form)) return askToConfirm(back, "reject", suggestion.id);
-  return guardWrite(formIdOf("reject", suggestion.id), "admin-catalog:suggestions.errors.reject", async () => {
-    if (!(await rejectSuggestion(suggestion.id))) throw await notFound(request, "admin-catalog:suggestions.errors.reject");
-    return redirectWithToast(back, { type: "success", key: "admin-catalog:suggestions.toast.rejected" });
-  });
 }
 
 export default function AdminSuggestions() {
@@ -105,7 +111,7 @@ export default function AdminSuggestions() {
         />
       </ListFilters>
       {confirming ? (
-        <ConfirmStep intent="reject" id={confirming.id} confirm={rejectQuestion(confirming.name)} cancelTo={back} />
+        <RowConfirmStep intent="reject" id={confirming.id} confirm={rejectQuestion(confirming.name)} cancelTo={back} />
       ) : null}
       {suggestions.length === 0 ? (
         <p className={muted}>{t("suggestions.empty")}</p>

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { PageCacheHandle } from "~/utils/page-cache.server";
 import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getDashboardStats } from "~db/repositories/admin-stats.server";
@@ -9,10 +10,14 @@ import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
 import { buttonClass } from "~/styles/recipes";
 
-export const handle = { i18n: ["admin", "admin-catalog", "admin-site", "assistant"] };
+// Admin pages are never kept by the page cache (they need a session anyway).
+export const handle = {
+  i18n: ["admin", "admin-catalog", "admin-site", "assistant"],
+  pageCache: false,
+} satisfies PageCacheHandle & { i18n: string[] };
 
 /** The tabs, in the order admins use them most; the AI assistant is the default one. */
-export const ADMIN_TABS = [
+const ADMIN_TABS = [
   { to: "assistant", key: "assistant:tab" },
   { to: "platforms/new", key: "tabs.newPlatform" },
   { to: "codes", key: "tabs.codes" },

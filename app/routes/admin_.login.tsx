@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import type { PageCacheHandle } from "~/utils/page-cache.server";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -7,8 +8,8 @@ import { useTranslation } from "react-i18next";
 import { normalizeEmail } from "~db/repositories/users.server";
 import { loginSchema } from "~/features/admin/login-schema";
 import { getT } from "~/i18n/i18next.server";
-import { buttonClass, cardClass } from "~/styles/recipes";
-import { alert, field, input, label, narrow, stack } from "~/styles/ui.css";
+import { cardClass } from "~/styles/recipes";
+import { input, narrow, stack } from "~/styles/ui.css";
 import { authenticator, getOptionalAdmin, InvalidCredentialsError, startAdminSession } from "~/utils/auth.server";
 import { addressKeyOf } from "~/utils/client-address.server";
 import { safeRedirectPath } from "~/utils/http.server";
@@ -18,9 +19,9 @@ import { claimLoginAttempt, isKnownDevice, knownDeviceCookie, settleLoginAttempt
 import { tooManyRequests } from "~/utils/rate-limit.server";
 import { keepRetryAfter } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { usePending } from "~/utils/use-pending";
+import { ErrorList, Field, SubmitButton } from "~/components/forms";
 
-export const handle = { i18n: ["admin"] };
+export const handle = { i18n: ["admin"], pageCache: false } satisfies PageCacheHandle & { i18n: string[] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/admin");
@@ -73,7 +74,6 @@ export default function AdminLogin() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("admin");
-  const pending = usePending({ formAction: "/admin/login" });
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
@@ -88,28 +88,25 @@ export default function AdminLogin() {
     <div className={narrow}>
       <div className={`${cardClass()} ${stack}`}>
         <h1>{t("login.title")}</h1>
-        {error ? (
-          <p className={alert.error} role="alert" id="login-error">
-            {t(error)}
-          </p>
-        ) : null}
+        <ErrorList tone="form" id="login-error" errors={[error]} translate={t} />
         <Form method="post" {...getFormProps(form)} className={stack} aria-describedby={error ? "login-error" : undefined}>
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <div className={field}>
-            <label htmlFor={fields.email.id} className={label}>
-              {t("login.email")}
-            </label>
-            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" className={input} />
-          </div>
-          <div className={field}>
-            <label htmlFor={fields.password.id} className={label}>
-              {t("login.password")}
-            </label>
-            <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className={input} />
-          </div>
-          <button type="submit" className={buttonClass()} disabled={pending}>
-            {pending ? t("login.pending") : t("login.submit")}
-          </button>
+          {/* The one message stands above the form: no field says which one was wrong. */}
+          <Field id={fields.email.id} label={t("login.email")}>
+            {() => <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" className={input} />}
+          </Field>
+          <Field id={fields.password.id} label={t("login.password")}>
+            {() => (
+              <input
+                {...getInputProps(fields.password, { type: "password" })}
+                autoComplete="current-password"
+                className={input}
+              />
+            )}
+          </Field>
+          <SubmitButton formAction="/admin/login" pendingLabel={t("login.pending")}>
+            {t("login.submit")}
+          </SubmitButton>
         </Form>
       </div>
     </div>

@@ -1,7 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
+import { assertUnreachable } from "~/utils/intent.server";
 import { writeOrFail } from "~/utils/failures.server";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, type MetaFunction, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, type MetaFunction, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { CONFIRM_FIELD, ConfirmDialog, ConfirmStep, HiddenFields, SubmitButton } from "~/components/forms";
+import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
+import { useHydrated } from "~/utils/use-hydrated";
 import { useTranslation } from "react-i18next";
 import { failureReasonsOf } from "~db/repositories/answer-freshness.server";
 import { ANSWER_STATS, codeAnswerSummary, PAUSE_RULE } from "~db/repositories/code-reports.server";
@@ -16,7 +20,7 @@ import { ownedCodeStatus, requireOwnedCode } from "~/features/trust/owner-page.s
 import { ownerActionSchema } from "~/features/trust/owner-schema";
 import { ownerPath } from "~/features/trust/owner-token.server";
 import { getT } from "~/i18n/i18next.server";
-import { alert, badge, button, card, fieldError, muted, narrow, row, stack } from "~/styles/ui.css";
+import { alert, badge, button, card, muted, narrow, row, stack } from "~/styles/ui.css";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
@@ -56,6 +60,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       failed: answers.failed,
     },
     rule: PAUSE_RULE,
+    // Without JS, the delete button's first post comes back here to ask (`?delete=<id>`).
+    askDelete: confirmationAsked(request, "delete") === code.id,
     // The private address is the page: never indexed, never canonical.
     meta: { title: t("owner.title"), description: t("owner.description"), noindex: true },
   };
@@ -75,7 +81,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const code = await requireOwnedCode(request, context, params.token);
   const limit = await hitRateLimit(OWNER_WRITE_RATE_LIMIT, addressKeyOf(context));
   if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
-  const submission = parseWithZod(await readFormData(request), { schema: ownerActionSchema });
+  const form = await readFormData(request);
+  const submission = parseWithZod(form, { schema: ownerActionSchema });
   if (submission.status !== "success") {
     const first = Object.values(submission.error ?? {}).flat()[0];
     return data({ error: first?.startsWith("owner.") ? first : "owner.errors.invalid" }, { status: 400 });
@@ -93,20 +100,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         return data({ error: "owner.errors.notPausedByOwner" }, { status: 409 });
       return redirectWithToast(here, { type: "success", key: "trust:owner.toast.resumed" });
     case "delete":
+      if (!isConfirmed(form)) return askToConfirm(here, "delete", code.id);
       await writeOrFail(request, "owner delete", () => deleteOwnCode(code.id));
       return redirectWithToast("/", { type: "success", key: "trust:owner.toast.deleted" });
+    default:
+      return assertUnreachable(submission.value);
   }
 }
 
 export default function OwnerPage() {
-  const { code, rule } = useLoaderData<typeof loader>();
+  const { code, rule, askDelete } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("trust");
   const { t: to } = useTranslation("offer");
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const error = actionData && "error" in actionData ? actionData.error : null;
-  const confirmMissing = error === "owner.errors.confirmDelete";
+  const here = useLocation().pathname;
   return (
     <div className={`${narrow} ${stack}`}>
       <h1>{t("owner.heading")}</h1>
@@ -184,29 +194,7 @@ export default function OwnerPage() {
             </p>
           )}
         </div>
-        <Form method="post" className={`${stack} ${trust.tight}`}>
-          <input type="hidden" name="intent" value="delete" />
-          <label className={row}>
-            <input
-              type="checkbox"
-              name="confirm"
-              value="yes"
-              required
-              aria-describedby={confirmMissing ? "delete-hint" : undefined}
-            />
-            <span>{t("owner.deleteConfirm")}</span>
-          </label>
-          {confirmMissing ? (
-            <p id="delete-hint" className={fieldError}>
-              {t("owner.errors.confirmDelete")}
-            </p>
-          ) : null}
-          <div>
-            <button type="submit" className={button.danger} disabled={busy} data-testid="owner-delete">
-              {t("owner.delete")}
-            </button>
-          </div>
-        </Form>
+        <OwnerDelete asked={askDelete} cancelTo={here} />
       </section>
       <p className={muted}>{t("owner.keepLink")}</p>
     </div>
@@ -221,6 +209,42 @@ function Fact({ term, children, testId }: { term: string; children: React.ReactN
         {children}
       </dd>
     </div>
+  );
+}
+
+/** Deleting asks first: with JS a dialog, without JS the step the action sends back to (`?delete=<id>`). */
+function OwnerDelete({ asked, cancelTo }: { asked: boolean; cancelTo: string }) {
+  const { t } = useTranslation("trust");
+  const hydrated = useHydrated();
+  const confirm = { question: t("owner.deleteQuestion"), yes: t("owner.deleteConfirm"), testId: "owner-delete-confirm" };
+  if (asked)
+    return <ConfirmStep fields={{ intent: "delete" }} confirm={confirm} cancelTo={cancelTo} cancelLabel={t("owner.cancel")} />;
+  if (!hydrated)
+    return (
+      <Form method="post">
+        <input type="hidden" name="intent" value="delete" />
+        <SubmitButton tone="danger" intent="delete" data-testid="owner-delete">
+          {t("owner.delete")}
+        </SubmitButton>
+      </Form>
+    );
+  return (
+    <ConfirmDialog
+      trigger={t("owner.delete")}
+      triggerClassName={button.danger}
+      triggerTestId="owner-delete"
+      title={confirm.question}
+      cancelLabel={t("owner.cancel")}
+      testId={confirm.testId}
+      confirm={(close) => (
+        <Form method="post" onSubmit={close}>
+          <HiddenFields fields={{ intent: "delete", [CONFIRM_FIELD]: "yes" }} />
+          <SubmitButton tone="danger" size="small" intent="delete">
+            {confirm.yes}
+          </SubmitButton>
+        </Form>
+      )}
+    />
   );
 }
 

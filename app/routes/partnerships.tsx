@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
 import { listActivePartnerships } from "~db/repositories/partnerships.server";
-import { listPartnershipPlatforms, platformDescription } from "~db/repositories/platforms.server";
+import { listPlatforms, platformDescription } from "~db/repositories/platforms.server";
 import * as styles from "~/features/community/community.css";
 import { PartnerCard, toPartnerView } from "~/features/community/partner-card";
 import { breadcrumbLd } from "~/features/community/structured-data";
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [t, language, platforms, partners] = await Promise.all([
     getT(request, "partnerships"),
     getLanguage(request),
-    loadOrFail(request, "errors.load.platforms", () => listPartnershipPlatforms()),
+    loadOrFail(request, "errors.load.platforms", () => listPlatforms({ shownOn: "partnerships" })),
     loadOrFail(request, "errors.load.generic", () => listActivePartnerships()),
   ]);
   const siteUrl = getEnv().SITE_URL;

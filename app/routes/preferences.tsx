@@ -5,33 +5,37 @@ import { consentCookie, isConsentAnswer, LANGUAGE_COOKIE, preferenceCookie, THEM
 import { safeRedirectPath } from "~/utils/http.server";
 import { readFormData } from "~/utils/form-data.server";
 import { badRequest } from "~/utils/responses.server";
+import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { isTheme } from "~/utils/theme";
 
 /** Language, theme and analytics-consent choices as plain forms: each sets its cookie and redirects back (303). */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
-  const intent = form.get("intent");
+  const intent = await parseIntent(request, form, ["set-language", "set-theme", "set-consent"] as const);
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
 
-  if (intent === "set-language") {
-    const language = form.get("language");
-    if (!isLanguage(language)) throw await badRequest(request);
-    return redirect(inLanguage(redirectTo, language), {
-      status: 303,
-      headers: { "Set-Cookie": preferenceCookie(LANGUAGE_COOKIE, language) },
-    });
+  switch (intent) {
+    case "set-language": {
+      const language = form.get("language");
+      if (!isLanguage(language)) throw await badRequest(request);
+      return redirect(inLanguage(redirectTo, language), {
+        status: 303,
+        headers: { "Set-Cookie": preferenceCookie(LANGUAGE_COOKIE, language) },
+      });
+    }
+    case "set-theme": {
+      const theme = form.get("theme");
+      if (!isTheme(theme)) throw await badRequest(request);
+      return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": preferenceCookie(THEME_COOKIE, theme) } });
+    }
+    case "set-consent": {
+      const consent = form.get("consent");
+      if (!isConsentAnswer(consent)) throw await badRequest(request);
+      return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": consentCookie(consent) } });
+    }
+    default:
+      return assertUnreachable(intent);
   }
-  if (intent === "set-theme") {
-    const theme = form.get("theme");
-    if (!isTheme(theme)) throw await badRequest(request);
-    return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": preferenceCookie(THEME_COOKIE, theme) } });
-  }
-  if (intent === "set-consent") {
-    const consent = form.get("consent");
-    if (!isConsentAnswer(consent)) throw await badRequest(request);
-    return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": consentCookie(consent) } });
-  }
-  throw await badRequest(request);
 }
 
 /** The same page on the chosen language's own URL (decision 220): French bare, the others `?lng=`. */

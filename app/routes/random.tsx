@@ -5,14 +5,15 @@ import { useTranslation } from "react-i18next";
 import { countAllAvailableCodes } from "~db/repositories/code-counts.server";
 import { DrawReadyForm, DrawResultView } from "~/features/codes/draw-views";
 import { drawForPage } from "~/features/codes/draw-action.server";
-import { answerDraw } from "~/features/trust/report-action.server";
+import { answerDraw, DRAW_PAGE_INTENTS } from "~/features/trust/report-action.server";
+import { parseIntent } from "~/utils/intent.server";
 import { DrawReport, ReportError } from "~/features/trust/report-views";
 import { OfferDetails } from "~/features/offer/offer-views";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { flush, gradientHero, leadIn, narrow, stack } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
 import { unavailableAnswer } from "~/utils/failures.server";
-import { badRequest, keepRetryAfter } from "~/utils/responses.server";
+import { keepRetryAfter } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
 
@@ -49,8 +50,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (context.drawUnavailable) throw await unavailableAnswer(request, context.drawUnavailable);
   const form = await readFormData(request);
   // An answer about a draw of any platform: the draw token names its log row.
-  if (form.get("intent") === "report") return answerDraw(request, context, form, { platformId: null, pagePath: "/random" });
-  if (form.get("intent") !== "draw") throw await badRequest(request, "platform:errors.badIntent");
+  const intent = await parseIntent(request, form, DRAW_PAGE_INTENTS, "platform:errors.badIntent");
+  if (intent === "report") return answerDraw(request, context, form, { platformId: null, pagePath: "/random" });
   const location = await drawForPage(null).catch(async (error: unknown) => {
     throw await unavailableAnswer(request, error);
   });

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_INPUT_LENGTH, normalizeCodeInput } from "~db/platform-links";
@@ -17,21 +18,7 @@ import { deletionRequestSchema, submitSchema } from "~/features/codes/submit-sch
 import { newOwnerToken, ownerLinkCookie, ownerPath, takeOwnerLink } from "~/features/trust/owner-token.server";
 import { OwnerLink } from "~/features/trust/owner-link";
 import { getT } from "~/i18n/i18next.server";
-import {
-  alert,
-  card,
-  field,
-  fieldError,
-  hint,
-  input,
-  label,
-  muted,
-  narrow,
-  row,
-  scriptOnly,
-  stack,
-  visuallyHidden,
-} from "~/styles/ui.css";
+import { card, field, hint, input, label, muted, narrow, row, scriptOnly, stack, visuallyHidden } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { HoneypotField, isHoneypotFilled } from "~/utils/honeypot";
 import { addressKeyOf, rawClientAddress } from "~/utils/client-address.server";
@@ -39,7 +26,7 @@ import { routeMeta } from "~/utils/meta";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
-import { badRequest } from "~/utils/responses.server";
+import { parseIntent } from "~/utils/intent.server";
 import { buttonClass } from "~/styles/recipes";
 import { readFormData } from "~/utils/form-data.server";
 import { useArrivalFocus } from "~/utils/arrival-focus";
@@ -81,10 +68,8 @@ export const meta = routeMeta;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
-  const intent = form.get("intent");
-
+  const intent = await parseIntent(request, form, ["submit", "request-deletion", "cancel"] as const, "submit:errors.badIntent");
   if (intent === "cancel") return redirectWithToast("/submit", { type: "info", key: "submit:toast.notAdded" });
-  if (intent !== "submit" && intent !== "request-deletion") throw await badRequest(request, "submit:errors.badIntent");
 
   const schema = intent === "submit" ? submitSchema : deletionRequestSchema;
   const submission = parseWithZod(form, { schema });
@@ -157,8 +142,6 @@ export default function SubmitPage() {
   const { platforms, preselected, siteKey, thanks, siteUrl, ownerLink } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("submit");
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "submit";
   const duplicate = actionData?.duplicate ?? null;
   const lastSubmitIntent = actionData?.result.initialValue?.intent;
 
@@ -177,13 +160,7 @@ export default function SubmitPage() {
       <p className={muted}>{t("intro")}</p>
       {thanks ? <ThankYou siteUrl={siteUrl} ownerLink={ownerLink} /> : null}
       {!duplicate && lastSubmitIntent === "request-deletion" && actionData?.result.error ? (
-        <p className={alert.error} role="alert">
-          {Object.values(actionData.result.error)
-            .flat()
-            .filter((m): m is string => !!m)
-            .map((m) => t(m))
-            .join(" ")}
-        </p>
+        <ErrorList tone="form" errors={Object.values(actionData.result.error).flat()} translate={t} />
       ) : null}
       {duplicate ? (
         <DuplicateStep
@@ -194,47 +171,29 @@ export default function SubmitPage() {
         <Form method="post" className={`${card} ${stack}`} {...form.props} ref={formRef}>
           <input type="hidden" name="intent" value="submit" />
           <HoneypotField />
-          {form.errors?.length ? (
-            <p className={alert.error} role="alert" id={form.errorId} data-testid="form-error">
-              {form.errors.map((e) => t(e)).join(" ")}
-            </p>
-          ) : null}
-          <div className={field}>
-            <label className={label} htmlFor={platformField.id}>
-              {t("platformLabel")}
-            </label>
-            <select
-              className={input}
-              {...platformField.props}
-              defaultValue={platformField.props.defaultValue ?? preselected ?? ""}
-            >
-              <option value="">{t("platformPlaceholder")}</option>
-              {platforms.map((p) => (
-                <option key={p.slug} value={p.slug}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-            {platformField.errors ? (
-              <p className={fieldError} id={platformField.errorId}>
-                {platformField.errors.map((e) => t(e)).join(" ")}
-              </p>
-            ) : null}
-          </div>
-          <div className={field}>
-            <label className={label} htmlFor={codeField.id}>
-              {t("codeLabel")}
-            </label>
-            <input className={input} {...codeField.props} type="text" autoComplete="off" spellCheck={false} />
-            <p className={hint} id={`${codeField.id}-hint`}>
-              {t("codeHint")}
-            </p>
-            {codeField.errors ? (
-              <p className={fieldError} id={codeField.errorId}>
-                {codeField.errors.map((e) => t(e)).join(" ")}
-              </p>
-            ) : null}
-          </div>
+          <ErrorList tone="form" id={form.errorId} errors={form.errors} translate={t} testId="form-error" />
+          <Field id={platformField.id} label={t("platformLabel")} errors={platformField.errors} translate={t}>
+            {(control) => (
+              <select
+                className={input}
+                {...platformField.props}
+                {...control}
+                defaultValue={platformField.props.defaultValue ?? preselected ?? ""}
+              >
+                <option value="">{t("platformPlaceholder")}</option>
+                {platforms.map((p) => (
+                  <option key={p.slug} value={p.slug}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field id={codeField.id} label={t("codeLabel")} description={t("codeHint")} errors={codeField.errors} translate={t}>
+            {(control) => (
+              <input className={input} {...codeField.props} {...control} type="text" autoComplete="off" spellCheck={false} />
+            )}
+          </Field>
           {siteKey ? (
             <Recaptcha
               key={actionData ? JSON.stringify(actionData.result.error ?? {}) : "first"}
@@ -243,9 +202,9 @@ export default function SubmitPage() {
             />
           ) : null}
           <div className={row}>
-            <button type="submit" className={buttonClass()} disabled={submitting}>
-              {submitting ? t("submitting") : t("submit")}
-            </button>
+            <SubmitButton intent="submit" pendingLabel={t("submitting")}>
+              {t("submit")}
+            </SubmitButton>
             <Link to="/">{t("back")}</Link>
           </div>
           <p className={hint}>{t("info")}</p>
@@ -266,9 +225,6 @@ function DuplicateStep({
   const headingRef = useRef<HTMLHeadingElement>(null);
   // With JS the step replaces the form in place: bring focus (and screen readers) to the question.
   useEffect(() => headingRef.current?.focus(), []);
-  const messages = Object.values(errors ?? {})
-    .flat()
-    .filter((m): m is string => !!m);
   return (
     <section className={`${card} ${stack}`} aria-labelledby="duplicate-heading" data-testid="duplicate-step">
       <h2 id="duplicate-heading" ref={headingRef} tabIndex={-1}>
@@ -276,11 +232,7 @@ function DuplicateStep({
       </h2>
       <p>{t("duplicate.question")}</p>
       <p className={styles.linkText}>{t("duplicate.codeLine", { code: duplicate.code, platform: duplicate.platformName })}</p>
-      {messages.length ? (
-        <p className={alert.error} role="alert">
-          {messages.map((m) => t(m)).join(" ")}
-        </p>
-      ) : null}
+      <ErrorList tone="form" errors={Object.values(errors ?? {}).flat()} translate={t} />
       {/* Keeping things as they are is what most visitors want: the primary action, first. */}
       <Form method="post">
         <input type="hidden" name="intent" value="cancel" />
@@ -304,12 +256,9 @@ function DeletionForm({ duplicate }: { duplicate: { platform: string; code: stri
       <input type="hidden" name="platform" value={duplicate.platform} />
       <input type="hidden" name="code" value={duplicate.code} />
       <HoneypotField />
-      <div className={field}>
-        <label className={label} htmlFor={reason.id}>
-          {t("duplicate.reasonLabel")}
-        </label>
-        <textarea className={input} rows={3} {...reason.props} />
-      </div>
+      <Field id={reason.id} label={t("duplicate.reasonLabel")}>
+        {(control) => <textarea className={input} rows={3} {...reason.props} {...control} />}
+      </Field>
       <p>
         <button type="submit" className={buttonClass({ tone: "ghost" })} data-testid="duplicate-request-deletion">
           {t("duplicate.yes")}
@@ -319,7 +268,7 @@ function DeletionForm({ duplicate }: { duplicate: { platform: string; code: stri
   );
 }
 
-/** Spec: the thank-you step opens as a dialog 500 ms after a successful submit (with JS). */
+/** With JS, the thank-you step opens as a dialog 500 ms after a successful submit. */
 const THANKS_DIALOG_DELAY_MS = 500;
 
 /**

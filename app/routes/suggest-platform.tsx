@@ -19,6 +19,7 @@ import { getClientIdentity } from "~/features/community/client-identity.server";
 import { nameLengths, normalizeName, type SimilarName } from "~/features/community/similarity";
 import { checkStoredSimilarNames } from "~/features/community/similar-names.server";
 import { Pager } from "~/components/pager";
+import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { loadPage, listHref } from "~/utils/paging.server";
 import { breadcrumbLd } from "~/features/community/structured-data";
 import {
@@ -33,29 +34,13 @@ import * as styles from "~/features/community/community.css";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { useArrivalFocus } from "~/utils/arrival-focus";
 import { serverForm } from "~/utils/server-form";
-import {
-  alert,
-  card,
-  field,
-  fieldError,
-  flush,
-  hint,
-  input,
-  label,
-  leadIn,
-  muted,
-  narrow,
-  row,
-  section,
-  semibold,
-  stack,
-} from "~/styles/ui.css";
+import { alert, card, flush, input, leadIn, muted, narrow, row, section, semibold, stack } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { HoneypotField, isHoneypotFilled } from "~/utils/honeypot";
 import { routeMeta } from "~/utils/meta";
 import { addressKeyOf } from "~/utils/client-address.server";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
-import { badRequest } from "~/utils/responses.server";
+import { parseIntent } from "~/utils/intent.server";
 import { parseRowId } from "~/utils/row-id";
 import { buttonClass } from "~/styles/recipes";
 import { attemptWrite, loadOrFail } from "~/utils/failures.server";
@@ -148,7 +133,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const identity = getClientIdentity(request, context);
   const headers = new Headers();
   if (identity.setCookie) headers.append("Set-Cookie", identity.setCookie);
-  const intent = form.get("intent");
+  const intent = await parseIntent(request, form, ["vote", "suggest"] as const);
 
   if (intent === "vote") {
     const parsed = voteSchema.safeParse({ intent, suggestion_id: form.get("suggestion_id") });
@@ -179,8 +164,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const status = result === "not-found" ? 404 : result === "address-cap" ? 429 : 409;
     return data({ vote: { suggestionId, key: VOTE_REFUSAL_KEYS[result] } }, { status, headers });
   }
-
-  if (intent !== "suggest") throw await badRequest(request);
 
   const submission = parseWithZod(form, { schema: suggestSchema });
   if (submission.status !== "success") {
@@ -251,7 +234,6 @@ export default function SuggestPlatform() {
   const { t } = useTranslation("suggest");
   const { t: tl } = useTranslation("lists");
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "suggest";
 
   // Validated on the server only (suggestSchema in the action): no form library in the browser.
   const form = serverForm("suggest-platform", navigation.state === "idle" ? actionData?.result : undefined);
@@ -298,82 +280,65 @@ export default function SuggestPlatform() {
         <Form method="post" className={`${card} ${stack}`} {...form.props} ref={formRef}>
           <input type="hidden" name="intent" value="suggest" />
           <HoneypotField />
-          {form.errors?.length ? (
-            <p className={alert.error} id={form.errorId} role="alert">
-              {form.errors.map((e) => errorText(e)).join(" ")}
-            </p>
-          ) : null}
+          <ErrorList tone="form" id={form.errorId} errors={form.errors} translate={errorText} />
 
-          <div className={field}>
-            <label className={label} htmlFor={name.id}>
-              {t("form.name")}
-            </label>
-            <input
-              className={input}
-              {...name.props}
-              type="text"
-              autoComplete="off"
-              aria-describedby={describedBy(nameErrors.length > 0 && name.errorId, "similar-names")}
-              ref={nameInput}
-              onInput={(event) => live.check(event.currentTarget.value)}
-            />
-            {blocked ? (
-              <div className={alert.error} id={name.errorId} role="alert" data-testid="similar-blocked">
-                <strong>{t("errors.similarTitle")}</strong>
-                <p className={flush}>{nameErrors.map(errorText).join(" ")}</p>
-              </div>
-            ) : nameErrors.length ? (
-              <p className={fieldError} id={name.errorId} role="alert">
-                {nameErrors.map(errorText).join(" ")}
-              </p>
-            ) : null}
-            <div id="similar-names" aria-live="polite">
-              {similar.length > 0 ? (
-                <div className={styles.similarBox} data-testid="similar-names">
-                  <p className={`${flush} ${semibold}`}>{t("similar.heading")}</p>
-                  <SimilarNames items={similar} />
+          <Field
+            id={name.id}
+            label={t("form.name")}
+            errors={blocked ? null : nameErrors}
+            translate={errorText}
+            after={
+              <>
+                {blocked ? (
+                  <div className={alert.error} id={name.errorId} role="alert" data-testid="similar-blocked">
+                    <strong>{t("errors.similarTitle")}</strong>
+                    <p className={flush}>{nameErrors.map(errorText).join(" ")}</p>
+                  </div>
+                ) : null}
+                <div id="similar-names" aria-live="polite">
+                  {similar.length > 0 ? (
+                    <div className={styles.similarBox} data-testid="similar-names">
+                      <p className={`${flush} ${semibold}`}>{t("similar.heading")}</p>
+                      <SimilarNames items={similar} />
+                    </div>
+                  ) : null}
                 </div>
-              ) : null}
-            </div>
-          </div>
+              </>
+            }
+          >
+            {(control) => (
+              // The schema's props last: they name the message and the similar names, blocked or not.
+              <input
+                className={input}
+                {...control}
+                {...name.props}
+                type="text"
+                autoComplete="off"
+                ref={nameInput}
+                onInput={(event) => live.check(event.currentTarget.value)}
+              />
+            )}
+          </Field>
 
-          <div className={field}>
-            <label className={label} htmlFor={description.id}>
-              {t("form.description")}
-            </label>
-            <textarea className={input} rows={3} {...description.props} />
-            {description.errors ? (
-              <p className={fieldError} id={description.errorId} role="alert">
-                {description.errors.map((e) => errorText(e)).join(" ")}
-              </p>
-            ) : null}
-          </div>
+          <Field id={description.id} label={t("form.description")} errors={description.errors} translate={errorText}>
+            {(control) => <textarea className={input} rows={3} {...description.props} {...control} />}
+          </Field>
 
-          <div className={field}>
-            <label className={label} htmlFor={website.id}>
-              {t("form.website")}
-            </label>
-            <input
-              className={input}
-              {...website.props}
-              type="url"
-              inputMode="url"
-              placeholder="https://"
-              aria-describedby={describedBy(`${website.id}-hint`, website.errors && website.errorId)}
-            />
-            <p className={`${hint} ${flush}`} id={`${website.id}-hint`}>
-              {t("form.websiteHint")}
-            </p>
-            {website.errors ? (
-              <p className={fieldError} id={website.errorId} role="alert">
-                {website.errors.map((e) => errorText(e)).join(" ")}
-              </p>
-            ) : null}
-          </div>
+          <Field
+            id={website.id}
+            label={t("form.website")}
+            description={t("form.websiteHint")}
+            errors={website.errors}
+            translate={errorText}
+          >
+            {(control) => (
+              <input className={input} {...website.props} {...control} type="url" inputMode="url" placeholder="https://" />
+            )}
+          </Field>
 
-          <button type="submit" className={buttonClass()} disabled={submitting}>
-            {submitting ? t("form.submitting") : t("form.submit")}
-          </button>
+          <SubmitButton intent="suggest" pendingLabel={t("form.submitting")}>
+            {t("form.submit")}
+          </SubmitButton>
         </Form>
       </section>
 
@@ -397,11 +362,6 @@ export default function SuggestPlatform() {
       </section>
     </div>
   );
-}
-
-/** An `aria-describedby` naming only the ids that are in the page (a message shown only on error). */
-function describedBy(...ids: Array<string | false | undefined>): string {
-  return ids.filter(Boolean).join(" ");
 }
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

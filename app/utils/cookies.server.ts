@@ -1,4 +1,5 @@
-import { createCookieSessionStorage } from "@remix-run/node";
+import { createCookie, createCookieSessionStorage } from "@remix-run/node";
+import { LANGUAGE_COOKIE } from "~/i18n/config";
 import { getEnv } from "./env.server";
 import { THEME_COOKIE } from "./theme";
 
@@ -9,15 +10,20 @@ import { THEME_COOKIE } from "./theme";
  * - `__session` (admin), `toast` (one-shot messages) and `owner_link` (a sharer's private link, on its
  *   way to the one page that shows it): signed with SESSION_SECRET, httpOnly.
  * - `consent`: `granted` or `denied`, the answer to the analytics and ads banner (kept 6 months).
- * All: Path=/, SameSite=Lax, Secure in production.
+ * - `admin_device`: the account a browser has signed in to before, signed, httpOnly, Path=/admin, a
+ *   year (login-throttle.server.ts: that browser is never slowed by others' failed sign-ins).
+ * All: Path=/ (but `admin_device`), SameSite=Lax, Secure in production.
  */
-export const LANGUAGE_COOKIE = "language";
+export { LANGUAGE_COOKIE };
 export { THEME_COOKIE };
 export const CLIENT_ID_COOKIE = "client_id";
 export const CONSENT_COOKIE = "consent";
+/** The cookies an anonymous page's bytes depend on (the page cache keys on them: page-cache.server.ts). */
+export const PAGE_COOKIES = [LANGUAGE_COOKIE, THEME_COOKIE, CONSENT_COOKIE] as const;
 const ADMIN_SESSION_COOKIE = "__session";
 const TOAST_COOKIE = "toast";
 const OWNER_LINK_COOKIE = "owner_link";
+const ADMIN_DEVICE_COOKIE = "admin_device";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 const isSecure = () => getEnv().NODE_ENV === "production";
@@ -100,8 +106,28 @@ export function ownerLinkCookieStorage<Flash>() {
   return signedStorage<Record<string, never>, Flash>(OWNER_LINK_COOKIE, 600);
 }
 
+let deviceCookie: ReturnType<typeof createCookie> | undefined;
+/** The signed cookie naming the admin account this browser signed in to before. */
+export function adminDeviceCookie() {
+  const env = getEnv();
+  deviceCookie ??= createCookie(ADMIN_DEVICE_COOKIE, {
+    path: "/admin",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.NODE_ENV === "production",
+    secrets: [env.SESSION_SECRET],
+    maxAge: ONE_YEAR,
+  });
+  return deviceCookie;
+}
+
 /** True when the request carries a cookie of that name (cheap check before unsigning). */
-export function hasCookie(request: Request, name: "admin-session" | "toast" | "owner-link"): boolean {
-  const cookieName = name === "toast" ? TOAST_COOKIE : name === "owner-link" ? OWNER_LINK_COOKIE : ADMIN_SESSION_COOKIE;
+export function hasCookie(request: Request, name: "admin-session" | "toast" | "owner-link" | "admin-device"): boolean {
+  const cookieName = {
+    "admin-session": ADMIN_SESSION_COOKIE,
+    toast: TOAST_COOKIE,
+    "owner-link": OWNER_LINK_COOKIE,
+    "admin-device": ADMIN_DEVICE_COOKIE,
+  }[name];
   return request.headers.get("Cookie")?.includes(`${cookieName}=`) ?? false;
 }

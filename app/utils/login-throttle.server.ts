@@ -1,5 +1,4 @@
-import { createCookie } from "@remix-run/node";
-import { getEnv } from "./env.server";
+import { adminDeviceCookie, hasCookie } from "./cookies.server";
 import { hitRateLimit, rateLimitCount, refundRateLimit, resetRateLimit, type RateLimit } from "./rate-limit.server";
 
 /**
@@ -64,25 +63,10 @@ export async function settleLoginAttempt(account: string, address: string): Prom
   ]);
 }
 
-let deviceCookie: ReturnType<typeof createCookie> | undefined;
-function adminDeviceCookie() {
-  const env = getEnv();
-  deviceCookie ??= createCookie("admin_device", {
-    path: "/admin",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.NODE_ENV === "production",
-    secrets: [env.SESSION_SECRET],
-    maxAge: 60 * 60 * 24 * 365,
-  });
-  return deviceCookie;
-}
-
 /** Whether this browser has signed in to `account` before (a signed cookie naming it). */
 export async function isKnownDevice(request: Request, account: string): Promise<boolean> {
-  const header = request.headers.get("Cookie");
-  if (!header?.includes("admin_device=")) return false;
-  const value: unknown = await adminDeviceCookie().parse(header);
+  if (!hasCookie(request, "admin-device")) return false;
+  const value: unknown = await adminDeviceCookie().parse(request.headers.get("Cookie"));
   return value === account;
 }
 

@@ -7,9 +7,3 @@ export function parseRowId(value: FormDataEntryValue | string | null | undefined
   const id = Number(value);
   return id > 0 && Number.isSafeInteger(id) ? id : null;
 }
-
-/** The `intent` a form posts, "" when none: routes switch on it and answer badRequest by default. */
-export function intentOf(form: FormData): string {
-  const intent = form.get("intent");
-  return typeof intent === "string" ? intent : "";
-}

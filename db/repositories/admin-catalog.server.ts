@@ -156,8 +156,8 @@ export async function listAdminCodes(
   platformId: number,
   filters: CodeFilters,
   page: PageRequest,
-  db: DB = getDb(),
   now = new Date(),
+  db: DB = getDb(),
 ) {
   const nowIso = now.toISOString();
   let query = db.selectFrom("referral_codes").where("referral_codes.platform_id", "=", platformId);
@@ -206,7 +206,7 @@ export async function getCodeWithPlatform(id: number, db: DB = getDb()) {
  * An admin's decision replaces any pause (owner's or after failing answers). Activating also starts
  * the automatic-pause count afresh: the answers so far were judged.
  */
-export async function setCodeActive(id: number, isActive: boolean, db: DB = getDb(), now = new Date()): Promise<boolean> {
+export async function setCodeActive(id: number, isActive: boolean, now = new Date(), db: DB = getDb()): Promise<boolean> {
   const result = await db
     .updateTable("referral_codes")
     .set((eb) => ({
@@ -224,7 +224,7 @@ export async function setCodeActive(id: number, isActive: boolean, db: DB = getD
  * Permanent codes never expire. Back to temporary, a code keeps its expiry, or gets the expiry a
  * visitor's code gets (`expiryFrom`) when it had none (else it would silently stay everlasting).
  */
-export async function setCodePermanent(id: number, isPermanent: boolean, db: DB = getDb(), now = new Date()): Promise<boolean> {
+export async function setCodePermanent(id: number, isPermanent: boolean, now = new Date(), db: DB = getDb()): Promise<boolean> {
   const fallback = expiryFrom(now);
   const result = await db
     .updateTable("referral_codes")
@@ -238,7 +238,7 @@ export async function setCodePermanent(id: number, isPermanent: boolean, db: DB 
 }
 
 /** The new expiry: `days` from now. */
-export async function setCodeExpiry(id: number, days: number, db: DB = getDb(), now = new Date()): Promise<string | null> {
+export async function setCodeExpiry(id: number, days: number, now = new Date(), db: DB = getDb()): Promise<string | null> {
   const expiresAt = new Date(now.getTime() + days * 24 * 60 * 60 * 1000).toISOString();
   const result = await db.updateTable("referral_codes").set({ expires_at: expiresAt }).where("id", "=", id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0 ? expiresAt : null;
@@ -311,7 +311,7 @@ export async function getDeletionRequest(id: number, db: DB = getDb()) {
  * Approval, in one transaction: the code leaves its platform, then the request is marked approved.
  * Answers how many codes were removed; throws RowGoneError when the request is not pending.
  */
-export async function approveDeletionRequest(id: number, db: DB = getDb(), now = new Date()): Promise<{ removedCodes: number }> {
+export async function approveDeletionRequest(id: number, now = new Date(), db: DB = getDb()): Promise<{ removedCodes: number }> {
   return db.transaction().execute(async (trx) => {
     const request = await trx
       .selectFrom("deletion_requests")
@@ -336,7 +336,7 @@ export async function approveDeletionRequest(id: number, db: DB = getDb(), now =
   });
 }
 
-export async function rejectDeletionRequest(id: number, db: DB = getDb(), now = new Date()): Promise<boolean> {
+export async function rejectDeletionRequest(id: number, now = new Date(), db: DB = getDb()): Promise<boolean> {
   const result = await db
     .updateTable("deletion_requests")
     .set({ status: "rejected", resolved_at: now.toISOString() })

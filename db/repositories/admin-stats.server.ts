@@ -7,7 +7,7 @@ import { countAllDraws, figuresPerDay } from "./history.server";
  * The dashboard's four cards; "today" starts at midnight Europe/Paris. Codes are counted from the
  * counts kept by triggers (decision 194); draws from the daily figures plus the log's recent rows.
  */
-export async function getDashboardStats(db: DB = getDb(), now = new Date()) {
+export async function getDashboardStats(now = new Date(), db: DB = getDb()) {
   const [total, available, allDraws, today] = await Promise.all([
     countAllCodes(db),
     countAvailableByPlatform(now, db),

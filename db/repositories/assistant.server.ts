@@ -69,8 +69,8 @@ export async function saveExchange(
     messages: StoredMessageRow[];
     tokens: { input: number; output: number };
   },
-  db: DB = getDb(),
   now = new Date(),
+  db: DB = getDb(),
 ): Promise<number | null> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
@@ -135,8 +135,8 @@ export async function saveExchange(
 /** Tokens of one provider call; counted by the daily budget even if the exchange then fails. */
 export async function recordUsage(
   usage: { conversationId: number | null; provider: string; model: string; input: number; output: number },
-  db: DB = getDb(),
   now = new Date(),
+  db: DB = getDb(),
 ): Promise<void> {
   await db
     .insertInto("assistant_usage")

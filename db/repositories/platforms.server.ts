@@ -3,26 +3,15 @@ import type { Platform } from "../schema";
 
 /** Public reads of platforms. Admin writes live in admin-catalog.server.ts. */
 
-export async function listHomePlatforms(db: DB = getDb()) {
-  return db
-    .selectFrom("platforms")
-    .selectAll()
-    .where("is_active", "=", 1)
-    .where("show_in_homepage", "=", 1)
-    .orderBy("display_order", "asc")
-    .orderBy("name", "asc")
-    .execute();
-}
-
-export async function listPartnershipPlatforms(db: DB = getDb()) {
-  return db
-    .selectFrom("platforms")
-    .selectAll()
-    .where("is_active", "=", 1)
-    .where("show_in_partnerships", "=", 1)
-    .orderBy("display_order", "asc")
-    .orderBy("name", "asc")
-    .execute();
+/**
+ * Active platforms, in their display order, all columns. `shownOn` keeps those the admin chose to
+ * show on the home page or on the partnerships page.
+ */
+export async function listPlatforms({ shownOn }: { shownOn?: "homepage" | "partnerships" } = {}, db: DB = getDb()) {
+  let query = db.selectFrom("platforms").selectAll().where("is_active", "=", 1);
+  if (shownOn === "homepage") query = query.where("show_in_homepage", "=", 1);
+  if (shownOn === "partnerships") query = query.where("show_in_partnerships", "=", 1);
+  return query.orderBy("display_order", "asc").orderBy("name", "asc").execute();
 }
 
 /** Active platforms for selects (id, name, slug) by name. */

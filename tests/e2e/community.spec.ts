@@ -270,13 +270,17 @@ test.describe("suggest a platform", () => {
 
   test("with JS, a name typed before the page's script has run is checked once it runs", async ({ page }, testInfo) => {
     test.skip(jsDisabled(testInfo), "live check needs JavaScript");
-    // The page's script arrives 1.5 s late, as on a slow phone; the visitor types meanwhile.
+    // The page's script is held back until the visitor has typed, as on a slow phone.
+    let typed!: () => void;
+    const typing = new Promise<void>((resolve) => (typed = resolve));
     await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
+      await typing;
       await route.continue();
     });
     await page.goto("/suggest-platform", { waitUntil: "commit" });
     await page.getByLabel("Nom de la plateforme").fill("Trade Republik");
+    await expect(page.getByTestId("similar-names")).toHaveCount(0);
+    typed();
     await expect(page.getByTestId("similar-names")).toContainText("Trade Republic");
   });
 

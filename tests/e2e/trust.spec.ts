@@ -124,8 +124,19 @@ test.describe("the owner's private link", () => {
     await expect(page.getByTestId("owned-status")).toHaveText("Dans la rotation");
     await expectAccessible(page, { exclude: ['[data-testid="toast"]'] });
 
-    await page.getByLabel("Je veux supprimer ce code définitivement").check();
+    // Deleting asks first (a dialog with JS, a step of its own without): "Annuler" keeps the code.
     await page.getByTestId("owner-delete").click();
+    const question = page.getByTestId("owner-delete-confirm");
+    await expect(question).toContainText(/Supprimer ce code définitivement\s\?/);
+    if (jsDisabled(testInfo)) await expect(page).toHaveURL(/\?delete=\d+$/);
+    await question.getByRole(jsDisabled(testInfo) ? "link" : "button", { name: "Annuler" }).click();
+    await expect(page.getByTestId("owner-delete-confirm")).toBeHidden();
+    await expect(page.getByTestId("owned-code")).toHaveText("MINE4242");
+    await page.getByTestId("owner-delete").click();
+    await page
+      .getByTestId("owner-delete-confirm")
+      .getByRole("button", { name: "Je veux supprimer ce code définitivement" })
+      .click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId("toast")).toContainText("Votre code a été supprimé.");
     expect(await e2eDb().selectFrom("referral_codes").select("id").where("platform_id", "=", p.id).execute()).toHaveLength(0);

@@ -52,7 +52,7 @@ const platformValues = (slug: string) => ({
 describe("deletion approval", () => {
   it("deletes the code and marks the request approved with resolved_at", async () => {
     const { codeId, requestId } = await arrangeDeletion();
-    expect(await approveDeletionRequest(requestId, db)).toEqual({ removedCodes: 1 });
+    expect(await approveDeletionRequest(requestId, new Date(), db)).toEqual({ removedCodes: 1 });
     expect(await db.selectFrom("referral_codes").select("id").where("id", "=", codeId).executeTakeFirst()).toBeUndefined();
     const request = await db.selectFrom("deletion_requests").selectAll().where("id", "=", requestId).executeTakeFirstOrThrow();
     expect(request.status).toBe("approved");
@@ -62,7 +62,7 @@ describe("deletion approval", () => {
   it("leaves the code in place when marking the request fails (one transaction)", async () => {
     const { codeId, requestId } = await arrangeDeletion();
     await failUpdatesOf(db, "deletion_requests", "status");
-    await expect(approveDeletionRequest(requestId, db)).rejects.toThrow(/forced failure/);
+    await expect(approveDeletionRequest(requestId, new Date(), db)).rejects.toThrow(/forced failure/);
     expect(await db.selectFrom("referral_codes").select("code").where("id", "=", codeId).executeTakeFirst()).toEqual({
       code: "DOOMED42",
     });
@@ -73,8 +73,8 @@ describe("deletion approval", () => {
   it("refuses a request that is not pending", async () => {
     const { requestId } = await arrangeDeletion();
     await db.updateTable("deletion_requests").set({ status: "rejected" }).where("id", "=", requestId).execute();
-    await expect(approveDeletionRequest(requestId, db)).rejects.toBeInstanceOf(RowGoneError);
-    await expect(approveDeletionRequest(987654, db)).rejects.toBeInstanceOf(RowGoneError);
+    await expect(approveDeletionRequest(requestId, new Date(), db)).rejects.toBeInstanceOf(RowGoneError);
+    await expect(approveDeletionRequest(987654, new Date(), db)).rejects.toBeInstanceOf(RowGoneError);
   });
 });
 
@@ -124,7 +124,7 @@ describe("a code made temporary again", () => {
     const code = await createCode(db, platform.id, { is_permanent: 1, expires_at: null });
     // 15 January + 6 calendar months is 15 July; 183 days would give 17 July.
     const now = new Date("2026-01-15T10:00:00.000Z");
-    expect(await setCodePermanent(code.id, false, db, now)).toBe(true);
+    expect(await setCodePermanent(code.id, false, now, db)).toBe(true);
     const row = await db.selectFrom("referral_codes").selectAll().where("id", "=", code.id).executeTakeFirstOrThrow();
     expect(row.expires_at).toBe(expiryFrom(now));
     expect(row.expires_at).toBe("2026-07-15T10:00:00.000Z");

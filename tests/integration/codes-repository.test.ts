@@ -2,14 +2,8 @@ import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { countAvailableCodes } from "~db/repositories/code-counts.server";
-import {
-  drawReferralCode,
-  drawReferralCodeBySlug,
-  drawReferralCodeWithKysely,
-  expiryFrom,
-  getDrawResult,
-  submitReferralCode,
-} from "~db/repositories/codes.server";
+import { expiryFrom, getDrawResult, submitReferralCode } from "~db/repositories/codes.server";
+import { drawReferralCode, drawReferralCodeBySlug, drawReferralCodeWithKysely } from "~db/repositories/draw.server";
 import type { NewReferralCode } from "~db/schema";
 import { getSqlite, onPostgres, useFreshDatabase, type DB } from "../support/db";
 import { createCode, createPlatform, refuseDrawLogOf } from "../support/fixtures";

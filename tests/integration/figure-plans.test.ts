@@ -142,7 +142,7 @@ describe("hot figures read indexes, never a whole table", () => {
 
   it("/fairness, the dashboard, the requests chart, the assistant's draws per day", async () => {
     await expectIndexed((logged) => listPlatformFairness({ page: { size: 12 } }, now, logged));
-    await expectIndexed((logged) => getDashboardStats(logged, now));
+    await expectIndexed((logged) => getDashboardStats(now, logged));
     await expectIndexed((logged) => drawsPerDay(null, now, logged));
     await expectIndexed((logged) => drawsPerDay(1, now, logged));
     await expectIndexed((logged) => drawsPerDayByPlatform(60, now, null, logged));

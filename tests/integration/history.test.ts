@@ -4,7 +4,7 @@ import { getDashboardStats } from "~db/repositories/admin-stats.server";
 import { drawsPerDay } from "~db/repositories/admin-site.server";
 import { drawsPerDayByPlatform } from "~db/repositories/assistant.server";
 import { codeAnswerSummary, platformAnswerStats, recordCodeReport } from "~db/repositories/code-reports.server";
-import { drawReferralCode } from "~db/repositories/codes.server";
+import { drawReferralCode } from "~db/repositories/draw.server";
 import { listPlatformFairness } from "~db/repositories/fairness.server";
 import { countAllDraws, RETENTION, rolledUpUntil, rollUpNextDay, runHistoryJob } from "~db/repositories/history.server";
 import { startOfDayIso } from "~db/time";
@@ -41,7 +41,7 @@ async function figures() {
     shares: await Promise.all(platforms.map((p) => platformAnswerStats(p.id, now, db))),
     owners: await Promise.all(codes.map((c) => codeAnswerSummary(c.id, db))),
     total: await countAllDraws(db),
-    dashboard: await getDashboardStats(db, now),
+    dashboard: await getDashboardStats(now, db),
   };
 }
 

@@ -66,7 +66,7 @@ describe("list queries use an index", () => {
   it("codes of a platform, with and without filters, first and later pages", async () => {
     for (const filters of [{}, { state: "paused" as const }, { search: "d0012" }]) {
       for (const page of [first, later]) {
-        const plan = await planOf(() => listAdminCodes(ids.midId, filters, page, logged), "referral_codes");
+        const plan = await planOf(() => listAdminCodes(ids.midId, filters, page, new Date(), logged), "referral_codes");
         expectIndexed(plan, "referral_codes");
       }
     }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { recordCodeReport } from "~db/repositories/code-reports.server";
 import { countAvailableCodes } from "~db/repositories/code-counts.server";
-import { drawReferralCode } from "~db/repositories/codes.server";
+import { drawReferralCode } from "~db/repositories/draw.server";
 import type { ReportReason } from "~db/schema";
 import { useFreshDatabase, type DB } from "../support/db";
 import { createCode, createPlatform } from "../support/fixtures";

@@ -4,7 +4,7 @@ import http from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
 import SQLite from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ROOT, tmpPath } from "../support/paths";
 import { startServer, type RunningServer } from "../support/server";
 
@@ -61,6 +61,11 @@ function npmRun(script: "db:backup" | "db:restore", args: string[], env: Record<
   );
 }
 
+/** How many backups the server has logged as done. */
+function backupsLogged(output: string): number {
+  return output.match(/\[backup\] .*integrity ok/g)?.length ?? 0;
+}
+
 function backupTime(file: string): number {
   const m = /app-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.db$/.exec(file);
   if (!m) throw new Error(`not a backup name: ${file}`);
@@ -80,8 +85,13 @@ describe("backups inside the server", { timeout: 90_000 }, () => {
         while (Date.now() < deadline) if (await draw(server)) acknowledged.push(Date.now());
       }),
     );
-    await new Promise((r) => setTimeout(r, 1_200));
-    // Stopped, so that rotation does not remove a backup while it is read below.
+    // One more backup after the last draw, then stop, so that rotation does not remove a backup
+    // while it is read below.
+    const backupsAtDeadline = backupsLogged(server.output());
+    await vi.waitFor(() => expect(backupsLogged(server.output())).toBeGreaterThan(backupsAtDeadline), {
+      timeout: 10_000,
+      interval: 50,
+    });
     await server.stop();
     const files = fs.readdirSync(dir).filter((f) => f.endsWith(".db"));
     expect(files.length).toBe(2);
@@ -150,6 +160,7 @@ describe("graceful shutdown", { timeout: 60_000 }, () => {
             "Content-Type": "application/x-www-form-urlencoded",
             "Content-Length": String(body.length),
             Origin: server.url,
+            Expect: "100-continue",
           },
         },
         (res) => {
@@ -158,12 +169,16 @@ describe("graceful shutdown", { timeout: 60_000 }, () => {
         },
       );
       req.on("error", reject);
-      // Half the body now; the rest after SIGTERM has been sent.
-      req.write(body.slice(0, 5));
-      setTimeout(() => {
+      // The server's "100 Continue" says it has parsed the headers and holds the request: then half
+      // the body, SIGTERM, and the rest once the server says it is shutting down.
+      req.once("continue", () => {
+        req.write(body.slice(0, 5));
         void server.stop();
-        setTimeout(() => req.end(body.slice(5)), 400);
-      }, 200);
+        void vi
+          .waitFor(() => expect(server.output()).toContain("SIGTERM received"), { timeout: 10_000, interval: 20 })
+          .then(() => req.end(body.slice(5)), reject);
+      });
+      req.flushHeaders();
     });
     expect(await answer).toBe(303);
     await server.stop();

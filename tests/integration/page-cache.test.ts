@@ -45,6 +45,11 @@ describe("anonymous page cache", () => {
     expect(english).toContain("Revolut Cached Check");
   });
 
+  it("keeps only the pages the app marks: the header names the cookies they depend on; admin pages have none", async () => {
+    expect((await home()).headers.get("x-page-cache")).toBe("language, theme, consent");
+    expect((await fetch(`${server.url}/admin/login`)).headers.get("x-page-cache")).toBeNull();
+  });
+
   it("an admin's write empties it: a setting saved shows at once", async () => {
     const saved = await postForm(
       `${server.url}/admin/settings`,

@@ -414,9 +414,13 @@ describe("the trust loop over HTTP", () => {
     expect((await post({ intent: "resume" })).status).toBe(303);
     expect(await codeRow(code.id)).toMatchObject({ is_active: 1, paused_reason: null });
 
+    // Without confirm=yes the delete only asks: back to the page, which shows the question.
     const unconfirmed = await post({ intent: "delete" });
-    expect(unconfirmed.status).toBe(400);
-    expect(await unconfirmed.text()).toContain("Cochez la case pour confirmer la suppression.");
+    expect(unconfirmed.status).toBe(303);
+    expect(unconfirmed.headers.get("location")).toBe(`${path}?delete=${code.id}`);
+    const asked = await (await fetch(`${server.url}${path}?delete=${code.id}`, { headers: { "Fly-Client-IP": ip } })).text();
+    expect(asked).toContain('data-testid="owner-delete-confirm"');
+    expect(asked).toContain('name="confirm" value="yes"');
     expect(await db.selectFrom("referral_codes").select("id").where("id", "=", code.id).executeTakeFirst()).toBeTruthy();
     expect((await post({ intent: "explode" })).status).toBe(400);
     const deleted = await post({ intent: "delete", confirm: "yes" });

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { UserConfig } from "vite";
 import { describe, expect, it, vi } from "vitest";
 import configFor from "../../vite.config";
@@ -16,17 +17,45 @@ describe("the production build's output", () => {
     expect(warn).toHaveBeenCalledTimes(1);
   });
 
-  it("minifies the browser's code with terser, keeping each licence comment once, and leaves the server's as it is", () => {
-    const browser = build(false);
-    expect(browser.minify).toBe("terser");
-    expect(browser.cssCodeSplit).toBe(false);
-    const keep = browser.terserOptions?.format?.comments;
+  it("keeps each licence comment once in the browser's code, and drops the other comments", () => {
+    const keep = build(false).terserOptions?.format?.comments;
     expect(keep).toBeTypeOf("function");
     const comment = (value: string) => ({ value, type: "comment2", pos: 0, line: 0 }) as never;
     const fn = keep as (node: never, comment: never) => boolean;
     expect(fn(null as never, comment("* @license MIT (c) Remix"))).toBe(true);
     expect(fn(null as never, comment("* @license MIT (c) Remix"))).toBe(false);
     expect(fn(null as never, comment(" a plain comment"))).toBe(false);
-    expect(build(true).minify).toBeUndefined();
+  });
+
+  it("splits the browser's code into framework, layout (what only the root imports) and each route's own chunks", () => {
+    const output = build(false).rollupOptions?.output;
+    const manualChunks = (Array.isArray(output) ? output[0] : output)?.manualChunks;
+    expect(manualChunks).toBeTypeOf("function");
+    const app = (file: string) => path.resolve("app", file);
+    // A small module graph: the entry imports the runtime; the root imports the header, which imports
+    // a helper a route uses too; the route imports its own view.
+    const graph: Record<string, string[]> = {
+      [app("entry.client.tsx")]: [app("i18n/client-runtime.tsx")],
+      [app("i18n/client-runtime.tsx")]: [],
+      [app("root.tsx")]: [app("components/site-header.tsx"), app("i18n/client-runtime.tsx")],
+      [app("components/site-header.tsx")]: [app("utils/meta.ts")],
+      [app("utils/meta.ts")]: [],
+      [app("routes/submit.tsx")]: [app("utils/meta.ts"), app("features/codes/copy-button.tsx")],
+      [app("features/codes/copy-button.tsx")]: [],
+    };
+    const chunkOf = (id: string) =>
+      (manualChunks as (id: string, api: unknown) => string | undefined)(id, {
+        getModuleInfo: (m: string) => (graph[m] ? { importedIds: graph[m] } : null),
+      });
+    expect(chunkOf("/x/node_modules/react-dom/client.js")).toBe("framework");
+    expect(chunkOf("/x/node_modules/@remix-run/react/dist/index.js")).toBe("framework");
+    expect(chunkOf(app("root.tsx"))).toBe("layout");
+    expect(chunkOf(app("components/site-header.tsx"))).toBe("layout");
+    expect(chunkOf(app("utils/meta.ts"))).toBe("layout");
+    // What the entry imports itself stays out of the layout, so the two chunks never import each other.
+    expect(chunkOf(app("i18n/client-runtime.tsx"))).toBeUndefined();
+    expect(chunkOf(app("routes/submit.tsx"))).toBeUndefined();
+    expect(chunkOf(app("features/codes/copy-button.tsx"))).toBeUndefined();
+    expect(chunkOf("/x/node_modules/zod/index.js")).toBeUndefined();
   });
 });

@@ -1,5 +1,4 @@
 import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
-import { dialogSurface } from "~/styles/fragments";
 import { breakpoints, radius, space, vars } from "~/styles/theme.css";
 
 export const shell = style({ display: "flex", flexDirection: "column", gap: space.lg });
@@ -105,22 +104,13 @@ globalStyle(`${table} > tbody > tr`, {
   },
 });
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: space.xs, alignItems: "center" });
-export const inlineForm = style({ display: "inline-flex", flexWrap: "wrap", gap: space.xs, alignItems: "center", margin: 0 });
+export { inlineForm } from "~/components/forms.css";
 export const formGrid = style({
   display: "grid",
   gap: space.md,
   gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 16rem), 1fr))",
 });
 
-/** The confirmation dialog (JS only; without JS a confirmation step or the plain form stands in). */
-export const dialogModal = style({
-  ...dialogSurface,
-  maxWidth: "28rem",
-  selectors: { "&::backdrop": { background: vars.color.overlay } },
-});
-export const dialogBody = style({ outline: "none", display: "flex", flexDirection: "column", gap: space.md });
-export const confirmQuestion = style({ margin: 0, fontWeight: 700 });
-export const dialogTitle = style({ margin: 0, fontSize: "1.15rem" });
 export const autoWidth = style({ width: "auto" });
 export const caption = style({ textAlign: "left", padding: `${space.sm} ${space.md}` });
 export const tightStack = style({ gap: space.sm });

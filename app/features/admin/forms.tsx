@@ -1,6 +1,8 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import type { InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
-import { alert, fieldError } from "~/styles/ui.css";
+import { ErrorList, Field } from "~/components/forms";
+import { input } from "~/styles/ui.css";
 
 /**
  * What a rejected admin form answers (forms.server.ts `rejectForm`): the id of the form it was
@@ -19,7 +21,7 @@ export function lastResultFor(reply: AdminFormReply | undefined, formId: string)
 }
 
 /** A message key, translated in the admin namespace that holds it; an unknown one reads "invalid". */
-function useMessage(ns: string) {
+export function useAdminMessage(ns: string) {
   const { t, i18n } = useTranslation([ns, "admin"]);
   return (key: string, values?: Record<string, unknown>) =>
     i18n.exists(key, { ns }) ? (t(key, { ns, ...values }) as string) : (t("admin:form.invalid") as string);
@@ -37,24 +39,14 @@ export function FieldError({
   ns: string;
   values?: Record<string, unknown>;
 }) {
-  const message = useMessage(ns);
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className={fieldError} role="alert">
-      {message(errors[0]!, values)}
-    </p>
-  );
+  const message = useAdminMessage(ns);
+  return <ErrorList id={id} errors={errors?.slice(0, 1)} translate={(key) => message(key, values)} />;
 }
 
 /** A form-level message (Conform's `form.errors`), or a row's refusal. */
 export function FormAlert({ errors, ns, testId }: { errors?: string[]; ns: string; testId?: string }) {
-  const message = useMessage(ns);
-  if (!errors?.length) return null;
-  return (
-    <p className={alert.error} role="alert" data-testid={testId ?? "form-error"}>
-      {[...new Set(errors.map((e) => message(e)))].join(" ")}
-    </p>
-  );
+  const message = useAdminMessage(ns);
+  return <ErrorList tone="form" errors={errors} translate={(key) => message(key)} testId={testId ?? "form-error"} />;
 }
 
 /** The messages of one field ("" = the form) in a reply to form `formId`, for forms without useForm. */
@@ -66,4 +58,28 @@ export function errorsOf(reply: AdminFormReply | undefined, formId: string, name
 export function valueOf(reply: AdminFormReply | undefined, formId: string, name: string): string | undefined {
   const value = lastResultFor(reply, formId)?.initialValue?.[name];
   return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * A Conform field of an admin form as a one-line input (text, url, email, date…) in a <Field>:
+ * Conform's props (name, kept value, constraints), the label, and its messages in namespace `ns`.
+ */
+export function InputField<Schema>({
+  meta,
+  type,
+  label,
+  ns,
+  ...rest
+}: {
+  meta: FieldMetadata<Schema>;
+  type: "text" | "url" | "email" | "date" | "number" | "search";
+  label: string;
+  ns: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "name">) {
+  const message = useAdminMessage(ns);
+  return (
+    <Field id={meta.id} label={label} errors={meta.errors} translate={message}>
+      {(control) => <input {...getInputProps(meta, { type })} {...control} className={input} {...rest} />}
+    </Field>
+  );
 }

@@ -1,26 +1,18 @@
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CONFIRM_FIELD, ConfirmDialog, ConfirmStep, HiddenFields, SubmitButton, type Confirmation } from "~/components/forms";
 import { buttonClass, type ButtonTone } from "~/styles/recipes";
-import { alert, row, stack } from "~/styles/ui.css";
-import { usePending } from "~/utils/use-pending";
 import { useHydrated } from "~/utils/use-hydrated";
 import * as admin from "./admin.css";
-import { ConfirmDialog } from "./confirm-dialog";
 import { errorsOf, FormAlert, formIdOf, type AdminFormReply } from "./forms";
 
-export interface Confirmation {
-  /** The question, naming the row ("Delete the score of Ana?"). */
-  question: string;
-  /** The confirm button's label ("Yes, delete"). */
-  yes: string;
-  testId?: string;
-}
+export type { Confirmation };
 
 /**
  * One row action: a one-button form posting `intent` + `id` (plus `extra` hidden fields). Works
  * without JavaScript; with it, the button shows it is busy and cannot be pressed twice.
  * With `confirm`, the action asks first: with JS an alert dialog whose button posts `confirm=yes`,
- * without JS the server's confirmation step (confirmation.server.ts, then <ConfirmStep>).
+ * without JS the server's confirmation step (confirmation.server.ts, then <RowConfirmStep>).
  * A write the database refused (guardWrite) shows its message under the button.
  */
 export function RowAction({
@@ -48,27 +40,23 @@ export function RowAction({
   disabled?: boolean;
 }) {
   const hydrated = useHydrated();
-  const pending = usePending({ intent, id });
   const reply = useActionData() as AdminFormReply | undefined;
   const { t } = useTranslation("admin");
   const accessibleName = fullName ?? (subject === undefined ? undefined : `${label} ${subject}`);
   const form = (submitLabel: string, confirmed: boolean, ariaLabel?: string, onSubmit?: () => void) => (
     <Form method="post" className={admin.inlineForm} preventScrollReset onSubmit={onSubmit}>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      {confirmed ? <input type="hidden" name="confirm" value="yes" /> : null}
-      {Object.entries(extra ?? {}).map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
-      <button
-        type="submit"
-        className={buttonClass({ tone, size: "small" })}
+      <HiddenFields fields={{ intent, id, ...(confirmed ? { [CONFIRM_FIELD]: "yes" } : {}), ...extra }} />
+      <SubmitButton
+        intent={intent}
+        id={id}
+        tone={tone}
+        size="small"
         aria-label={ariaLabel}
-        disabled={disabled || pending}
-        aria-busy={pending || undefined}
+        disabled={disabled}
+        pendingLabel={t("rowAction.pending")}
       >
-        {pending ? t("rowAction.pending") : submitLabel}
-      </button>
+        {submitLabel}
+      </SubmitButton>
     </Form>
   );
   const failure = <FormAlert errors={errorsOf(reply, formIdOf(intent, id), "")} ns="admin" />;
@@ -95,8 +83,8 @@ export function RowAction({
   );
 }
 
-/** The confirmation step without JS: the question, the real form with `confirm=yes`, and a way back. */
-export function ConfirmStep({
+/** A row action's confirmation step without JS: <ConfirmStep> posting `intent` + `id` (+ `extra`). */
+export function RowConfirmStep({
   intent,
   id,
   confirm,
@@ -112,28 +100,13 @@ export function ConfirmStep({
   extra?: Record<string, string>;
 }) {
   const { t } = useTranslation("admin");
-  const titleId = `confirm-${intent}-${id}`;
   return (
-    <div className={`${alert.warning} ${stack}`} role="alertdialog" aria-labelledby={titleId} data-testid={confirm.testId}>
-      <p id={titleId} className={admin.confirmQuestion}>
-        {confirm.question}
-      </p>
-      <div className={row}>
-        <Form method="post" className={admin.inlineForm}>
-          <input type="hidden" name="intent" value={intent} />
-          <input type="hidden" name="id" value={id} />
-          <input type="hidden" name="confirm" value="yes" />
-          {Object.entries(extra ?? {}).map(([k, v]) => (
-            <input key={k} type="hidden" name={k} value={v} />
-          ))}
-          <button type="submit" className={buttonClass({ tone, size: "small" })}>
-            {confirm.yes}
-          </button>
-        </Form>
-        <Link to={cancelTo} className={buttonClass({ tone: "secondary", size: "small" })}>
-          {t("rowAction.cancel")}
-        </Link>
-      </div>
-    </div>
+    <ConfirmStep
+      fields={{ intent, id, ...extra }}
+      confirm={confirm}
+      tone={tone}
+      cancelTo={cancelTo}
+      cancelLabel={t("rowAction.cancel")}
+    />
   );
 }

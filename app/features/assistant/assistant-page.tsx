@@ -1,154 +1,18 @@
 import { getZodConstraint } from "@conform-to/zod";
-import { Form, Link, useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/styles/recipes";
 import * as ui from "~/styles/ui.css";
-import * as layoutCss from "~/styles/layout.css";
-import { formatDateTime } from "~/utils/dates";
 import { useHydrated } from "~/utils/use-hydrated";
-import { ConfirmStep, RowAction } from "~/features/admin/row-action";
 import * as css from "./assistant.css";
-import { Markdown } from "./markdown";
+import { ConversationList } from "./conversation-list";
+import { Answer, ErrorToast, readEvents, UserMessage } from "./messages";
 import { MESSAGE_MAX, sendSchema } from "./schemas";
-import type { ProviderId, StreamEvent } from "./types";
-import type { AnswerPart, ProposalView, TranscriptItem } from "./view";
-
-export interface ShellData {
-  conversations: Array<{
-    id: number;
-    title: string;
-    provider: string;
-    input_tokens: number;
-    output_tokens: number;
-    updated_at: string;
-  }>;
-  /** The deletion asked without JavaScript (`?delete-conversation=ID`), to confirm. */
-  confirming: { id: number; title: string; back: string } | null;
-  budget: { limit: number; used: number; exhausted: boolean };
-  defaultProvider: ProviderId;
-  providers: Array<{ id: ProviderId; configured: boolean; model: string; keyVariable: string }>;
-}
-
-export interface PageActionData {
-  message: string;
-  provider: string;
-  conversationId: number | null;
-  error: { key: string; values?: Record<string, string | number> } | null;
-  failed: boolean;
-}
+import type { ProviderId } from "./types";
+import type { AnswerPart, PageActionData, ShellData, TranscriptItem } from "./view";
 
 const constraint = getZodConstraint(sendSchema);
-
-function ToolCall({ part }: { part: Extract<AnswerPart, { kind: "tool" }> }) {
-  const { t } = useTranslation("assistant");
-  const outcome = part.pending
-    ? t("toolCall.running")
-    : part.isError
-      ? t("toolCall.error")
-      : part.rows !== null
-        ? t("toolCall.rows", { count: part.rows })
-        : null;
-  return (
-    <details
-      className={css.toolCall}
-      data-testid="tool-call"
-      data-tool={part.name}
-      data-rows={part.rows ?? undefined}
-      data-error={part.isError ? "true" : undefined}
-    >
-      <summary>
-        {t("toolCall.summary", { name: part.name })}
-        {outcome ? ` · ${outcome}` : null}
-      </summary>
-      <p className={`${ui.muted} ${css.toolInputLabel}`}>{t("toolCall.input")}</p>
-      <pre>
-        <code>{part.input}</code>
-      </pre>
-    </details>
-  );
-}
-
-function ProposalCard({ proposal }: { proposal: ProposalView }) {
-  const { t } = useTranslation("assistant");
-  return (
-    <div className={css.proposal} data-testid="proposal-card" data-action={proposal.action}>
-      <p className={css.flush}>
-        <strong>{t("proposal.heading")}</strong> {t(`proposal.${proposal.action}`, proposal.target)}
-      </p>
-      <p className={`${ui.muted} ${css.flush}`}>{t("proposal.reason", { reason: proposal.reason })}</p>
-      {proposal.open ? (
-        // A whole-page post, as from the admin tab itself: its page then renders with all its texts.
-        <Form method="post" action={proposal.formAction} reloadDocument className={css.tight}>
-          {Object.entries(proposal.fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          {proposal.editable ? (
-            <div className={ui.field}>
-              <label className={ui.label}>
-                {t("proposal.newValue")}
-                <input className={ui.input} name={proposal.editable.name} defaultValue={proposal.editable.value} />
-              </label>
-            </div>
-          ) : null}
-          <div className={ui.row}>
-            <button type="submit" className={buttonClass({ tone: "primary", size: "small" })}>
-              {t("proposal.submit")}
-            </button>
-            <span className={ui.hint}>{t("proposal.note")}</span>
-          </div>
-        </Form>
-      ) : (
-        <p className={`${ui.hint} ${css.flush}`}>{t("proposal.closed")}</p>
-      )}
-    </div>
-  );
-}
-
-function Answer({ parts, live = false }: { parts: AnswerPart[]; live?: boolean }) {
-  const { t } = useTranslation("assistant");
-  return (
-    <article
-      className={css.assistantBubble}
-      data-testid={live ? "assistant-live" : "assistant-message"}
-      aria-busy={live || undefined}
-    >
-      <p className={css.speaker}>{t("assistant")}</p>
-      {parts.map((part, i) =>
-        part.kind === "text" ? (
-          <div key={i} className={css.markdown}>
-            <Markdown text={part.text} />
-          </div>
-        ) : (
-          <div key={part.id} className={css.tight}>
-            <ToolCall part={part} />
-            {part.proposal ? <ProposalCard proposal={part.proposal} /> : null}
-          </div>
-        ),
-      )}
-    </article>
-  );
-}
-
-function UserMessage({ text }: { text: string }) {
-  const { t } = useTranslation("assistant");
-  return (
-    <article className={css.userBubble} data-testid="user-message">
-      <p className={css.speaker}>{t("you")}</p>
-      {text}
-    </article>
-  );
-}
-
-function ErrorToast({ text, id }: { text: string; id: string }) {
-  return (
-    <div className={`${layoutCss.toastRegion} ${css.toastOnTop}`} role="alert" key={id}>
-      <div className={`${layoutCss.toast} ${layoutCss.toastError}`} data-testid="toast" data-type="error">
-        <p className={css.flush}>{text}</p>
-      </div>
-    </div>
-  );
-}
 
 interface LiveExchange {
   userText: string;
@@ -161,24 +25,6 @@ interface ClientError {
   toast: string;
   bubble: boolean;
   id: string;
-}
-
-/** Reads the streaming endpoint's JSON lines as they come. */
-async function* readEvents(response: Response): AsyncGenerator<StreamEvent> {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let newline: number;
-    while ((newline = buffer.indexOf("\n")) >= 0) {
-      const line = buffer.slice(0, newline).trim();
-      buffer = buffer.slice(newline + 1);
-      if (line) yield JSON.parse(line) as StreamEvent;
-    }
-  }
 }
 
 /**
@@ -197,12 +43,6 @@ export function AssistantPage({
   actionData?: PageActionData;
 }) {
   const { t } = useTranslation("assistant");
-  const { t: tl } = useTranslation("lists");
-  const deleteQuestion = (title: string) => ({
-    question: tl("confirm.deleteConversation", { title }),
-    yes: tl("confirm.yesDelete"),
-    testId: "delete-conversation-confirm",
-  });
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -355,55 +195,7 @@ export function AssistantPage({
 
   return (
     <div className={css.layout}>
-      <aside className={css.sidebar} aria-labelledby="conversations-heading">
-        <h2 id="conversations-heading" className={css.sidebarHeading}>
-          {t("conversations.heading")}
-        </h2>
-        <Link to="/admin/assistant" className={buttonClass({ tone: "secondary", size: "small" })}>
-          {t("conversations.new")}
-        </Link>
-        {shell.confirming ? (
-          <ConfirmStep
-            intent="delete-conversation"
-            id={shell.confirming.id}
-            extra={{ conversation_id: String(shell.confirming.id) }}
-            confirm={deleteQuestion(shell.confirming.title)}
-            cancelTo={shell.confirming.back}
-          />
-        ) : null}
-        {shell.conversations.length === 0 ? (
-          <p className={ui.muted}>{t("conversations.empty")}</p>
-        ) : (
-          <ul className={css.conversationList}>
-            {shell.conversations.map((c) => (
-              <li key={c.id} className={css.conversationItem} data-testid="conversation-item">
-                <div className={css.conversationText}>
-                  <Link
-                    to={`/admin/assistant/${c.id}`}
-                    className={css.conversationLink}
-                    aria-current={conversation?.id === c.id ? "page" : undefined}
-                  >
-                    {c.title}
-                  </Link>
-                  <span className={ui.hint}>
-                    {formatDateTime(c.updated_at)} ·{" "}
-                    {t("conversations.meta", { provider: c.provider, tokens: c.input_tokens + c.output_tokens })}
-                  </span>
-                </div>
-                <RowAction
-                  intent="delete-conversation"
-                  id={c.id}
-                  extra={{ conversation_id: String(c.id) }}
-                  tone="danger"
-                  label={t("conversations.delete")}
-                  accessibleName={t("conversations.deleteLabel", { title: c.title })}
-                  confirm={deleteQuestion(c.title)}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </aside>
+      <ConversationList shell={shell} currentId={conversation?.id ?? null} />
       <div className={css.main}>
         <h2 className={css.heading}>{conversation ? conversation.title : t("title")}</h2>
         <section

@@ -1,7 +1,8 @@
+import { parseIntent } from "~/utils/intent.server";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import { deleteConversation, getConversation, listConversations } from "~db/repositories/assistant.server";
-import { askToConfirm, confirmationAsked, isConfirmed } from "~/features/admin/confirmation.server";
+import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
 import { currentListHref } from "~/utils/paging.server";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -90,7 +91,7 @@ async function failureMessage(failure: ExchangeFailure, provider: ProviderId): P
 export async function handleAssistantPost(request: Request) {
   const admin = await requireAdmin(request);
   const form = await readFormData(request);
-  const intent = form.get("intent");
+  const intent = await parseIntent(request, form, ["send", "delete-conversation"] as const);
   const kept = (conversationId: number | null): Omit<AssistantActionData, "error" | "failed"> => ({
     message: String(form.get("message") ?? "").slice(0, MESSAGE_MAX * 2),
     provider: String(form.get("provider") ?? ""),
@@ -106,7 +107,6 @@ export async function handleAssistantPost(request: Request) {
       throw await notFound(request, "assistant:errors.notFound");
     return redirectWithToast("/admin/assistant", { type: "success", key: "assistant:conversations.deleted" });
   }
-  if (intent !== "send") throw await badRequest(request);
   const submission = parseWithZod(form, { schema: sendSchema });
   const rawId = Number(form.get("conversation_id"));
   const conversationId = Number.isSafeInteger(rawId) && rawId > 0 ? rawId : null;

@@ -110,7 +110,7 @@ const TOOLS = [
       "Site-wide counters: active and total codes, draws today (since Paris midnight) and in total, platforms, pending deletion requests, pending suggestions, game scores.",
     schema: z.object({}),
     run: async (_input, now) => {
-      const [stats, overview] = await Promise.all([getDashboardStats(undefined, now), siteOverview()]);
+      const [stats, overview] = await Promise.all([getDashboardStats(now), siteOverview()]);
       return { data: { ...stats, ...overview }, rows: null };
     },
   }),

@@ -1,4 +1,4 @@
-import type { ProposalAction } from "./types";
+import type { ProposalAction, ProviderId } from "./types";
 
 /** What the transcript renders (built on the server, sent to the page as loader data). */
 export interface ProposalView {
@@ -28,3 +28,28 @@ export type AnswerPart =
     };
 
 export type TranscriptItem = { kind: "user"; text: string } | { kind: "answer"; parts: AnswerPart[] };
+
+/** What the assistant tab's loader hands the page (the sidebar, the budget, the providers). */
+export interface ShellData {
+  conversations: Array<{
+    id: number;
+    title: string;
+    provider: string;
+    input_tokens: number;
+    output_tokens: number;
+    updated_at: string;
+  }>;
+  /** The deletion asked without JavaScript (`?delete-conversation=ID`), to confirm. */
+  confirming: { id: number; title: string; back: string } | null;
+  budget: { limit: number; used: number; exhausted: boolean };
+  defaultProvider: ProviderId;
+  providers: Array<{ id: ProviderId; configured: boolean; model: string; keyVariable: string }>;
+}
+
+export interface PageActionData {
+  message: string;
+  provider: string;
+  conversationId: number | null;
+  error: { key: string; values?: Record<string, string | number> } | null;
+  failed: boolean;
+}

@@ -1,5 +1,5 @@
 import { runWrite } from "~db/availability.server";
-import { drawReferralCode, drawReferralCodeBySlug } from "~db/repositories/codes.server";
+import { drawReferralCode, drawReferralCodeBySlug } from "~db/repositories/draw.server";
 import { drawToken } from "./draw-token.server";
 
 /** The page a draw form posts to: `/{slug}/get-code`, or `/random` (slug null). */

@@ -1,9 +1,10 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as admin from "~/features/admin/admin.css";
-import { errorsOf, FieldError, FormAlert, formIdOf, valueOf, type AdminFormReply } from "~/features/admin/forms";
+import { Field, type FieldControl } from "~/components/forms";
+import { errorsOf, FormAlert, formIdOf, useAdminMessage, valueOf, type AdminFormReply } from "~/features/admin/forms";
 import { buttonClass } from "~/styles/recipes";
-import { bareFieldset, field, input, label, muted, smallText, spaceAbove, stack } from "~/styles/ui.css";
+import { bareFieldset, input, label, muted, smallText, spaceAbove, stack } from "~/styles/ui.css";
 import { OFFER_LANGUAGE_SUFFIXES, OFFER_TEXTS, type OfferRow } from "./offer";
 
 const LANGUAGE_OF_SUFFIX = { "": "fr", _en: "en", _de: "de", _es: "es" } as const;
@@ -27,17 +28,13 @@ export function OfferEditor({
   const errors = (name: string) => errorsOf(reply, formId, name);
   const rejected = reply?.formId === formId;
   const value = (name: keyof OfferRow) => (rejected ? (valueOf(reply, formId, name) ?? "") : (offer?.[name] ?? ""));
-  const fieldProps = (name: keyof OfferRow) => {
-    const failing = errors(name).length > 0;
-    return {
-      id: `${name}-${platform.id}`,
-      name,
-      className: input,
-      defaultValue: value(name),
-      "aria-invalid": failing || undefined,
-      "aria-describedby": failing ? `${name}-${platform.id}-error` : undefined,
-    };
-  };
+  const message = useAdminMessage("offer");
+  const fieldProps = (name: keyof OfferRow) => ({ name, className: input, defaultValue: value(name) });
+  const offerField = (name: keyof OfferRow, label: string, control: (control: FieldControl) => React.ReactNode) => (
+    <Field key={name} id={`${name}-${platform.id}`} label={label} errors={errors(name)} translate={message}>
+      {control}
+    </Field>
+  );
   return (
     <details open={rejected} data-testid={`offer-editor-${platform.id}`}>
       <summary>{t("offer:admin.summary")}</summary>
@@ -50,29 +47,19 @@ export function OfferEditor({
             <legend className={label}>{t(`offer:admin.language.${LANGUAGE_OF_SUFFIX[suffix]}`)}</legend>
             {OFFER_TEXTS.map((text) => {
               const name = `${text}${suffix}` as keyof OfferRow;
-              return (
-                <div key={name} className={field}>
-                  <label htmlFor={`${name}-${platform.id}`} className={label}>
-                    {t(`offer:admin.fields.${text}`)}
-                  </label>
-                  {text === "offer_steps" || text === "offer_conditions" ? (
-                    <textarea {...fieldProps(name)} rows={text === "offer_steps" ? 4 : 2} />
-                  ) : (
-                    <input {...fieldProps(name)} />
-                  )}
-                  <FieldError ns="offer" id={`${name}-${platform.id}-error`} errors={errors(name)} />
-                </div>
+              return offerField(name, t(`offer:admin.fields.${text}`), (control) =>
+                text === "offer_steps" || text === "offer_conditions" ? (
+                  <textarea {...control} {...fieldProps(name)} rows={text === "offer_steps" ? 4 : 2} />
+                ) : (
+                  <input {...control} {...fieldProps(name)} />
+                ),
               );
             })}
           </fieldset>
         ))}
-        <div className={field}>
-          <label htmlFor={`offer_checked_on-${platform.id}`} className={label}>
-            {t("offer:admin.fields.offer_checked_on")}
-          </label>
-          <input {...fieldProps("offer_checked_on")} type="date" />
-          <FieldError ns="offer" id={`offer_checked_on-${platform.id}-error`} errors={errors("offer_checked_on")} />
-        </div>
+        {offerField("offer_checked_on", t("offer:admin.fields.offer_checked_on"), (control) => (
+          <input {...control} {...fieldProps("offer_checked_on")} type="date" />
+        ))}
         <FormAlert errors={errors("")} ns="offer" />
         <div>
           <button

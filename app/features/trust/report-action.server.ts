@@ -27,6 +27,9 @@ function refuse(reason: keyof typeof REFUSALS) {
   return data<ReportActionData>({ report: { error: key } }, { status });
 }
 
+/** What a draw page (`/{slug}/get-code`, `/random`) is posted: a draw, or the answer about one. */
+export const DRAW_PAGE_INTENTS = ["draw", "report"] as const;
+
 /**
  * `intent=report` on a draw's result page: the visitor says whether the code worked. The draw
  * token (signed, naming the draw's log row) is the only proof of a draw; one answer per draw; a
