@@ -5,32 +5,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
-import {
-  CODE_STATES,
-  CodeTakenError,
-  deleteCode,
-  getCodeWithPlatform,
-  listAdminCodes,
-  listPlatformOptions,
-  setCodeActive,
-  setCodeExpiry,
-  setCodePermanent,
-  updateCode,
-} from "~db/repositories/admin-catalog.server";
+import { CODE_STATES, getCodeWithPlatform, listAdminCodes, listPlatformOptions } from "~db/repositories/admin-catalog.server";
 import { failureReasonsOf, listCappedCodes } from "~db/repositories/answer-freshness.server";
-import {
-  ANSWER_STATS,
-  liftMonthlyCap,
-  listCodesPausedByReports,
-  restoreReportedCode,
-} from "~db/repositories/code-reports.server";
+import { ANSWER_STATS, listCodesPausedByReports } from "~db/repositories/code-reports.server";
 import { CappedCodes } from "~/features/offer/capped-codes";
 import { getSettings } from "~db/repositories/settings.server";
-import { hostMatches, normalizeCodeInput, parseHosts, parseHttpUrl, safeHref } from "~db/platform-links";
+import { safeHref } from "~db/platform-links";
 import * as admin from "~/features/admin/admin.css";
+import { CODE_FAILURE_KEYS, CODE_INTENTS, runCodeAction } from "~/features/admin/catalog/code-actions.server";
 import { codeUpdateSchema, expirySchema } from "~/features/admin/catalog/schemas";
 import { FieldError, FormAlert, formIdOf, InputField, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
-import { guardWrite, readAdminForm, rejectForm } from "~/features/admin/forms.server";
+import { guardWrite, readAdminForm } from "~/features/admin/forms.server";
 import { PausedCodes } from "~/features/trust/paused-codes";
 import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
@@ -46,9 +31,8 @@ import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { badRequest, notFound } from "~/utils/responses.server";
 import { parseRowId } from "~/utils/row-id";
-import { assertUnreachable, parseIntent } from "~/utils/intent.server";
+import { parseIntent } from "~/utils/intent.server";
 import { usePending } from "~/utils/use-pending";
-import { redirectWithToast } from "~/utils/toast.server";
 import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-catalog", "trust", "offer", "lists"] };
@@ -129,24 +113,10 @@ export const meta = routeMeta;
 
 const back = (slug: string) => `/admin/codes?platform=${encodeURIComponent(slug)}`;
 
-const INTENTS = ["restore", "lift-cap", "toggle-active", "toggle-permanent", "set-expiry", "update", "delete"] as const;
-type CodeIntent = (typeof INTENTS)[number];
-
-/** What a failing write says, per intent (the codes tab's update, modify and delete errors). */
-const FAILURE_KEYS: Record<CodeIntent, string> = {
-  restore: "admin-catalog:codes.errors.update",
-  "lift-cap": "admin-catalog:codes.errors.update",
-  "toggle-active": "admin-catalog:codes.errors.update",
-  "toggle-permanent": "admin-catalog:codes.errors.update",
-  "set-expiry": "admin-catalog:codes.errors.update",
-  update: "admin-catalog:codes.errors.modify",
-  delete: "admin-catalog:codes.errors.delete",
-};
-
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const { form } = await readAdminForm(request);
-  const intent = await parseIntent(request, form, INTENTS);
+  const intent = await parseIntent(request, form, CODE_INTENTS);
   const id = parseRowId(form.get("id"));
   if (id === null) throw await badRequest(request);
   const code = await getCodeWithPlatform(id);
@@ -157,97 +127,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const backTo = url.searchParams.get("platform") === code.slug ? currentListHref(url) : back(code.slug);
   if (intent === "delete" && !isConfirmed(form)) return askToConfirm(backTo, "delete", code.id);
-  return guardWrite(formId, FAILURE_KEYS[intent], () => runCodeAction(form, intent, code, formId, gone, backTo));
-}
-
-type AdminCode = NonNullable<Awaited<ReturnType<typeof getCodeWithPlatform>>>;
-
-async function runCodeAction(
-  form: FormData,
-  intent: CodeIntent,
-  code: AdminCode,
-  formId: string,
-  gone: () => Promise<Response>,
-  backTo: string,
-) {
-  switch (intent) {
-    case "restore": {
-      // A code paused after failing answers, back into the rotation once checked.
-      if (!(await restoreReportedCode(code.id))) throw await gone();
-      return redirectWithToast(backTo, { type: "success", key: "trust:admin.toast.restored" });
-    }
-    case "lift-cap": {
-      // A code on its monthly cap, back before the month is over (the admin checked it works).
-      if (!(await liftMonthlyCap(code.id))) throw await gone();
-      return redirectWithToast(backTo, { type: "success", key: "offer:admin.toast.capLifted" });
-    }
-    case "toggle-active": {
-      if (!(await setCodeActive(code.id, code.is_active !== 1))) throw await gone();
-      return redirectWithToast(backTo, {
-        type: "success",
-        key: code.is_active === 1 ? "admin-catalog:codes.toast.deactivated" : "admin-catalog:codes.toast.activated",
-      });
-    }
-    case "toggle-permanent": {
-      if (!(await setCodePermanent(code.id, code.is_permanent !== 1))) throw await gone();
-      return redirectWithToast(backTo, {
-        type: "success",
-        key: code.is_permanent === 1 ? "admin-catalog:codes.toast.temporary" : "admin-catalog:codes.toast.permanent",
-      });
-    }
-    case "set-expiry": {
-      const submission = parseWithZod(form, { schema: expirySchema });
-      if (submission.status !== "success") return rejectForm(formId, submission.reply());
-      const settings = await getSettings();
-      // Only a temporary code with an expiry can move, and only while auto-cleanup would remove it.
-      if (code.is_permanent === 1 || !code.expires_at || settings.enable_auto_cleanup !== "true") {
-        return rejectForm(formId, submission.reply({ formErrors: ["codes.errors.expiryNotEditable"] }));
-      }
-      const expiresAt = await setCodeExpiry(code.id, submission.value.days);
-      if (!expiresAt) throw await gone();
-      return redirectWithToast(backTo, {
-        type: "success",
-        key: "admin-catalog:codes.toast.expiry",
-        values: { date: formatDate(expiresAt) },
-      });
-    }
-    case "update": {
-      const submission = parseWithZod(form, { schema: codeUpdateSchema });
-      if (submission.status !== "success") return rejectForm(formId, submission.reply());
-      const normalized = normalizeCodeInput(submission.value.code, code);
-      if (!normalized.ok) {
-        return rejectForm(formId, submission.reply({ fieldErrors: { code: [`link.${normalized.error}`] } }));
-      }
-      let referralUrl = normalized.referralUrl;
-      const given = submission.value.referral_url;
-      // The form shows the stored link: sent back unchanged with a new code, it is the old code's
-      // link, so the platform's rule rebuilds it (as /submit does). Only a new link replaces it.
-      const staleLink = normalized.code !== code.code && given === code.referral_url;
-      if (given && !staleLink) {
-        // A pasted link must be http(s) and live on one of the platform's hosts, like a submission's.
-        const url = parseHttpUrl(given);
-        if (!url || !hostMatches(url.hostname, parseHosts(code.hosts))) {
-          return rejectForm(formId, submission.reply({ fieldErrors: { referral_url: ["codes.errors.referralUrl"] } }));
-        }
-        referralUrl = url.href;
-      }
-      try {
-        if (!(await updateCode(code.id, normalized.code, referralUrl))) throw await gone();
-      } catch (error) {
-        if (error instanceof CodeTakenError) {
-          return rejectForm(formId, submission.reply({ fieldErrors: { code: ["codes.errors.codeTaken"] } }));
-        }
-        throw error;
-      }
-      return redirectWithToast(backTo, { type: "success", key: "admin-catalog:codes.toast.updated" });
-    }
-    case "delete": {
-      if (!(await deleteCode(code.id))) throw await gone();
-      return redirectWithToast(backTo, { type: "success", key: "admin-catalog:codes.toast.deleted" });
-    }
-    default:
-      return assertUnreachable(intent);
-  }
+  return guardWrite(formId, CODE_FAILURE_KEYS[intent], () => runCodeAction(form, intent, code, formId, gone, backTo));
 }
 
 const deleteCodeQuestion = (tl: TFunction, code: string) => ({

@@ -1,28 +1,18 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import {
-  deletePlatform,
-  getPlatformById,
-  listAdminPlatforms,
-  setPlatformLogo,
-  SlugTakenError,
-  togglePlatformActive,
-  updatePlatform,
-} from "~db/repositories/admin-catalog.server";
+import { getPlatformById, listAdminPlatforms } from "~db/repositories/admin-catalog.server";
 import * as admin from "~/features/admin/admin.css";
 import { errorsOf, FieldError, FormAlert, formIdOf, useAdminMessage, valueOf, type AdminFormReply } from "~/features/admin/forms";
 import { Field, SubmitButton } from "~/components/forms";
-import { guardWrite, readAdminForm, rejectForm, rejectWith } from "~/features/admin/forms.server";
+import { guardWrite, readAdminForm, rejectWith } from "~/features/admin/forms.server";
 import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
 import { Pager } from "~/components/pager";
 import { currentListHref, loadPage } from "~/utils/paging.server";
-import { detectImageKind, MAX_LOGO_BYTES, removeStoredLogo, storeLogo } from "~/features/admin/catalog/logo.server";
-import { deriveUrlRules, normalizeHosts } from "~/features/admin/catalog/rules";
-import { LOGO_VARIANTS, logoVariantSchema, platformUpdateSchema } from "~/features/admin/catalog/schemas";
-import { saveOfferForm } from "~/features/offer/offer-admin.server";
+import { MAX_LOGO_BYTES } from "~/features/admin/catalog/logo.server";
+import { LOGO_VARIANTS } from "~/features/admin/catalog/schemas";
+import { PLATFORM_FAILURE_KEYS, PLATFORM_INTENTS, runPlatformAction } from "~/features/admin/catalog/platform-actions.server";
 import { OfferEditor } from "~/features/offer/offer-editor";
 import { listPlatformOffers } from "~db/repositories/platform-offers.server";
 import { getT } from "~/i18n/i18next.server";
@@ -45,8 +35,7 @@ import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { badRequest, notFound } from "~/utils/responses.server";
 import { parseRowId } from "~/utils/row-id";
-import { assertUnreachable, parseIntent } from "~/utils/intent.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { parseIntent } from "~/utils/intent.server";
 import { badgeClass, buttonClass } from "~/styles/recipes";
 import { loadOrFail } from "~/utils/failures.server";
 
@@ -88,24 +77,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta = routeMeta;
 
-/** What a failing write says, per intent (the platforms tab's status, update, logo and delete errors). */
-const INTENTS = ["toggle-active", "update", "update-offer", "upload-logo", "remove-logo", "delete"] as const;
-
-const FAILURE_KEYS: Record<(typeof INTENTS)[number], string> = {
-  "toggle-active": "admin-catalog:platforms.errors.status",
-  update: "admin-catalog:platforms.errors.update",
-  "upload-logo": "admin-catalog:platforms.errors.logoUpload",
-  "remove-logo": "admin-catalog:platforms.errors.logoRemove",
-  delete: "admin-catalog:platforms.errors.delete",
-  "update-offer": "offer:admin.errors.save",
-};
-
 export async function action({ request }: ActionFunctionArgs) {
   // The body is read only once the admin is known: a stranger's upload is never parsed.
   await requireAdmin(request);
   const { form, tooLarge } = await readAdminForm(request);
   if (tooLarge) return rejectWith("upload-logo", "platforms.errors.logoTooLarge", { field: "file", status: 413 });
-  const intent = await parseIntent(request, form, INTENTS);
+  const intent = await parseIntent(request, form, PLATFORM_INTENTS);
   const id = parseRowId(form.get("id"));
   if (id === null) throw await badRequest(request);
   const platform = await getPlatformById(id);
@@ -115,99 +92,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = currentListHref(new URL(request.url));
   if (intent === "delete" && !isConfirmed(form)) return askToConfirm(back, "delete", platform.id);
 
-  return guardWrite(formId, FAILURE_KEYS[intent], async () => {
-    switch (intent) {
-      case "toggle-active": {
-        const result = await togglePlatformActive(platform.id);
-        if (!result) throw await gone();
-        return redirectWithToast(back, {
-          type: "success",
-          key: result.isActive ? "admin-catalog:platforms.toast.activated" : "admin-catalog:platforms.toast.deactivated",
-          values: { name: platform.name },
-        });
-      }
-      case "update": {
-        const submission = parseWithZod(form, { schema: platformUpdateSchema });
-        if (submission.status !== "success") return rejectForm(formId, submission.reply());
-        const v = submission.value;
-        const template = v.referral_url_template ?? null;
-        try {
-          await updatePlatform(platform.id, {
-            name: v.name,
-            slug: v.slug,
-            code_pattern: v.code_pattern,
-            description: v.description ?? "",
-            hosts: normalizeHosts(v.hosts),
-            referral_url_template: template,
-            // Rules follow the template only when it changed: hand-written seed rules stay.
-            ...(template !== platform.referral_url_template ? { url_rules: JSON.stringify(deriveUrlRules(template)) } : {}),
-          });
-        } catch (error) {
-          if (error instanceof SlugTakenError) {
-            return rejectForm(formId, submission.reply({ fieldErrors: { slug: ["platformForm.errors.slugTaken"] } }));
-          }
-          throw error;
-        }
-        return redirectWithToast(back, {
-          type: "success",
-          key: "admin-catalog:platforms.toast.updated",
-          values: { name: v.name },
-        });
-      }
-      case "update-offer":
-        return saveOfferForm(formId, platform, form, back);
-      case "upload-logo": {
-        const variant = logoVariantSchema.safeParse(form.get("variant"));
-        if (!variant.success) return rejectWith(formId, "platforms.errors.variant", { field: "variant" });
-        const which = { variant: variant.data };
-        const file = form.get("file");
-        if (!(file instanceof Blob) || file.size === 0)
-          return rejectWith(formId, "platforms.errors.logoMissing", { field: "file", initialValue: which });
-        if (file.size > MAX_LOGO_BYTES)
-          return rejectWith(formId, "platforms.errors.logoTooLarge", { field: "file", status: 413, initialValue: which });
-        const bytes = new Uint8Array(await file.arrayBuffer());
-        const kind = detectImageKind(bytes);
-        if (!kind) return rejectWith(formId, "platforms.errors.logoType", { field: "file", initialValue: which });
-        const url = await storeLogo(platform.slug, variant.data, kind, bytes);
-        const saved = await setPlatformLogo(platform.id, variant.data, url);
-        if (!saved) {
-          await removeStoredLogo(url);
-          throw await gone();
-        }
-        await removeStoredLogo(saved.previous);
-        return redirectWithToast(back, {
-          type: "success",
-          key: "admin-catalog:platforms.toast.logoUploaded",
-          values: { name: platform.name },
-        });
-      }
-      case "remove-logo": {
-        const variant = logoVariantSchema.safeParse(form.get("variant"));
-        if (!variant.success) return rejectWith(formId, "platforms.errors.variant");
-        const saved = await setPlatformLogo(platform.id, variant.data, null);
-        if (!saved) throw await gone();
-        await removeStoredLogo(saved.previous);
-        return redirectWithToast(back, {
-          type: "success",
-          key: "admin-catalog:platforms.toast.logoRemoved",
-          values: { name: platform.name },
-        });
-      }
-      case "delete": {
-        const removed = await deletePlatform(platform.id);
-        if (!removed) throw await gone();
-        await removeStoredLogo(removed.custom_logo_light_url);
-        await removeStoredLogo(removed.custom_logo_dark_url);
-        return redirectWithToast(back, {
-          type: "success",
-          key: "admin-catalog:platforms.toast.deleted",
-          values: { name: platform.name },
-        });
-      }
-      default:
-        return assertUnreachable(intent);
-    }
-  });
+  return guardWrite(formId, PLATFORM_FAILURE_KEYS[intent], () => runPlatformAction(form, intent, platform, formId, gone, back));
 }
 
 export default function AdminPlatforms() {

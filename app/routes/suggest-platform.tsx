@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -10,7 +10,6 @@ import {
   listVotedSuggestionIds,
   getSuggestion,
   createSuggestion,
-  castVote,
 } from "~db/repositories/suggestions.server";
 import { SimilarNames } from "~/features/community/similar-names";
 import { SuggestionList } from "~/features/community/suggestion-list";
@@ -22,14 +21,7 @@ import { Pager } from "~/components/pager";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { loadPage, listHref } from "~/utils/paging.server";
 import { breadcrumbLd } from "~/features/community/structured-data";
-import {
-  MAX_VOTES_PER_ADDRESS,
-  NEW_FOR_MS,
-  POPULAR_ABOVE_VOTES,
-  suggestSchema,
-  voteSchema,
-} from "~/features/community/suggest-schema";
-import { VOTE_REFUSAL_KEYS } from "~/features/community/vote-messages";
+import { MAX_VOTES_PER_ADDRESS, NEW_FOR_MS, POPULAR_ABOVE_VOTES, suggestSchema } from "~/features/community/suggest-schema";
 import * as styles from "~/features/community/community.css";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { useArrivalFocus } from "~/utils/arrival-focus";
@@ -40,7 +32,8 @@ import { HoneypotField, isHoneypotFilled } from "~/utils/honeypot";
 import { routeMeta } from "~/utils/meta";
 import { addressKeyOf } from "~/utils/client-address.server";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
-import { parseIntent } from "~/utils/intent.server";
+import { assertUnreachable, parseIntent } from "~/utils/intent.server";
+import { answerVote } from "~/features/community/vote-action.server";
 import { parseRowId } from "~/utils/row-id";
 import { buttonClass } from "~/styles/recipes";
 import { attemptWrite, loadOrFail } from "~/utils/failures.server";
@@ -55,7 +48,6 @@ export const handle = {
 };
 
 const SUGGEST_LIMIT = { name: "suggest", max: 10, windowMs: 10 * 60_000 };
-const VOTE_LIMIT = { name: "suggest-vote", max: 120, windowMs: 10 * 60_000 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -135,36 +127,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (identity.setCookie) headers.append("Set-Cookie", identity.setCookie);
   const intent = await parseIntent(request, form, ["vote", "suggest"] as const);
 
-  if (intent === "vote") {
-    const parsed = voteSchema.safeParse({ intent, suggestion_id: form.get("suggestion_id") });
-    if (!parsed.success) return data({ vote: { suggestionId: null, key: "vote.notFound" } }, { status: 404, headers });
-    const limit = await hitRateLimit(VOTE_LIMIT, addressKeyOf(context));
-    if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
-    const suggestionId = parsed.data.suggestion_id;
-    const vote = await attemptWrite("vote", () =>
-      castVote({
-        suggestionId,
-        clientFingerprint: identity.fingerprint,
-        ipHash: identity.ipHash,
-        maxVotesPerAddress: MAX_VOTES_PER_ADDRESS,
-      }),
-    );
-    if (!vote.ok) {
-      headers.set("Retry-After", vote.headers["Retry-After"]!);
-      return data({ vote: { suggestionId, key: "vote.failed" } }, { status: 503, headers });
-    }
-    const result = vote.value;
-    if (result === "voted") {
-      return redirectWithToast(
-        `/suggest-platform#suggestion-${suggestionId}`,
-        { type: "success", key: "suggest:toast.voted" },
-        { headers },
-      );
-    }
-    const status = result === "not-found" ? 404 : result === "address-cap" ? 429 : 409;
-    return data({ vote: { suggestionId, key: VOTE_REFUSAL_KEYS[result] } }, { status, headers });
+  switch (intent) {
+    case "vote":
+      return answerVote(request, context, form, identity, headers);
+    case "suggest":
+      return answerSuggestion(request, context, form, headers);
+    default:
+      return assertUnreachable(intent);
   }
+}
 
+/** A new suggestion: checked against stored names, then written (or refused next to its field). */
+async function answerSuggestion(request: Request, context: AppLoadContext, form: FormData, headers: Headers) {
   const submission = parseWithZod(form, { schema: suggestSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), similar: [] as SimilarName[] }, { status: 400, headers });

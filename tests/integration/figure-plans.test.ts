@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openPgPool } from "~db/client.server";
 import { getDashboardStats } from "~db/repositories/admin-stats.server";
 import { drawsPerDay } from "~db/repositories/admin-site.server";
-import { drawsPerDayByPlatform } from "~db/repositories/assistant.server";
+import { drawsPerDayByPlatform } from "~db/repositories/assistant-queries.server";
 import { codeAnswerSummary, platformAnswerStats } from "~db/repositories/code-reports.server";
 import {
   countAllAvailableCodes,

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDashboardStats } from "~db/repositories/admin-stats.server";
 import { drawsPerDay } from "~db/repositories/admin-site.server";
-import { drawsPerDayByPlatform } from "~db/repositories/assistant.server";
+import { drawsPerDayByPlatform } from "~db/repositories/assistant-queries.server";
 import { codeAnswerSummary, platformAnswerStats, recordCodeReport } from "~db/repositories/code-reports.server";
 import { drawReferralCode } from "~db/repositories/draw.server";
 import { listPlatformFairness } from "~db/repositories/fairness.server";

@@ -11,7 +11,7 @@ import {
   suggestionForProposal,
   suggestionsWithVotes,
   topScores,
-} from "~db/repositories/assistant.server";
+} from "~db/repositories/assistant-queries.server";
 import { getDashboardStats } from "~db/repositories/admin-stats.server";
 import { getSettings } from "~db/repositories/settings.server";
 import { SETTING_KEYS, type SettingKey } from "~db/seed-data";

@@ -1,9 +1,5 @@
-import {
-  codeForProposal,
-  deletionRequestForProposal,
-  listConversationMessages,
-  suggestionForProposal,
-} from "~db/repositories/assistant.server";
+import { listConversationMessages } from "~db/repositories/assistant.server";
+import { codeForProposal, deletionRequestForProposal, suggestionForProposal } from "~db/repositories/assistant-queries.server";
 import { getSettings } from "~db/repositories/settings.server";
 import { parseStoredMessage } from "./exchange.server";
 import { proposeActionSchema } from "./tools.server";

@@ -1,0 +1,137 @@
+import { parseWithZod } from "@conform-to/zod";
+import {
+  deletePlatform,
+  setPlatformLogo,
+  SlugTakenError,
+  togglePlatformActive,
+  updatePlatform,
+} from "~db/repositories/admin-catalog.server";
+import type { getPlatformById } from "~db/repositories/admin-catalog.server";
+import { saveOfferForm } from "~/features/offer/offer-admin.server";
+import { assertUnreachable } from "~/utils/intent.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { rejectForm, rejectWith } from "../forms.server";
+import { detectImageKind, MAX_LOGO_BYTES, removeStoredLogo, storeLogo } from "./logo.server";
+import { deriveUrlRules, normalizeHosts } from "./rules";
+import { logoVariantSchema, platformUpdateSchema } from "./schemas";
+
+/**
+ * The platforms tab's row actions (app/routes/admin.platforms._index.tsx): its one list of intents,
+ * what a failing write says for each, and what each does once the route has found the platform and
+ * the admin confirmed a delete.
+ */
+export const PLATFORM_INTENTS = ["toggle-active", "update", "update-offer", "upload-logo", "remove-logo", "delete"] as const;
+type PlatformIntent = (typeof PLATFORM_INTENTS)[number];
+
+/** What a failing write says, per intent (the platforms tab's status, update, logo and delete errors). */
+export const PLATFORM_FAILURE_KEYS: Record<PlatformIntent, string> = {
+  "toggle-active": "admin-catalog:platforms.errors.status",
+  update: "admin-catalog:platforms.errors.update",
+  "upload-logo": "admin-catalog:platforms.errors.logoUpload",
+  "remove-logo": "admin-catalog:platforms.errors.logoRemove",
+  delete: "admin-catalog:platforms.errors.delete",
+  "update-offer": "offer:admin.errors.save",
+};
+
+type AdminPlatform = NonNullable<Awaited<ReturnType<typeof getPlatformById>>>;
+
+export async function runPlatformAction(
+  form: FormData,
+  intent: PlatformIntent,
+  platform: AdminPlatform,
+  formId: string,
+  gone: () => Promise<Response>,
+  back: string,
+) {
+  switch (intent) {
+    case "toggle-active": {
+      const result = await togglePlatformActive(platform.id);
+      if (!result) throw await gone();
+      return redirectWithToast(back, {
+        type: "success",
+        key: result.isActive ? "admin-catalog:platforms.toast.activated" : "admin-catalog:platforms.toast.deactivated",
+        values: { name: platform.name },
+      });
+    }
+    case "update": {
+      const submission = parseWithZod(form, { schema: platformUpdateSchema });
+      if (submission.status !== "success") return rejectForm(formId, submission.reply());
+      const v = submission.value;
+      const template = v.referral_url_template ?? null;
+      try {
+        await updatePlatform(platform.id, {
+          name: v.name,
+          slug: v.slug,
+          code_pattern: v.code_pattern,
+          description: v.description ?? "",
+          hosts: normalizeHosts(v.hosts),
+          referral_url_template: template,
+          // Rules follow the template only when it changed: hand-written seed rules stay.
+          ...(template !== platform.referral_url_template ? { url_rules: JSON.stringify(deriveUrlRules(template)) } : {}),
+        });
+      } catch (error) {
+        if (error instanceof SlugTakenError) {
+          return rejectForm(formId, submission.reply({ fieldErrors: { slug: ["platformForm.errors.slugTaken"] } }));
+        }
+        throw error;
+      }
+      return redirectWithToast(back, {
+        type: "success",
+        key: "admin-catalog:platforms.toast.updated",
+        values: { name: v.name },
+      });
+    }
+    case "update-offer":
+      return saveOfferForm(formId, platform, form, back);
+    case "upload-logo": {
+      const variant = logoVariantSchema.safeParse(form.get("variant"));
+      if (!variant.success) return rejectWith(formId, "platforms.errors.variant", { field: "variant" });
+      const which = { variant: variant.data };
+      const file = form.get("file");
+      if (!(file instanceof Blob) || file.size === 0)
+        return rejectWith(formId, "platforms.errors.logoMissing", { field: "file", initialValue: which });
+      if (file.size > MAX_LOGO_BYTES)
+        return rejectWith(formId, "platforms.errors.logoTooLarge", { field: "file", status: 413, initialValue: which });
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const kind = detectImageKind(bytes);
+      if (!kind) return rejectWith(formId, "platforms.errors.logoType", { field: "file", initialValue: which });
+      const url = await storeLogo(platform.slug, variant.data, kind, bytes);
+      const saved = await setPlatformLogo(platform.id, variant.data, url);
+      if (!saved) {
+        await removeStoredLogo(url);
+        throw await gone();
+      }
+      await removeStoredLogo(saved.previous);
+      return redirectWithToast(back, {
+        type: "success",
+        key: "admin-catalog:platforms.toast.logoUploaded",
+        values: { name: platform.name },
+      });
+    }
+    case "remove-logo": {
+      const variant = logoVariantSchema.safeParse(form.get("variant"));
+      if (!variant.success) return rejectWith(formId, "platforms.errors.variant");
+      const saved = await setPlatformLogo(platform.id, variant.data, null);
+      if (!saved) throw await gone();
+      await removeStoredLogo(saved.previous);
+      return redirectWithToast(back, {
+        type: "success",
+        key: "admin-catalog:platforms.toast.logoRemoved",
+        values: { name: platform.name },
+      });
+    }
+    case "delete": {
+      const removed = await deletePlatform(platform.id);
+      if (!removed) throw await gone();
+      await removeStoredLogo(removed.custom_logo_light_url);
+      await removeStoredLogo(removed.custom_logo_dark_url);
+      return redirectWithToast(back, {
+        type: "success",
+        key: "admin-catalog:platforms.toast.deleted",
+        values: { name: platform.name },
+      });
+    }
+    default:
+      return assertUnreachable(intent);
+  }
+}
