@@ -16,11 +16,18 @@ import { PAGE_CACHE_HEADER } from "./page-cache-header";
  *
  * Memory is bounded by bytes (pages, keys and headers together), not by entries: pages echo their
  * query, so one entry can be 100 KB. Expired entries are dropped as new ones come (decision 201).
+ * The URLs whose cookie list is remembered are bounded by bytes too (a stranger's thousands of
+ * distinct 12 KB queries once kept 25 MB there, outside the pages' bound), and a URL longer than any
+ * page of the site has is neither looked up nor kept.
  */
 /** Per entry, on top of its body and key: the headers and the Map's own share. */
 const ENTRY_OVERHEAD_BYTES = 1024;
-/** URLs whose cookie list is remembered; past this the list starts again (it is only a hint for lookups). */
-const MAX_KNOWN_URLS = 10_000;
+/** Bytes of URLs whose cookie list is remembered; past this the list starts again (it is only a hint for lookups). */
+const MAX_KNOWN_BYTES = 1024 * 1024;
+/** Per remembered URL, on top of its characters: the Map's share and the cookie list. */
+const KNOWN_OVERHEAD_BYTES = 128;
+/** The site's own links stay far below this; a longer URL is a stranger's query, rendered and never kept. */
+const MAX_URL_LENGTH = 2048;
 
 interface Entry {
   expires: number;
@@ -60,6 +67,7 @@ export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): R
   // Per URL, the cookies its page said it depends on: what a lookup keys on.
   const keyedByUrl = new Map<string, string[]>();
   let bytes = 0;
+  let knownBytes = 0;
 
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -71,6 +79,7 @@ export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): R
     entries.clear();
     keyedByUrl.clear();
     bytes = 0;
+    knownBytes = 0;
   };
   /** Drops expired entries, then the oldest ones while `room` more bytes would not fit. */
   const makeRoom = (room: number) => {
@@ -96,6 +105,7 @@ export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): R
       return next();
     }
     const url = req.originalUrl;
+    if (url.length > MAX_URL_LENGTH) return next();
     const { cookie } = req.headers;
     const acceptLanguage = req.headers["accept-language"];
     const nonce = res.locals.cspNonce as string;
@@ -119,7 +129,14 @@ export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): R
       if (!keyed) return;
       const key = keyOf(url, keyed, cookie, acceptLanguage);
       if (key === null) return;
-      if (keyedByUrl.size >= MAX_KNOWN_URLS) keyedByUrl.clear();
+      if (!keyedByUrl.has(url)) {
+        const known = 2 * url.length + KNOWN_OVERHEAD_BYTES;
+        if (knownBytes + known > MAX_KNOWN_BYTES) {
+          keyedByUrl.clear();
+          knownBytes = 0;
+        }
+        knownBytes += known;
+      }
       keyedByUrl.set(url, keyed);
       const headers = Object.entries(res.getHeaders())
         .filter(([name]) => name !== "content-security-policy" && name !== "content-length" && name !== "date")

@@ -50,6 +50,16 @@ describe("anonymous page cache", () => {
     expect((await fetch(`${server.url}/admin/login`)).headers.get("x-page-cache")).toBeNull();
   });
 
+  it("a URL longer than any of the site's is rendered each time, never kept (a stranger's long queries)", async () => {
+    const long = `${server.url}/platforms?pad=${"z".repeat(3000)}`;
+    const short = `${server.url}/platforms?pad=short`;
+    await fetch(long);
+    await fetch(short);
+    await renameQuietly("n26", "N26 Long Url Check");
+    expect(await (await fetch(long)).text()).toContain("N26 Long Url Check");
+    expect(await (await fetch(short)).text()).not.toContain("N26 Long Url Check");
+  });
+
   it("an admin's write empties it: a setting saved shows at once", async () => {
     const saved = await postForm(
       `${server.url}/admin/settings`,
