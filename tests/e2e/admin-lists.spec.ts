@@ -31,8 +31,12 @@ test("codes tab: 120 codes in pages of 50, filtered; a deletion asks first", asy
 
   await page.getByRole("link", { name: "Page suivante →" }).click();
   await expect(page).toHaveURL(/after=/);
+  // Page 2 is shown once its own "previous" link is (page 1 has none): only then is "next" page 2's.
+  await expect(page.getByRole("link", { name: "← Page précédente" })).toBeVisible();
   await expect(rows).toHaveCount(50);
+  const second = page.url();
   await page.getByRole("link", { name: "Page suivante →" }).click();
+  await expect(page).not.toHaveURL(second);
   await expect(rows).toHaveCount(20);
   await expect(page.getByRole("link", { name: "Page suivante →" })).toHaveCount(0);
   await page.getByRole("link", { name: "← Page précédente" }).click();

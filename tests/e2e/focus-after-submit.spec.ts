@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { uniqueWord } from "../support/fixtures";
-import { createE2ePlatform, e2eDb, expectAccessible, jsDisabled } from "./support";
+import { createE2ePlatform, e2eDb, expectAccessible, hydrated, jsDisabled } from "./support";
 
 /**
  * With JavaScript, a form's answer replaces what had the focus (a button now disabled, a form): the
@@ -25,6 +25,7 @@ test("a draw: the focus goes to the drawn code's heading and the code is announc
     .values({ platform_id: p.id, code: "FOCUS1", times_served: 1000, created_at: new Date().toISOString() } as never)
     .execute();
   await page.goto(`/${p.slug}/get-code`);
+  await hydrated(page);
   await page.getByRole("button", { name: "Lancer le tirage au sort" }).click();
   await expect(page.getByTestId("drawn-code")).toHaveText("FOCUS1", { timeout: 10_000 });
   await expect(page.getByRole("heading", { name: "Votre code" })).toBeFocused();
@@ -44,6 +45,7 @@ test("a draw that finds nothing: the focus goes to the message saying so", async
     .values({ platform_id: p.id, code, times_served: 0, created_at: new Date().toISOString() } as never)
     .execute();
   await page.goto(`/${p.slug}/get-code`);
+  await hydrated(page);
   // Gone between the page and the click: the endpoint draws nothing, the page's action says why.
   await e2eDb().deleteFrom("referral_codes").where("platform_id", "=", p.id).execute();
   await page.getByRole("button", { name: "Lancer le tirage au sort" }).click();
@@ -64,6 +66,7 @@ test("a vote: the focus goes to the updated count, a live region", async ({ page
     } as never)
     .execute();
   await page.goto("/suggest-platform");
+  await hydrated(page);
   const item = page.getByTestId("suggestion").filter({ hasText: name });
   await item.getByRole("button", { name: `Voter pour ${name}` }).click();
   const count = item.getByTestId("votes");
@@ -76,12 +79,15 @@ test("a vote: the focus goes to the updated count, a live region", async ({ page
 
 test("an empty submit: the focus goes to the first field to correct, its message with it", async ({ page }) => {
   await page.goto("/submit");
+  await hydrated(page);
   await page.getByRole("button", { name: "Ajouter mon code" }).click();
   const platform = page.locator("#submit-code-platform");
   await expect(platform).toBeFocused();
   await expect(platform).toHaveAttribute("aria-invalid", "true");
 
   await page.goto("/suggest-platform");
+
+  await hydrated(page);
   await page.getByRole("button", { name: "Envoyer la suggestion" }).click();
   const nameField = page.getByLabel("Nom de la plateforme");
   await expect(nameField).toBeFocused();

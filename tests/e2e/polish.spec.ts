@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "./admin-support";
-import { createE2ePlatform, e2eDb, jsDisabled } from "./support";
+import { createE2ePlatform, e2eDb, hydrated, jsDisabled } from "./support";
 
 const rand = () => Math.random().toString(36).slice(2, 8);
 
@@ -89,13 +89,8 @@ test("toasts: F8 moves focus to the notifications; a swipe right of 50 px dismis
     await expect(page.getByTestId("toast")).toBeVisible();
   };
   await toastAfterCancel();
-  // The hotkey is a listener an effect adds once React has hydrated the region: a key pressed
-  // before that (a slow machine) goes nowhere. Wait for the region's fiber, then for the effects
-  // that follow the commit (they run in a task after it).
-  await expect
-    .poll(() => page.getByTestId("toast-region").evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber"))))
-    .toBe(true);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  // The hotkey is a listener an effect adds once React has hydrated: a key pressed before goes nowhere.
+  await hydrated(page);
   await page.keyboard.press("F8");
   await expect(page.getByTestId("toast-region")).toBeFocused();
 

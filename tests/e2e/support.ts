@@ -15,6 +15,18 @@ export function jsDisabled(testInfo: TestInfo): boolean {
  * axe: no WCAG 2.1 A/AA violation on the page as it is now. axe needs JavaScript, so on the
  * no-JS project the page's current HTML is checked in a twin page whose own scripts are blocked.
  */
+/**
+ * Resolves once React has hydrated the page (its main element carries a fiber) and the effects that
+ * follow the commit have run (they run in a task after it). A click before that is the browser's
+ * own (a plain form post, a full page): tests of what JavaScript adds wait for this first.
+ */
+export async function hydrated(page: Page) {
+  await expect
+    .poll(() => page.locator("main").evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber"))))
+    .toBe(true);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}
+
 export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}) {
   let target = page;
   let close = async () => {};
