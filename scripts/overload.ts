@@ -21,28 +21,8 @@ export interface OverloadOptions {
   draws?: { path: string; every: number };
 }
 
-export interface DrawFigures {
-  sent: number;
-  /** 303 to a signed result page: the draw is stored and the visitor has its address. */
-  acknowledged: number;
-  /** The result pages those 303s named (`...?draw=<id>.<signature>`), to be checked against the database. */
-  acknowledgedLocations: string[];
-  refused: number;
-  refusedWithRetryAfter: number;
-  other: number;
-  unanswered: number;
-  p50Ms: number;
-  p99Ms: number;
-  /** Result pages shown (200), at the first ask or after a Retry-After. */
-  resultShown: number;
-  /** Result pages asked again after a 503. */
-  resultRetried: number;
-}
-
-export interface OverloadFigures {
-  connections: number;
-  sent: number;
-  ok: number;
+/** How a run's requests were answered, and how fast: the figures pages and draws share. */
+interface Answered {
   /** 503 answers, and how many of them carried Retry-After. */
   refused: number;
   refusedWithRetryAfter: number;
@@ -52,6 +32,24 @@ export interface OverloadFigures {
   unanswered: number;
   p50Ms: number;
   p99Ms: number;
+}
+
+export interface DrawFigures extends Answered {
+  sent: number;
+  /** 303 to a signed result page: the draw is stored and the visitor has its address. */
+  acknowledged: number;
+  /** The result pages those 303s named (`...?draw=<id>.<signature>`), to be checked against the database. */
+  acknowledgedLocations: string[];
+  /** Result pages shown (200), at the first ask or after a Retry-After. */
+  resultShown: number;
+  /** Result pages asked again after a 503. */
+  resultRetried: number;
+}
+
+export interface OverloadFigures extends Answered {
+  connections: number;
+  sent: number;
+  ok: number;
   healthPolls: number;
   healthWithin1s: number;
   peakRssMb: number;
