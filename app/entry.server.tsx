@@ -9,7 +9,7 @@ import { getLanguage, i18nForRender } from "./i18n/i18next.server";
 import { nodeResponseBody } from "./utils/node-body.server";
 import { markKeepablePage } from "./utils/page-cache.server";
 import { NonceProvider } from "./utils/nonce";
-import { withoutNulBytes } from "./utils/nul-bytes.server";
+import { reactOutput } from "./utils/react-output.server";
 import { lowPriorityScripts } from "./utils/script-priority.server";
 import { SiteCssProvider } from "./utils/site-css";
 
@@ -56,7 +56,7 @@ export default async function handleRequest(
           const body = lowPriorityScripts(() => clearTimeout(timer));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(nodeResponseBody(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(withoutNulBytes(body));
+          pipe(reactOutput(body));
         },
         onShellError(error: unknown) {
           clearTimeout(timer);
