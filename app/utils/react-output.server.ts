@@ -1,4 +1,4 @@
-import { pipeline, Transform, type Writable } from "node:stream";
+import { finished, Transform, type Writable } from "node:stream";
 
 /**
  * What React's Node renderer writes, on its way to the response:
@@ -41,8 +41,12 @@ export function reactOutput<T extends Writable>(destination: T): Transform {
       callback();
     },
   });
-  // An aborted render destroys the output: the response's stream ends with it.
-  pipeline(output, destination, () => {});
+  // An aborted render destroys the output: the response's stream ends with it, and a response torn
+  // down early stops the render. (As `pipeline` would, without the AbortController and the
+  // DOMException it makes for every page.)
+  output.pipe(destination);
+  finished(output, (error) => error && destination.destroy(error));
+  finished(destination, (error) => error && output.destroy(error));
   return output;
 }
 
