@@ -1,8 +1,8 @@
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, tmpPath } from "../support/paths";
+import { loadAs, loadInstalled, siteManifestRoutes, unpatchedSource, type ManifestRoute } from "../support/installed-patches";
+import { ROOT } from "../support/paths";
 
 /**
  * patches/@remix-run+router+1.23.3.patch (applied by `npm ci`'s postinstall, patch-package) makes
@@ -10,7 +10,6 @@ import { ROOT, tmpPath } from "../support/paths";
  * (decision 240). Here the patched router and the original one, rebuilt from the installed file by
  * taking the patch back out, must give the same matches for every route of the site's table.
  */
-const require = createRequire(import.meta.url);
 // The file Node loads for every Remix package on the server (the package's `main`).
 const ROUTER = path.join(ROOT, "node_modules", "@remix-run", "router", "dist", "router.cjs.js");
 const PATCH = path.join(ROOT, "patches", "@remix-run+router+1.23.3.patch");
@@ -30,46 +29,10 @@ interface Match {
 }
 type MatchRoutes = (routes: Route[], location: string) => Match[] | null;
 
-/** The installed file with each hunk of the patch taken back out. */
-function unpatchedSource(): string {
-  let source = fs.readFileSync(ROUTER, "utf8");
-  const hunks = fs
-    .readFileSync(PATCH, "utf8")
-    .split(/^@@[^\n]*\n/m)
-    .slice(1);
-  for (const hunk of hunks) {
-    const lines = hunk.replace(/\n$/, "").split("\n");
-    const side = (drop: string) =>
-      lines
-        .filter((l) => !l.startsWith(drop) && !l.startsWith("\\"))
-        .map((l) => l.slice(1))
-        .join("\n");
-    const after = side("-");
-    expect(source.split(after).length - 1, "each hunk is in the installed file once").toBe(1);
-    source = source.replace(after, () => side("+"));
-  }
-  return source;
-}
-
-function loadModule(source: string): { matchRoutes: MatchRoutes } {
-  const file = tmpPath("router-original.cjs");
-  fs.writeFileSync(file, source);
-  return require(file) as { matchRoutes: MatchRoutes };
-}
-
 /** The site's route table, as the production build's browser manifest lists it. */
 function siteRoutes(): Route[] {
-  const assets = path.join(ROOT, "build", "client", "assets");
-  if (!fs.existsSync(assets)) throw new Error("No build: run `npm run build` first (npm test does).");
-  const file = fs.readdirSync(assets).find((f) => /^manifest-[\w-]+\.js$/.test(f))!;
-  const manifest = JSON.parse(
-    fs
-      .readFileSync(path.join(assets, file), "utf8")
-      .replace(/^window\.__remixManifest=/, "")
-      .replace(/;\s*$/, ""),
-  ) as { routes: Record<string, Route & { parentId?: string }> };
-  const byParent = new Map<string, (Route & { parentId?: string })[]>();
-  for (const route of Object.values(manifest.routes)) {
+  const byParent = new Map<string, ManifestRoute[]>();
+  for (const route of Object.values(siteManifestRoutes())) {
     const list = byParent.get(route.parentId ?? "") ?? [];
     list.push(route);
     byParent.set(route.parentId ?? "", list);
@@ -109,8 +72,8 @@ const describeMatches = (matches: Match[] | null) =>
 
 describe("route matching with the router patch", () => {
   const patchedSource = fs.readFileSync(ROUTER, "utf8");
-  const patched = require(ROUTER) as { matchRoutes: MatchRoutes };
-  const original = loadModule(unpatchedSource());
+  const patched = loadInstalled<{ matchRoutes: MatchRoutes }>(ROUTER);
+  const original = loadAs<{ matchRoutes: MatchRoutes }>(ROUTER, unpatchedSource(ROUTER, PATCH));
   const routes = siteRoutes();
   const pathnames = [
     ...new Set([...pathnamesFor(routes), "/", "", "//", "/unknown/deep/path", "/%E2%9C%93", "/tesla/get-code", "/admin/codes"]),
