@@ -27,6 +27,10 @@ export function reactOutput<T extends Writable>(destination: T): Transform {
     output.push(chunk);
   };
   const output = new Transform({
+    // React listens for "close" to stop a render whose visitor left; once the page is whole, its
+    // handler would end the stream a second time (an error object made and dropped per page). A
+    // visitor leaving destroys this stream with an error, which React hears as "error".
+    emitClose: false,
     transform(chunk: Buffer, _encoding, callback) {
       // React never writes into a buffer again once it has handed it over: holding it is safe.
       pending.push(chunk.indexOf(0) < 0 ? chunk : dropZeros(chunk));

@@ -94,3 +94,35 @@ describe("reactOutput: one chunk per tick, streaming kept", () => {
     expect(Buffer.concat(batched.chunks).toString()).toContain('<p id="late">arrived</p>');
   });
 });
+
+describe("reactOutput: a visitor who leaves stops the render", () => {
+  it("React hears that the response is gone and abandons the part still waiting for its data", async () => {
+    const gate = new Promise<void>(() => {}); // data that never comes
+    function Late(): never {
+      throw gate;
+    }
+    const element = createElement(
+      "div",
+      null,
+      createElement(Suspense, { fallback: createElement("p", null, "waiting") }, createElement(Late)),
+    );
+    const errors: unknown[] = [];
+    const out = new PassThrough();
+    out.resume();
+    await new Promise<void>((resolve) => {
+      const { pipe } = renderToPipeableStream(element, {
+        onShellReady: () => {
+          pipe(reactOutput(out));
+          setImmediate(() => {
+            out.destroy(); // the socket closed
+            resolve();
+          });
+        },
+        onError: (error) => void errors.push(error),
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(errors).toHaveLength(1);
+    expect(String(errors[0])).toMatch(/destination stream (errored|closed)/);
+  });
+});
