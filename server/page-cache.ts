@@ -122,7 +122,7 @@ export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): R
       }
       if (hit) remove(key);
     }
-    capture(res, (body) => {
+    capture(res, (readBody) => {
       const type = String(res.getHeader("content-type") ?? "");
       if (res.statusCode !== 200 || !type.startsWith("text/html") || res.getHeader("set-cookie") !== undefined) return;
       const keyed = keyedCookiesOf(res.getHeader(PAGE_CACHE_HEADER));
@@ -138,6 +138,7 @@ export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): R
         knownBytes += known;
       }
       keyedByUrl.set(url, keyed);
+      const body = readBody();
       const headers = Object.entries(res.getHeaders())
         .filter(([name]) => name !== "content-security-policy" && name !== "content-length" && name !== "date")
         .map(([name, value]) => [name, value!] as [string, string | number | string[]]);
@@ -154,8 +155,12 @@ export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): R
   return handler;
 }
 
-/** Passes the response through unchanged and hands its whole body to `done` once it is sent. */
-function capture(res: Response, done: (body: string) => void) {
+/**
+ * Passes the response through unchanged and, once it is sent, calls `done` with a way to read its
+ * whole body: a page that will not be kept (a visitor with another cookie, a redirect) is never
+ * joined and decoded.
+ */
+function capture(res: Response, done: (readBody: () => string) => void) {
   const chunks: Buffer[] = [];
   const keep = (chunk: unknown, encoding?: unknown) => {
     if (chunk == null || typeof chunk === "function") return;
@@ -177,5 +182,5 @@ function capture(res: Response, done: (body: string) => void) {
     keep(args[0], args[1]);
     return end(...args);
   }) as Response["end"];
-  res.once("finish", () => done(Buffer.concat(chunks).toString("utf8")));
+  res.once("finish", () => done(() => Buffer.concat(chunks).toString("utf8")));
 }
