@@ -12,9 +12,9 @@ import {
   getPartnership,
   listPartnershipsAdmin,
   movePartnership,
-  updatePartnership,
   type PartnershipInput,
-} from "~db/repositories/admin-site.server";
+  updatePartnership,
+} from "~db/repositories/partnerships.server";
 import type { Partnership } from "~db/schema";
 import * as admin from "~/features/admin/admin.css";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getPlatformById, listAdminPlatforms } from "~db/repositories/admin-catalog.server";
+import { getPlatformById, listAdminPlatforms } from "~db/repositories/platforms.server";
 import * as admin from "~/features/admin/admin.css";
 import { errorsOf, FieldError, FormAlert, formIdOf, useAdminMessage, valueOf, type AdminFormReply } from "~/features/admin/forms";
 import { Field, SubmitButton } from "~/components/forms";

@@ -5,15 +5,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  approveSuggestionAsPlatform,
-  createPlatform,
-  isSlugTaken,
-  RowGoneError,
-  SlugTakenError,
-} from "~db/repositories/admin-catalog.server";
+import { approveSuggestionAsPlatform, getSuggestion } from "~db/repositories/suggestions.server";
+import { createPlatform, isSlugTaken, SlugTakenError } from "~db/repositories/platforms.server";
+import { RowGoneError } from "~db/errors.server";
 import { parseHttpUrl } from "~db/platform-links";
-import { getSuggestion } from "~db/repositories/suggestions.server";
 import { GRADIENTS } from "~db/seed-data";
 import * as admin from "~/features/admin/admin.css";
 import { deriveUrlRules, normalizeHosts } from "~/features/admin/catalog/rules";

@@ -2,7 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AdminTable, Cell } from "~/features/admin/admin-table";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { drawsPerDay, listDraws, listPlatformFilterOptions } from "~db/repositories/admin-site.server";
+import { drawsPerDay } from "~db/repositories/daily-figures.server";
+import { listDraws } from "~db/repositories/draw-log.server";
+import { listPlatformOptions } from "~db/repositories/platforms.server";
 import { TextFilter } from "~/features/admin/list-filters";
 import { dayRangeOf } from "~/features/admin/list-filters.server";
 import { Pager } from "~/components/pager";
@@ -30,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const slug = new URL(request.url).searchParams.get("platform") || null;
   const [platforms, t, range] = await Promise.all([
-    loadOrFail(request, "errors.load.platforms", () => listPlatformFilterOptions()),
+    loadOrFail(request, "errors.load.platforms", () => listPlatformOptions()),
     getT(request, "admin-site"),
     dayRangeOf(request),
   ]);

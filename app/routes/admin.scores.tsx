@@ -4,7 +4,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { deleteScore, getScore, listScoresAdmin, updateScore } from "~db/repositories/admin-site.server";
+import { deleteScore, getScore, listScoresAdmin, updateScore } from "~db/repositories/game.server";
 import { DEVICE_TYPES, type GameScore } from "~db/schema";
 import * as admin from "~/features/admin/admin.css";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";

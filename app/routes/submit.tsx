@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { MAX_INPUT_LENGTH, normalizeCodeInput } from "~db/platform-links";
 import { findCode, submitReferralCode } from "~db/repositories/codes.server";
 import { createDeletionRequest } from "~db/repositories/deletion-requests.server";
-import { getActivePlatformBySlug, listActivePlatformOptions } from "~db/repositories/platforms.server";
+import { getActivePlatformBySlug, listPlatformOptions } from "~db/repositories/platforms.server";
 import { CAPTCHA_FIELD, captchaSiteKey, verifyCaptcha } from "~/features/codes/captcha.server";
 import * as styles from "~/features/codes/codes.css";
 import { MAX_DELETION_REASON_LENGTH, SUBMIT_RATE_LIMIT } from "~/features/codes/limits";
@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const [t, platforms, siteKey] = await Promise.all([
     getT(request, "submit"),
-    loadOrFail(request, "errors.load.platforms", () => listActivePlatformOptions()),
+    loadOrFail(request, "errors.load.platforms", () => listPlatformOptions({ activeOnly: true })),
     captchaSiteKey(),
   ]);
   const asked = url.searchParams.get("platform");

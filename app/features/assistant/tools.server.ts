@@ -12,7 +12,7 @@ import {
   suggestionsWithVotes,
   topScores,
 } from "~db/repositories/assistant-queries.server";
-import { getDashboardStats } from "~db/repositories/admin-stats.server";
+import { getDashboardStats } from "~db/repositories/daily-figures.server";
 import { getSettings } from "~db/repositories/settings.server";
 import { SETTING_KEYS, type SettingKey } from "~db/seed-data";
 import { settingSchema } from "~/features/admin/site/schemas";

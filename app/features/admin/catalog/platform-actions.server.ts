@@ -5,8 +5,8 @@ import {
   SlugTakenError,
   togglePlatformActive,
   updatePlatform,
-} from "~db/repositories/admin-catalog.server";
-import type { getPlatformById } from "~db/repositories/admin-catalog.server";
+} from "~db/repositories/platforms.server";
+import type { getPlatformById } from "~db/repositories/platforms.server";
 import { saveOfferForm } from "~/features/offer/offer-admin.server";
 import { assertUnreachable } from "~/utils/intent.server";
 import { redirectWithToast } from "~/utils/toast.server";
