@@ -9,7 +9,7 @@ import { CODE_STATES, getCodeWithPlatform, listAdminCodes } from "~db/repositori
 import { listPlatformOptions } from "~db/repositories/platforms.server";
 import { failureReasonsOf, listCappedCodes } from "~db/repositories/answer-freshness.server";
 import { ANSWER_STATS, listCodesPausedByReports } from "~db/repositories/code-reports.server";
-import { CappedCodes } from "~/features/offer/capped-codes";
+import { CappedCodes } from "~/features/admin/catalog/capped-codes";
 import { getSettings } from "~db/repositories/settings.server";
 import { safeHref } from "~db/platform-links";
 import * as admin from "~/features/admin/admin.css";

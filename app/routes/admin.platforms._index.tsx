@@ -13,7 +13,7 @@ import { currentListHref, loadPage } from "~/utils/paging.server";
 import { MAX_LOGO_BYTES } from "~/features/admin/catalog/logo.server";
 import { LOGO_VARIANTS } from "~/features/admin/catalog/schemas";
 import { PLATFORM_FAILURE_KEYS, PLATFORM_INTENTS, runPlatformAction } from "~/features/admin/catalog/platform-actions.server";
-import { OfferEditor } from "~/features/offer/offer-editor";
+import { OfferEditor } from "~/features/admin/catalog/offer-editor";
 import { listPlatformOffers } from "~db/repositories/platform-offers.server";
 import { getT } from "~/i18n/i18next.server";
 import {

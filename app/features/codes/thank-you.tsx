@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { OwnerLink } from "~/features/trust/owner-link";
+import { OwnerLink } from "./owner-link";
 import { buttonClass } from "~/styles/recipes";
 import { card, field, input, label, row, scriptOnly, stack, visuallyHidden } from "~/styles/ui.css";
 import { useHydrated } from "~/utils/use-hydrated";

@@ -7,7 +7,7 @@ import {
   updatePlatform,
 } from "~db/repositories/platforms.server";
 import type { getPlatformById } from "~db/repositories/platforms.server";
-import { saveOfferForm } from "~/features/offer/offer-admin.server";
+import { saveOfferForm } from "./offer-actions.server";
 import { assertUnreachable } from "~/utils/intent.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { rejectForm, rejectWith } from "../forms.server";

@@ -1,11 +1,11 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import * as admin from "~/features/admin/admin.css";
+import * as admin from "../admin.css";
 import { Field, type FieldControl } from "~/components/forms";
-import { errorsOf, FormAlert, formIdOf, useAdminMessage, valueOf, type AdminFormReply } from "~/features/admin/forms";
+import { errorsOf, FormAlert, formIdOf, useAdminMessage, valueOf, type AdminFormReply } from "../forms";
 import { buttonClass } from "~/styles/recipes";
 import { bareFieldset, input, label, muted, smallText, spaceAbove, stack } from "~/styles/ui.css";
-import { OFFER_LANGUAGE_SUFFIXES, OFFER_TEXTS, type OfferRow } from "./offer";
+import { OFFER_LANGUAGE_SUFFIXES, OFFER_TEXTS, type OfferRow } from "~/features/offer/offer";
 
 const LANGUAGE_OF_SUFFIX = { "": "fr", _en: "en", _de: "de", _es: "es" } as const;
 
