@@ -1,9 +1,8 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as admin from "../admin.css";
-import { Field, type FieldControl } from "~/components/forms";
+import { Field, SubmitButton, type FieldControl } from "~/components/forms";
 import { errorsOf, FormAlert, formIdOf, useAdminMessage, valueOf, type AdminFormReply } from "../forms";
-import { buttonClass } from "~/styles/recipes";
 import { bareFieldset, input, label, muted, smallText, spaceAbove, stack } from "~/styles/ui.css";
 import { OFFER_LANGUAGE_SUFFIXES, OFFER_TEXTS, type OfferRow } from "~/features/offer/offer";
 
@@ -62,13 +61,15 @@ export function OfferEditor({
         ))}
         <FormAlert errors={errors("")} ns="offer" />
         <div>
-          <button
-            type="submit"
-            className={buttonClass({ tone: "primary", size: "small" })}
+          <SubmitButton
+            intent="update-offer"
+            id={platform.id}
+            tone="primary"
+            size="small"
             data-testid={`save-offer-${platform.id}`}
           >
             {t("offer:admin.save", { name: platform.name })}
-          </button>
+          </SubmitButton>
         </div>
       </Form>
     </details>
