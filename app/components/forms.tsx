@@ -177,6 +177,23 @@ export function HiddenFields({ fields }: { fields: Record<string, string | numbe
   );
 }
 
+/**
+ * A form that is one button: posts `intent` (and `fields`) to this page, busy while it is being sent.
+ * For a visitor's single action (keep a code, pause it); an admin row's action is `RowAction`.
+ */
+export function IntentButton({
+  intent,
+  fields,
+  ...button
+}: { intent: string; fields?: Record<string, string | number> } & Omit<Parameters<typeof SubmitButton>[0], "intent">) {
+  return (
+    <Form method="post">
+      <HiddenFields fields={{ intent, ...fields }} />
+      <SubmitButton intent={intent} {...button} />
+    </Form>
+  );
+}
+
 /** The one field name that says "yes, carry out this destructive action". */
 export const CONFIRM_FIELD = "confirm";
 

@@ -1,8 +1,8 @@
 import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { writeOrFail } from "~/utils/failures.server";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, type MetaFunction, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { CONFIRM_FIELD, ConfirmDialog, ConfirmStep, HiddenFields, SubmitButton } from "~/components/forms";
+import { Form, Link, type MetaFunction, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { CONFIRM_FIELD, ConfirmDialog, ConfirmStep, HiddenFields, IntentButton, SubmitButton } from "~/components/forms";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useTranslation } from "react-i18next";
@@ -110,8 +110,6 @@ export default function OwnerPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("trust");
   const { t: to } = useTranslation("offer");
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
   const error = actionData && "error" in actionData ? actionData.error : null;
   const here = useLocation().pathname;
   return (
@@ -184,7 +182,7 @@ export default function OwnerPage() {
         <div className={row}>
           {code.status === "pausedByOwner" || ["active", "capped", "expired", "platformInactive"].includes(code.status) ? (
             // Paused by its owner: resume; in (or due back in) the rotation: pause.
-            <OwnerToggle intent={code.status === "pausedByOwner" ? "resume" : "pause"} busy={busy} />
+            <OwnerToggle intent={code.status === "pausedByOwner" ? "resume" : "pause"} />
           ) : (
             <p className={`${muted} ${trust.flush}`}>
               {code.status === "pausedByReports" ? t("owner.onlyAdmin") : t("owner.deactivatedHint")}
@@ -218,12 +216,9 @@ function OwnerDelete({ asked, cancelTo }: { asked: boolean; cancelTo: string }) 
     return <ConfirmStep fields={{ intent: "delete" }} confirm={confirm} cancelTo={cancelTo} cancelLabel={t("owner.cancel")} />;
   if (!hydrated)
     return (
-      <Form method="post">
-        <input type="hidden" name="intent" value="delete" />
-        <SubmitButton tone="danger" intent="delete" data-testid="owner-delete">
-          {t("owner.delete")}
-        </SubmitButton>
-      </Form>
+      <IntentButton intent="delete" tone="danger" data-testid="owner-delete">
+        {t("owner.delete")}
+      </IntentButton>
     );
   return (
     <ConfirmDialog
@@ -245,20 +240,16 @@ function OwnerDelete({ asked, cancelTo }: { asked: boolean; cancelTo: string }) 
   );
 }
 
-function OwnerToggle({ intent, busy }: { intent: "pause" | "resume"; busy: boolean }) {
+function OwnerToggle({ intent }: { intent: "pause" | "resume" }) {
   const { t } = useTranslation("trust");
   return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <button
-        type="submit"
-        className={intent === "resume" ? button.primary : button.secondary}
-        disabled={busy}
-        data-testid={`owner-${intent}`}
-      >
-        {t(`owner.${intent}`)}
-      </button>
-    </Form>
+    <IntentButton
+      intent={intent}
+      className={intent === "resume" ? button.primary : button.secondary}
+      data-testid={`owner-${intent}`}
+    >
+      {t(`owner.${intent}`)}
+    </IntentButton>
   );
 }
 
