@@ -284,6 +284,20 @@ describe("found by the fuzzing", () => {
       expect(post.status, path).toBe(404);
     }
   });
+
+  it("a refusal before Remix is worded by the app, in the language the app would answer in (decision 262)", async () => {
+    // A page read: ?lng=, else French, whatever the cookie and the browser say.
+    expect(await (await fetch(`${server.url}/%5C`)).text()).toBe("Page introuvable.");
+    expect(await (await fetch(`${server.url}/%5C?lng=de`)).text()).toBe("Seite nicht gefunden.");
+    expect(await (await fetch(`${server.url}/%5C`, { headers: { cookie: "language=es", "accept-language": "en" } })).text()).toBe(
+      "Page introuvable.",
+    );
+    // A form: the cookie, then the browser's language.
+    const post = (headers: Record<string, string>) =>
+      rawPost("/%5C", "intent=draw", { "Content-Type": FORM, Origin: server.url, ...headers });
+    expect(await (await post({ Cookie: "language=es" })).text()).toBe("Página no encontrada.");
+    expect(await (await post({ "Accept-Language": "it, en;q=0.8" })).text()).toBe("Page not found.");
+  });
 });
 
 describe("7. connections per address, when clients connect directly", () => {
