@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ADMIN, signInAsAdmin, startServerWithAdmin } from "../support/admin";
 import { rawConnect, statusesIn } from "../support/raw-http";
 import { cookiesFrom, postForm, startServer, type RunningServer } from "../support/server";
@@ -317,8 +317,15 @@ describe("7. connections per address, when clients connect directly", () => {
       const last = open.pop()!;
       last.close();
       await last.closedWithin(3_000);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const next = await rawConnect(direct.port);
+      // The server frees the place once it has seen the close: a new connection is kept from then on.
+      const next = await vi.waitFor(
+        async () => {
+          const attempt = await rawConnect(direct.port);
+          if (await attempt.closedWithin(200)) throw new Error("closed at once: the place is not free yet");
+          return attempt;
+        },
+        { timeout: 5_000, interval: 20 },
+      );
       open.push(next);
       await next.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${direct.port}\r\n\r\n`);
       expect(await next.waitFor((text) => statusesIn(text).length === 1, 5_000)).toBe(true);
