@@ -18,6 +18,7 @@ import { startBackupJob } from "~/features/admin/site/backup-job.server";
 import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
 import { startHistoryJob } from "~/features/admin/site/history-job.server";
 import { drawForPage } from "~/features/codes/draw-action.server";
+import { refusalText } from "~/i18n/refusals.server";
 import { getOptionalAdmin } from "~/utils/auth.server";
 import { getEnv, sqlitePathFromUrl } from "~/utils/env.server";
 import { forbidden } from "~/utils/responses.server";
@@ -35,6 +36,7 @@ export const serverHooks: AppHooks = {
   health: databaseHealth,
   mayRefuseWrite,
   refuseWrite,
+  refusalText,
   drawForPage,
   readUpload: readStoredLogo,
 };

@@ -12,3 +12,10 @@ export function isUniqueViolation(error: unknown, on?: { table: string; column: 
   if (!match) return false;
   return !on || match[1]!.split(", ").includes(`${on.table}.${on.column}`);
 }
+
+/** The row exists no more, or is no longer in a state the action applies to. */
+export class RowGoneError extends Error {
+  constructor() {
+    super("row gone");
+  }
+}

@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import { nameLengths } from "../app/features/community/similarity";
 import { isPostgres } from "./portable";
 
 // `any`: a migration is frozen in time and must not depend on today's schema types.
@@ -35,7 +34,7 @@ export async function up(db: Db): Promise<void> {
   await index("partnerships_display_idx", "partnerships", ["display_order", "id"]);
 
   // The similar-name check reads only suggestions whose name lengths could score above the
-  // threshold (similarity.ts, `nameLengths`): both lengths are stored, and filled here for old rows.
+  // threshold: both lengths are stored, and filled here for old rows (`storedNameLengths` below).
   await db.schema.alterTable("platform_suggestions").addColumn("name_length", "integer").execute();
   await db.schema.alterTable("platform_suggestions").addColumn("core_length", "integer").execute();
   for (let after = 0; ;) {
@@ -48,7 +47,7 @@ export async function up(db: Db): Promise<void> {
       .execute();
     if (rows.length === 0) break;
     for (const row of rows) {
-      const lengths = nameLengths(row.name);
+      const lengths = storedNameLengths(row.name);
       await db
         .updateTable("platform_suggestions")
         .set({ name_length: lengths.name, core_length: lengths.core })
@@ -60,6 +59,50 @@ export async function up(db: Db): Promise<void> {
   await index("platform_suggestions_name_length_idx", "platform_suggestions", ["name_length"]);
   await index("platform_suggestions_core_length_idx", "platform_suggestions", ["core_length"]);
 }
+
+/**
+ * The lengths as the app computed them when this migration shipped (its `nameLengths`, then in
+ * app/features/community/similarity.ts), written out here so that this migration stays as it ran:
+ * a migration never imports app code, which may change after it. The normalized name: accents and
+ * non-alphanumerics removed, lower case; the core: the same without trailing common words.
+ * tests/unit/similarity.test.ts checks that the app still stores the same lengths; if the app's rule
+ * changes, a new migration recomputes the stored lengths.
+ */
+export function storedNameLengths(name: string): { name: number; core: number } {
+  const folded = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
+  const words = folded.split(/[^a-z0-9]+/).filter(Boolean);
+  while (words.length > 1 && COMMON_SUFFIXES_0010.has(words[words.length - 1]!)) words.pop();
+  return { name: folded.replace(/[^a-z0-9]/g, "").length, core: words.join("").length };
+}
+
+const COMMON_SUFFIXES_0010 = new Set([
+  "app",
+  "application",
+  "bank",
+  "banque",
+  "bancaire",
+  "banca",
+  "banco",
+  "business",
+  "card",
+  "carte",
+  "com",
+  "de",
+  "es",
+  "eu",
+  "fr",
+  "france",
+  "group",
+  "groupe",
+  "io",
+  "official",
+  "officiel",
+  "online",
+  "pro",
+]);
 
 export async function down(db: Db): Promise<void> {
   for (const name of [

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
-import { refusalText } from "./refusal-texts";
+import type { RefusalWords } from "./refusal-texts";
 
 /**
  * How much work the one event loop takes at once (decision 212, measured on this machine). A page
@@ -81,7 +81,11 @@ export type Admission = RequestHandler & {
  * long as the other's: the result page of a draw just made (server/recent-draws.ts), whose code the
  * visitor must see once the draw is stored. They take no more places than any page.
  */
-export function admissionControl(limits: AdmissionLimits, priority: (req: Request) => boolean = () => false): Admission {
+export function admissionControl(
+  limits: AdmissionLimits,
+  words: RefusalWords,
+  priority: (req: Request) => boolean = () => false,
+): Admission {
   if (limits.maxInFlight <= 0)
     return Object.assign((_req: Request, _res: Response, next: () => void) => next(), { drawsBackedUp: () => false });
   let inFlight = 0;
@@ -100,7 +104,7 @@ export function admissionControl(limits: AdmissionLimits, priority: (req: Reques
       "Cache-Control": "no-store",
       "Content-Type": "text/plain; charset=utf-8",
     });
-    res.end(refusalText(req, "overloaded"));
+    res.end(words(req, "overloaded"));
   };
 
   const admit = (req: Request, res: Response, next: () => void) => {

@@ -15,6 +15,18 @@ export interface WriteSummary {
   forwardedHost: string | undefined;
 }
 
+/** The refusals the server answers before Remix runs. */
+export type RefusalKey = "notFound" | "tooLarge" | "overloaded" | "badRequest" | "serverError";
+
+/** What the language of a refusal depends on (header values as sent; `search` is the URL's query or ""). */
+export interface RefusalRequest {
+  method: string;
+  search: string;
+  cookie: string | undefined;
+  acceptLanguage: string | undefined;
+  contentType: string | undefined;
+}
+
 /**
  * What this server needs from the app. The app hands it over as the named export `serverHooks` of
  * app/entry.server.tsx, which the Remix build re-exports as `build.entry.module`: the server imports
@@ -49,6 +61,12 @@ export interface AppHooks {
    * visitor's language; null lets it through. Gets the request's method, address and headers, no body.
    */
   refuseWrite(request: Request): Promise<Response | null>;
+  /**
+   * The words of a refusal answered before Remix (404, 413, 503, 400, 500), in the language the app
+   * would answer in. Synchronous and cheap (a few string operations and a look-up): it is called
+   * while the server is overloaded.
+   */
+  refusalText(request: RefusalRequest, key: RefusalKey): string;
   /** The draw behind a draw form: the signed result page's address, or null when nothing was drawn. */
   drawForPage(slug: string | null): Promise<string | null>;
   /** An uploaded logo stored in the database, by the file name of its `/uploads/<name>` URL; null when none. */

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { AppHooks } from "./app-hooks";
 import type { RecentDraws } from "./recent-draws";
-import { refusalText } from "./refusal-texts";
+import type { RefusalWords } from "./refusal-texts";
 
 /** `/{slug}/get-code/draw` and `/random/draw`: where the draw forms post (decision 041). */
 const DRAW_ENDPOINT = /^(\/(?:[a-z0-9-]{1,60}\/get-code|random))\/draw$/;
@@ -26,7 +26,12 @@ const DRAW_ENDPOINT = /^(\/(?:[a-z0-9-]{1,60}\/get-code|random))\/draw$/;
  */
 export function drawEndpoint(
   hooks: () => Promise<AppHooks>,
-  overload?: { recentDraws: RecentDraws; backedUp: (drawing: number) => boolean; retryAfterSeconds: number },
+  overload?: {
+    recentDraws: RecentDraws;
+    backedUp: (drawing: number) => boolean;
+    retryAfterSeconds: number;
+    words: RefusalWords;
+  },
 ): RequestHandler {
   // Draws being made (their result pages will be asked next).
   let drawing = 0;
@@ -40,7 +45,7 @@ export function drawEndpoint(
     if (overload?.backedUp(drawing)) {
       res.status(503).set({ "Retry-After": String(overload.retryAfterSeconds), "Cache-Control": "no-store" });
       if (req.accepts(["html", "json"]) === "json") return void res.json({ location: null });
-      return void res.type("text/plain; charset=utf-8").end(refusalText(req, "overloaded"));
+      return void res.type("text/plain; charset=utf-8").end(overload.words(req, "overloaded"));
     }
     drawing++;
     hooks()

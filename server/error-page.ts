@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler } from "express";
-import { refusalText } from "./refusal-texts";
+import type { RefusalWords } from "./refusal-texts";
 
 /**
  * The last handler: whatever failed before or outside Remix (a malformed escape in the path that
@@ -8,7 +8,7 @@ import { refusalText } from "./refusal-texts";
  * NODE_ENV is not `production` (as with a bare `npm start`). A client error (4xx) is not logged;
  * anything else is, once, on the server only.
  */
-export function finalErrorHandler(log: (line: string) => void): ErrorRequestHandler {
+export function finalErrorHandler(log: (line: string) => void, words: RefusalWords): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const declared = Number(
       (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
@@ -25,8 +25,6 @@ export function finalErrorHandler(log: (line: string) => void): ErrorRequestHand
     res
       .status(status)
       .type("text/plain; charset=utf-8")
-      .send(
-        refusalText(req, status === 404 ? "notFound" : status === 413 ? "tooLarge" : status < 500 ? "badRequest" : "serverError"),
-      );
+      .send(words(req, status === 404 ? "notFound" : status === 413 ? "tooLarge" : status < 500 ? "badRequest" : "serverError"));
   };
 }

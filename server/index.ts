@@ -15,6 +15,7 @@ import { pageCache } from "./page-cache";
 import { RecentDraws } from "./recent-draws";
 import { reactBuildLoaded } from "./production-mode";
 import { loadRemixBuild } from "./remix-build";
+import { refusalWordsOf } from "./refusal-texts";
 import { ignoreFailuresAfterBodyRefusal, limitRequestBodies } from "./request-body";
 import { requestLog } from "./request-log";
 import { fixedSecurityHeaders, securityHeaders } from "./security-headers";
@@ -36,6 +37,9 @@ const env = await startOrExplain(async () => {
   return config;
 });
 
+// The refusals answered before Remix, in the app's words and language (decision 262).
+const words = refusalWordsOf(hooks);
+
 const app = express();
 app.disable("x-powered-by");
 // Express's own error pages never show a stack in the production build, whatever NODE_ENV says.
@@ -48,8 +52,8 @@ app.use(strictTransportSecurity(!dev && env.NODE_ENV === "production"));
 // Then, from memory: the platform's check never waits behind page renders (decision 211).
 const health = healthEndpoint(() => hooks.health());
 app.use(health.middleware);
-app.use(limitRequestBodies());
-app.use(refuseBackslashPaths());
+app.use(limitRequestBodies(words));
+app.use(refuseBackslashPaths(words));
 // Static files early: they need no nonce, no CSP, no log line.
 if (remixBuild.devMiddleware) app.use(remixBuild.devMiddleware);
 if (remixBuild.clientDir) app.use(clientFiles(remixBuild.clientDir));
@@ -58,7 +62,7 @@ if (remixBuild.clientDir) app.use(clientFiles(remixBuild.clientDir));
 // ahead of the others: the draw is stored, its code must reach the visitor.
 const recentDraws = new RecentDraws();
 const admissionLimits = admissionLimitsFromEnv(process.env);
-const admission = admissionControl(admissionLimits, (req) => recentDraws.has(req.query.draw));
+const admission = admissionControl(admissionLimits, words, (req) => recentDraws.has(req.query.draw));
 app.use((req, _res, next) => {
   if (req.method === "GET") recentDraws.arrived(req.query.draw);
   next();
@@ -92,6 +96,7 @@ app.use(
     recentDraws,
     backedUp: (drawing) => admission.drawsBackedUp(drawing + recentDraws.owedCount()),
     retryAfterSeconds: admissionLimits.retryAfterSeconds,
+    words,
   }),
 );
 // Anonymous pages kept a few seconds (server/page-cache.ts); PAGE_CACHE_MS=0 turns it off (benchmarks).
@@ -112,7 +117,7 @@ app.all(
   }),
 );
 app.use(ignoreFailuresAfterBodyRefusal());
-app.use(finalErrorHandler(log));
+app.use(finalErrorHandler(log, words));
 
 const server = createHardenedServer(app, { trustProxy: env.TRUST_PROXY }).listen(env.PORT, () => {
   const address = server.address();

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
-import { refusalText } from "./refusal-texts";
+import type { RefusalWords } from "./refusal-texts";
 import { isAdminPath, normalizedPathOf } from "./request-path";
 
 /**
@@ -16,7 +16,7 @@ const DRAIN_TIMEOUT_MS = 10_000;
 const REFUSED = "requestBodyRefused";
 const noop = () => {};
 
-export function limitRequestBodies(): RequestHandler {
+export function limitRequestBodies(words: RefusalWords): RequestHandler {
   return (req, res, next) => {
     const declared = req.headers["content-length"];
     const chunked = req.headers["transfer-encoding"] !== undefined;
@@ -26,8 +26,8 @@ export function limitRequestBodies(): RequestHandler {
     // A failure on a refused or abandoned body is handled here, never an uncaught 'error' event.
     req.on("error", noop);
     drainUnreadBodyAfterAnswer(req, res);
-    if (Number(declared) > cap) return refuse(req, res);
-    if (chunked) countChunkedBody(req, res, cap);
+    if (Number(declared) > cap) return refuse(req, res, words);
+    if (chunked) countChunkedBody(req, res, cap, words);
     next();
   };
 }
@@ -51,7 +51,7 @@ function drainUnreadBodyAfterAnswer(req: Request, res: Response) {
   });
 }
 
-function countChunkedBody(req: Request, res: Response, cap: number) {
+function countChunkedBody(req: Request, res: Response, cap: number, words: RefusalWords) {
   let seen = 0;
   const push = req.push;
   // The HTTP parser hands each piece of the body to push(): counting there refuses the body as soon
@@ -61,7 +61,7 @@ function countChunkedBody(req: Request, res: Response, cap: number) {
       if (res.locals[REFUSED]) return false;
       seen += (chunk as Buffer).length;
       if (seen > cap) {
-        refuse(req, res);
+        refuse(req, res, words);
         return false;
       }
     }
@@ -70,7 +70,7 @@ function countChunkedBody(req: Request, res: Response, cap: number) {
 }
 
 /** 413 and the connection closes after it: the rest of the body is never read. */
-function refuse(req: Request, res: Response) {
+function refuse(req: Request, res: Response, words: RefusalWords) {
   res.locals[REFUSED] = true;
   // A reader already waiting for this body (Remix) gets an error, not a truncated body.
   res.once("close", () => req.destroy(new Error("request body over the size cap")));
@@ -78,7 +78,7 @@ function refuse(req: Request, res: Response) {
     req.socket?.destroy();
     return;
   }
-  res.status(413).set("Connection", "close").type("text/plain; charset=utf-8").send(refusalText(req, "tooLarge"));
+  res.status(413).set("Connection", "close").type("text/plain; charset=utf-8").send(words(req, "tooLarge"));
 }
 
 /**

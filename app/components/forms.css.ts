@@ -4,6 +4,9 @@ import { space, vars } from "~/styles/theme.css";
 
 export const inlineForm = style({ display: "inline-flex", flexWrap: "wrap", gap: space.xs, alignItems: "center", margin: 0 });
 
+export const checkboxRow = style({ display: "flex", alignItems: "center", gap: space.sm, minHeight: "2.75rem" });
+export const checkbox = style({ width: "1.25rem", height: "1.25rem", accentColor: vars.color.primary });
+
 /** The confirmation dialog (JS only; without JS the confirmation step stands in). */
 export const dialogModal = style({
   ...dialogSurface,

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useId, useRef, type ButtonHTMLAttributes, type ReactNode } from "react";
 import { buttonClass, type ButtonTone } from "~/styles/recipes";
-import { alert, field, fieldError, hint, label as labelClass, row, stack } from "~/styles/ui.css";
+import { alert, field, fieldError, hint, label as labelClass, row, stack, visuallyHidden } from "~/styles/ui.css";
 import { usePending } from "~/utils/use-pending";
 import * as styles from "./forms.css";
 
@@ -67,9 +67,14 @@ export function Field({
   describedBy,
   children,
   after,
+  hideLabel = false,
+  className,
+  errorTestId,
 }: {
   id: string;
   label: ReactNode;
+  /** The label only for assistive technology, where a column header or the row already says it on screen. */
+  hideLabel?: boolean;
   description?: ReactNode;
   errors?: readonly string[] | null;
   translate?: Translate;
@@ -77,12 +82,15 @@ export function Field({
   children: (control: FieldControl) => ReactNode;
   /** Rendered under the messages (a region the control describes itself by). */
   after?: ReactNode;
+  /** Added to the field's own class (its place in a row of fields). */
+  className?: string;
+  errorTestId?: string;
 }) {
   const invalid = (errors?.length ?? 0) > 0;
   const ids = [invalid && errorIdOf(id), description ? hintIdOf(id) : null, describedBy].filter(Boolean).join(" ");
   return (
-    <div className={field}>
-      <label className={labelClass} htmlFor={id}>
+    <div className={className ? `${field} ${className}` : field}>
+      <label className={hideLabel ? visuallyHidden : labelClass} htmlFor={id}>
         {label}
       </label>
       {children({ id, "aria-invalid": invalid || undefined, "aria-describedby": ids || undefined })}
@@ -91,8 +99,29 @@ export function Field({
           {description}
         </p>
       ) : null}
-      <ErrorList id={errorIdOf(id)} errors={errors} translate={translate} />
+      <ErrorList id={errorIdOf(id)} errors={errors} translate={translate} testId={errorTestId} />
       {after}
+    </div>
+  );
+}
+
+/**
+ * A checkbox with its label beside it, so that a tap on the words ticks it. `children` renders the
+ * input from the props it is given (its id and look), adding its name and state.
+ */
+export function CheckboxField({
+  id,
+  label,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  children: (control: { id: string; type: "checkbox"; className: string }) => ReactNode;
+}) {
+  return (
+    <div className={styles.checkboxRow}>
+      {children({ id, type: "checkbox", className: styles.checkbox })}
+      <label htmlFor={id}>{label}</label>
     </div>
   );
 }
@@ -104,6 +133,7 @@ export function Field({
 export function SubmitButton({
   intent,
   id,
+  idField,
   formAction,
   pendingLabel,
   tone,
@@ -115,12 +145,14 @@ export function SubmitButton({
 }: {
   intent?: string;
   id?: number | string | null;
+  /** The form field that carries `id` ("id" unless the form names its row otherwise, as the settings' `key`). */
+  idField?: string;
   formAction?: string;
   pendingLabel?: ReactNode;
   tone?: ButtonTone;
   size?: "small";
 } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type" | "id">) {
-  const pending = usePending({ intent, id, formAction });
+  const pending = usePending({ intent, id, idField, formAction });
   return (
     <button
       type="submit"
@@ -142,6 +174,23 @@ export function HiddenFields({ fields }: { fields: Record<string, string | numbe
         <input key={name} type="hidden" name={name} value={value} />
       ))}
     </>
+  );
+}
+
+/**
+ * A form that is one button: posts `intent` (and `fields`) to this page, busy while it is being sent.
+ * For a visitor's single action (keep a code, pause it); an admin row's action is `RowAction`.
+ */
+export function IntentButton({
+  intent,
+  fields,
+  ...button
+}: { intent: string; fields?: Record<string, string | number> } & Omit<Parameters<typeof SubmitButton>[0], "intent">) {
+  return (
+    <Form method="post">
+      <HiddenFields fields={{ intent, ...fields }} />
+      <SubmitButton intent={intent} {...button} />
+    </Form>
   );
 }
 

@@ -1,20 +1,9 @@
 import { createInstance, type i18n as I18n } from "i18next";
-import { RemixI18Next } from "remix-i18next/server";
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, SUPPORTED_LANGUAGES, i18nBaseOptions, isLanguage, type Language } from "./config";
+import { DEFAULT_LANGUAGE, i18nBaseOptions, isLanguage, type Language } from "./config";
+import { askedLanguage, browserLanguage, cookieLanguage, isPageRead, languageOf, type LanguageSignals } from "./language-rule";
 import { resources } from "./resources.server";
 
 const strict = process.env.I18N_STRICT === "1";
-
-/**
- * The language the `language` cookie names, or null. Read here, below app/utils, so that language
- * detection depends on nothing above it (app/utils builds its translated answers on this module).
- */
-function chosenLanguage(request: Request): Language | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  const value = new URLSearchParams(header.replace(/;\s*/g, "&")).get(LANGUAGE_COOKIE);
-  return isLanguage(value) ? value : null;
-}
 
 const missingKeys = {
   // In tests a missing key must fail loudly instead of showing the key to a visitor.
@@ -26,51 +15,34 @@ const missingKeys = {
     : (false as const),
 };
 
-/**
- * Detection order for what is not a page read (a form's answer, a JSON endpoint's message): `?lng=`,
- * cookie `language`, Accept-Language, then French. A GET or HEAD is one URL, one language
- * (decision 220): `?lng=` or French; the cookie sends a bare URL on to its language's URL
- * (`chosenLanguageUrl`), Accept-Language only offers it (`offeredLanguage`).
- */
-const i18next = new RemixI18Next({
-  detection: {
-    supportedLanguages: [...SUPPORTED_LANGUAGES],
-    fallbackLanguage: DEFAULT_LANGUAGE,
-    searchParamKey: "lng",
-    order: ["searchParams", "custom", "header"],
-    async findLocale(request) {
-      return chosenLanguage(request);
-    },
-  },
-  i18next: { ...i18nBaseOptions, resources, ...missingKeys },
-});
+/** What the language rule (language-rule.ts) reads of a request. */
+function signalsOf(request: Request): LanguageSignals {
+  const { headers } = request;
+  const query = request.url.indexOf("?");
+  return {
+    method: request.method,
+    search: query < 0 ? "" : request.url.slice(query),
+    cookie: headers.get("Cookie"),
+    acceptLanguage: headers.get("Accept-Language"),
+    contentType: headers.get("Content-Type"),
+  };
+}
 
 // The language is asked for several times per page (root loader, page loader, their `t`, the
 // render): it is worked out once per request.
-const languageOf = new WeakMap<Request, Promise<Language>>();
-
-export function getLanguage(request: Request): Promise<Language> {
-  let language = languageOf.get(request);
-  if (!language) {
-    language = isRead(request)
-      ? Promise.resolve(languageAsked(request) ?? DEFAULT_LANGUAGE)
-      : i18next.getLocale(request).then((locale) => (isLanguage(locale) ? locale : DEFAULT_LANGUAGE));
-    languageOf.set(request, language);
-  }
-  return language;
-}
+const languageOfRequest = new WeakMap<Request, Promise<Language>>();
 
 /**
- * A page read. Remix runs the loaders after a form's action with a GET that keeps the form's
- * headers: its Content-Type tells it apart, so the page answering a form speaks the form's language.
+ * The language of the answer to `request` (language-rule.ts): a page read is `?lng=` or French; a
+ * form's answer `?lng=`, the `language` cookie, Accept-Language, then French.
  */
-const isRead = (request: Request) =>
-  (request.method === "GET" || request.method === "HEAD") && !request.headers.has("Content-Type");
-
-/** The `?lng=` of the URL, when it names a language. */
-function languageAsked(request: Request): Language | null {
-  const asked = new URL(request.url).searchParams.get("lng");
-  return isLanguage(asked) ? asked : null;
+export function getLanguage(request: Request): Promise<Language> {
+  let language = languageOfRequest.get(request);
+  if (!language) {
+    language = Promise.resolve(languageOf(signalsOf(request)));
+    languageOfRequest.set(request, language);
+  }
+  return language;
 }
 
 /**
@@ -78,30 +50,23 @@ function languageAsked(request: Request): Language | null {
  * the same URL with `?lng=`. Null when the page is served as asked.
  */
 export function chosenLanguageUrl(request: Request): string | null {
-  if (!isRead(request) || languageAsked(request)) return null;
-  const chosen = chosenLanguage(request);
-  if (!isLanguage(chosen) || chosen === DEFAULT_LANGUAGE) return null;
+  const signals = signalsOf(request);
+  if (!isPageRead(signals) || askedLanguage(signals.search)) return null;
+  const chosen = cookieLanguage(signals.cookie);
+  if (!chosen || chosen === DEFAULT_LANGUAGE) return null;
   const url = new URL(request.url);
   url.searchParams.set("lng", chosen);
   return `${url.pathname}${url.search}`;
 }
-
-const fromBrowser = new RemixI18Next({
-  detection: {
-    supportedLanguages: [...SUPPORTED_LANGUAGES],
-    fallbackLanguage: DEFAULT_LANGUAGE,
-    order: ["header"],
-  },
-});
 
 /**
  * The language a French page offers a link to (in that language's words): the browser's, when it
  * is another of ours and the visitor has chosen none yet.
  */
 export async function offeredLanguage(request: Request): Promise<{ language: Language; label: string } | null> {
-  if (!isRead(request) || languageAsked(request) || isLanguage(chosenLanguage(request))) return null;
-  if (!request.headers.get("Accept-Language")) return null;
-  const language = await fromBrowser.getLocale(request);
+  const signals = signalsOf(request);
+  if (!isPageRead(signals) || askedLanguage(signals.search) || cookieLanguage(signals.cookie)) return null;
+  const language = browserLanguage(signals.acceptLanguage);
   if (!isLanguage(language) || language === DEFAULT_LANGUAGE) return null;
   return { language, label: shared.getFixedT(language, "common")("languageOffer.link") };
 }

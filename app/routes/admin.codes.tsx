@@ -5,16 +5,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
-import { CODE_STATES, getCodeWithPlatform, listAdminCodes, listPlatformOptions } from "~db/repositories/admin-catalog.server";
+import { CODE_STATES, getCodeWithPlatform, listAdminCodes } from "~db/repositories/codes.server";
+import { listPlatformOptions } from "~db/repositories/platforms.server";
 import { failureReasonsOf, listCappedCodes } from "~db/repositories/answer-freshness.server";
 import { ANSWER_STATS, listCodesPausedByReports } from "~db/repositories/code-reports.server";
-import { CappedCodes } from "~/features/offer/capped-codes";
+import { CappedCodes } from "~/features/admin/catalog/capped-codes";
 import { getSettings } from "~db/repositories/settings.server";
 import { safeHref } from "~db/platform-links";
 import * as admin from "~/features/admin/admin.css";
 import { CODE_FAILURE_KEYS, CODE_INTENTS, runCodeAction } from "~/features/admin/catalog/code-actions.server";
 import { codeUpdateSchema, expirySchema } from "~/features/admin/catalog/schemas";
-import { FieldError, FormAlert, formIdOf, InputField, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
+import { Field, SubmitButton } from "~/components/forms";
+import { FormAlert, formIdOf, InputField, lastResultFor, useAdminMessage, type AdminFormReply } from "~/features/admin/forms";
 import { guardWrite, readAdminForm } from "~/features/admin/forms.server";
 import { PausedCodes } from "~/features/trust/paused-codes";
 import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
@@ -24,15 +26,14 @@ import { choiceOf } from "~/features/admin/list-filters.server";
 import { Pager } from "~/components/pager";
 import { currentListHref, loadPage } from "~/utils/paging.server";
 import { getT } from "~/i18n/i18next.server";
-import { badgeClass, buttonClass } from "~/styles/recipes";
-import { field, input, label, muted, stack } from "~/styles/ui.css";
+import { badgeClass } from "~/styles/recipes";
+import { input, muted, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { badRequest, notFound } from "~/utils/responses.server";
 import { parseRowId } from "~/utils/row-id";
 import { parseIntent } from "~/utils/intent.server";
-import { usePending } from "~/utils/use-pending";
 import { loadOrFail } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-catalog", "trust", "offer", "lists"] };
@@ -151,19 +152,16 @@ export default function AdminCodes() {
       <PausedCodes codes={paused} />
       <CappedCodes codes={capped} />
       <ListFilters resetTo={resetTo} submitLabel={t("codes.show")}>
-        <div className={field}>
-          <label htmlFor="platform-select" className={label}>
-            {t("codes.platform")}
-          </label>
-          <select id="platform-select" name="platform" defaultValue={selected?.slug} className={`${input} ${admin.autoWidth}`}>
-            {platforms.map((p) => (
-              <option key={p.id} value={p.slug}>
-                {p.name}
-                {p.is_active ? "" : ` (${t("common.inactive")})`}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectFilter
+          name="platform"
+          label={t("codes.platform")}
+          value={selected?.slug ?? null}
+          all={false}
+          options={platforms.map((p) => ({
+            value: p.slug,
+            label: p.is_active ? p.name : `${p.name} (${t("common.inactive")})`,
+          }))}
+        />
         <TextFilter name="q" type="search" label={tl("filters.search")} value={filters.search} />
         <SelectFilter
           name="state"
@@ -223,7 +221,7 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: codeUpdateSchema }),
   });
-  const saving = usePending({ intent: "update", id: c.id });
+  const message = useAdminMessage("admin-catalog");
   const href = safeHref(c.referralUrl);
   const expiryEditable = autoCleanup && !c.isPermanent && Boolean(c.expiresAt);
   const editing = reply?.formId === updateId;
@@ -273,16 +271,24 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
             <Form method="post" {...getFormProps(expiryForm)} className={admin.inlineForm} preventScrollReset>
               <input type="hidden" name="intent" value="set-expiry" />
               <input type="hidden" name="id" value={c.id} />
-              <label htmlFor={expiryFields.days.id}>{t("codes.days")}</label>
-              <input
-                {...getInputProps(expiryFields.days, { type: "text" })}
-                inputMode="numeric"
-                className={`${input} ${admin.daysInput}`}
-              />
-              <button type="submit" className={buttonClass({ tone: "secondary", size: "small" })}>
+              <Field
+                id={expiryFields.days.id}
+                label={t("codes.days")}
+                errors={expiryFields.days.errors?.slice(0, 1)}
+                translate={message}
+              >
+                {(control) => (
+                  <input
+                    {...getInputProps(expiryFields.days, { type: "text" })}
+                    {...control}
+                    inputMode="numeric"
+                    className={`${input} ${admin.daysInput}`}
+                  />
+                )}
+              </Field>
+              <SubmitButton intent="set-expiry" id={c.id} tone="secondary" size="small">
                 {t("codes.setExpiry")}
-              </button>
-              <FieldError id={expiryFields.days.errorId} errors={expiryFields.days.errors} ns="admin-catalog" />
+              </SubmitButton>
               <FormAlert errors={expiryForm.errors} ns="admin-catalog" />
             </Form>
           ) : (
@@ -297,9 +303,9 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
               <InputField meta={updateFields.referral_url} type="url" label={t("codes.referralUrl")} ns="admin-catalog" />
               <FormAlert errors={updateForm.errors} ns="admin-catalog" />
               <div>
-                <button type="submit" className={buttonClass({ size: "small" })} disabled={saving}>
+                <SubmitButton intent="update" id={c.id} size="small">
                   {t("common.save")}
-                </button>
+                </SubmitButton>
               </div>
             </Form>
           </details>

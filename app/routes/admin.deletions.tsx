@@ -10,8 +10,8 @@ import {
   getDeletionRequest,
   listDeletionRequests,
   rejectDeletionRequest,
-  RowGoneError,
-} from "~db/repositories/admin-catalog.server";
+} from "~db/repositories/deletion-requests.server";
+import { RowGoneError } from "~db/errors.server";
 import * as admin from "~/features/admin/admin.css";
 import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
@@ -19,7 +19,7 @@ import { ListFilters, SelectFilter, TextFilter } from "~/features/admin/list-fil
 import { choiceOf, dayRangeOf } from "~/features/admin/list-filters.server";
 import { Pager } from "~/components/pager";
 import { currentListHref, loadPage } from "~/utils/paging.server";
-import { listPlatformFilterOptions } from "~db/repositories/admin-site.server";
+import { listPlatformOptions } from "~db/repositories/platforms.server";
 import { REQUEST_STATUSES } from "~db/schema";
 import { getT } from "~/i18n/i18next.server";
 import { badgeClass } from "~/styles/recipes";
@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const [t, platforms, range] = await Promise.all([
     getT(request, "admin-catalog"),
-    loadOrFail(request, "errors.load.platforms", () => listPlatformFilterOptions()),
+    loadOrFail(request, "errors.load.platforms", () => listPlatformOptions()),
     dayRangeOf(request),
   ]);
   const platform = platforms.find((p) => p.slug === url.searchParams.get("platform")) ?? null;

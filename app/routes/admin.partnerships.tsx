@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Field } from "~/components/forms";
+import { CheckboxField, Field, SubmitButton } from "~/components/forms";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -12,26 +12,25 @@ import {
   getPartnership,
   listPartnershipsAdmin,
   movePartnership,
-  updatePartnership,
   type PartnershipInput,
-} from "~db/repositories/admin-site.server";
+  updatePartnership,
+} from "~db/repositories/partnerships.server";
 import type { Partnership } from "~db/schema";
 import * as admin from "~/features/admin/admin.css";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
-import { formIdOf, InputField, lastResultFor, useAdminMessage, type AdminFormReply } from "~/features/admin/forms";
+import { FormAlert, formIdOf, InputField, lastResultFor, useAdminMessage, type AdminFormReply } from "~/features/admin/forms";
 import { rejectForm } from "~/features/admin/forms.server";
 import { RowConfirmStep, RowAction, type Confirmation } from "~/features/admin/row-action";
 import { DISPLAY_MODES, partnershipSchema, type PartnershipForm } from "~/features/admin/site/schemas";
 import * as site from "~/features/admin/site/site.css";
 import { getT } from "~/i18n/i18next.server";
-import { badgeClass, buttonClass, cardClass } from "~/styles/recipes";
-import { alert, input, muted, stack } from "~/styles/ui.css";
+import { badgeClass, cardClass } from "~/styles/recipes";
+import { input, muted, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
 import { badRequest, failure, notFound } from "~/utils/responses.server";
 import { parseRowId } from "~/utils/row-id";
 import { assertUnreachable, parseIntent } from "~/utils/intent.server";
-import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 import { attemptWrite } from "~/utils/failures.server";
@@ -253,7 +252,6 @@ function PartnershipEditor({
   const { t } = useTranslation("admin-site");
   const message = useAdminMessage("admin-site");
   const intent = partnership ? "update" : "create";
-  const pending = usePending({ intent, id: partnership?.id ?? null });
   const [form, fields] = useForm({
     id: formId,
     lastResult,
@@ -280,11 +278,7 @@ function PartnershipEditor({
     <Form method="post" {...getFormProps(form)} className={stack}>
       <input type="hidden" name="intent" value={intent} />
       {partnership ? <input type="hidden" name="id" value={partnership.id} /> : null}
-      {form.errors?.length ? (
-        <p className={alert.error} role="alert" data-testid="form-error">
-          {form.errors.map((e) => t(e)).join(" ")}
-        </p>
-      ) : null}
+      <FormAlert errors={form.errors} ns="admin-site" />
       <div className={admin.formGrid}>
         <InputField meta={fields.name} type="text" label={t("partnerships.fields.name")} ns="admin-site" />
         <InputField meta={fields.url} type="url" label={t("partnerships.fields.url")} ns="admin-site" placeholder="https://" />
@@ -320,14 +314,13 @@ function PartnershipEditor({
           </Field>
         ))}
       </fieldset>
-      <div className={site.checkboxRow}>
-        <input {...getInputProps(fields.is_active, { type: "checkbox" })} className={site.checkbox} />
-        <label htmlFor={fields.is_active.id}>{t("partnerships.fields.isActive")}</label>
-      </div>
+      <CheckboxField id={fields.is_active.id} label={t("partnerships.fields.isActive")}>
+        {(control) => <input {...getInputProps(fields.is_active, { type: "checkbox" })} {...control} />}
+      </CheckboxField>
       <div>
-        <button type="submit" className={buttonClass()} disabled={pending}>
-          {pending ? t("common.pending") : partnership ? t("partnerships.save") : t("partnerships.create")}
-        </button>
+        <SubmitButton intent={intent} id={partnership?.id ?? null} pendingLabel={t("common.pending")}>
+          {partnership ? t("partnerships.save") : t("partnerships.create")}
+        </SubmitButton>
       </div>
     </Form>
   );

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getPlatformById, listAdminPlatforms } from "~db/repositories/admin-catalog.server";
+import { getPlatformById, listAdminPlatforms } from "~db/repositories/platforms.server";
 import * as admin from "~/features/admin/admin.css";
-import { errorsOf, FieldError, FormAlert, formIdOf, useAdminMessage, valueOf, type AdminFormReply } from "~/features/admin/forms";
+import { errorsOf, FormAlert, formIdOf, useAdminMessage, valueOf, type AdminFormReply } from "~/features/admin/forms";
 import { Field, SubmitButton } from "~/components/forms";
 import { guardWrite, readAdminForm, rejectWith } from "~/features/admin/forms.server";
 import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
@@ -13,23 +13,10 @@ import { currentListHref, loadPage } from "~/utils/paging.server";
 import { MAX_LOGO_BYTES } from "~/features/admin/catalog/logo.server";
 import { LOGO_VARIANTS } from "~/features/admin/catalog/schemas";
 import { PLATFORM_FAILURE_KEYS, PLATFORM_INTENTS, runPlatformAction } from "~/features/admin/catalog/platform-actions.server";
-import { OfferEditor } from "~/features/offer/offer-editor";
+import { OfferEditor } from "~/features/admin/catalog/offer-editor";
 import { listPlatformOffers } from "~db/repositories/platform-offers.server";
 import { getT } from "~/i18n/i18next.server";
-import {
-  bareList,
-  flush,
-  gapSm,
-  input,
-  muted,
-  padMd,
-  row,
-  smallText,
-  spaceAbove,
-  spread,
-  stack,
-  visuallyHidden,
-} from "~/styles/ui.css";
+import { bareList, flush, gapSm, input, muted, padMd, row, spaceAbove, spread, stack, visuallyHidden } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
@@ -223,25 +210,21 @@ export default function AdminPlatforms() {
                             <input type="hidden" name="intent" value="upload-logo" />
                             <input type="hidden" name="id" value={p.id} />
                             <input type="hidden" name="variant" value={variant} />
-                            <label htmlFor={inputId} className={visuallyHidden}>
-                              {t("platforms.logo.file", { variant: t(`platforms.logo.${variant}`), name: p.name })}
-                            </label>
-                            <input
+                            <Field
                               id={inputId}
-                              type="file"
-                              name="file"
-                              accept="image/png,image/jpeg,image/webp"
-                              required
-                              aria-invalid={shown.length > 0 || undefined}
-                              aria-describedby={shown.length > 0 ? `${inputId}-error` : `${inputId}-hint`}
-                            />
-                            <button type="submit" className={buttonClass({ tone: "secondary", size: "small" })}>
+                              label={t("platforms.logo.file", { variant: t(`platforms.logo.${variant}`), name: p.name })}
+                              hideLabel
+                              description={t("platforms.logo.hint", { kb: maxLogoKb })}
+                              errors={shown.slice(0, 1)}
+                              translate={message}
+                            >
+                              {(control) => (
+                                <input {...control} type="file" name="file" accept="image/png,image/jpeg,image/webp" required />
+                              )}
+                            </Field>
+                            <SubmitButton intent="upload-logo" id={p.id} tone="secondary" size="small">
                               {t("platforms.logo.upload")}
-                            </button>
-                            <span id={`${inputId}-hint`} className={`${muted} ${smallText}`}>
-                              {t("platforms.logo.hint", { kb: maxLogoKb })}
-                            </span>
-                            <FieldError ns="admin-catalog" id={`${inputId}-error`} errors={shown} />
+                            </SubmitButton>
                           </Form>
                           {current ? (
                             <RowAction

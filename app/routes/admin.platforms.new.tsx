@@ -1,19 +1,14 @@
 import { parseWithZod } from "@conform-to/zod";
 import { parseIntent } from "~/utils/intent.server";
-import { Field, type FieldControl } from "~/components/forms";
+import { CheckboxField, Field, SubmitButton, type FieldControl } from "~/components/forms";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  approveSuggestionAsPlatform,
-  createPlatform,
-  isSlugTaken,
-  RowGoneError,
-  SlugTakenError,
-} from "~db/repositories/admin-catalog.server";
+import { approveSuggestionAsPlatform, getSuggestion } from "~db/repositories/suggestions.server";
+import { createPlatform, isSlugTaken, SlugTakenError } from "~db/repositories/platforms.server";
+import { RowGoneError } from "~db/errors.server";
 import { parseHttpUrl } from "~db/platform-links";
-import { getSuggestion } from "~db/repositories/suggestions.server";
 import { GRADIENTS } from "~db/seed-data";
 import * as admin from "~/features/admin/admin.css";
 import { deriveUrlRules, normalizeHosts } from "~/features/admin/catalog/rules";
@@ -32,9 +27,7 @@ import { alert, bareFieldset, input, label, row, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
 import { parseRowId } from "~/utils/row-id";
-import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
-import { buttonClass } from "~/styles/recipes";
 
 export const handle = { i18n: ["admin", "admin-catalog"] };
 
@@ -122,7 +115,6 @@ export default function NewPlatform() {
   const { suggestion, suggestionMissing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as AdminFormReply | undefined;
   const { t } = useTranslation("admin-catalog");
-  const pending = usePending({ intent: "create" });
   const last = actionData?.result.initialValue ?? null;
   const errors = (name: string) => actionData?.result.error?.[name] ?? [];
   const value = (name: string) => {
@@ -264,23 +256,23 @@ export default function NewPlatform() {
         <fieldset className={`${row} ${bareFieldset}`}>
           <legend className={label}>{t("platformForm.flags")}</legend>
           {suggestion ? null : (
-            <label className={row}>
-              <input type="checkbox" name="is_active" defaultChecked={checked("is_active", true)} /> {t("platformForm.isActive")}
-            </label>
+            <CheckboxField id="new-is_active" label={t("platformForm.isActive")}>
+              {(control) => <input {...control} name="is_active" defaultChecked={checked("is_active", true)} />}
+            </CheckboxField>
           )}
-          <label className={row}>
-            <input type="checkbox" name="show_in_homepage" defaultChecked={checked("show_in_homepage", true)} />{" "}
-            {t("platformForm.showInHomepage")}
-          </label>
-          <label className={row}>
-            <input type="checkbox" name="show_in_partnerships" defaultChecked={checked("show_in_partnerships", true)} />{" "}
-            {t("platformForm.showInPartnerships")}
-          </label>
+          <CheckboxField id="new-show_in_homepage" label={t("platformForm.showInHomepage")}>
+            {(control) => <input {...control} name="show_in_homepage" defaultChecked={checked("show_in_homepage", true)} />}
+          </CheckboxField>
+          <CheckboxField id="new-show_in_partnerships" label={t("platformForm.showInPartnerships")}>
+            {(control) => (
+              <input {...control} name="show_in_partnerships" defaultChecked={checked("show_in_partnerships", true)} />
+            )}
+          </CheckboxField>
         </fieldset>
         <div>
-          <button type="submit" className={buttonClass()} disabled={pending}>
-            {pending ? t("newPlatform.pending") : t("newPlatform.submit")}
-          </button>
+          <SubmitButton intent="create" pendingLabel={t("newPlatform.pending")}>
+            {t("newPlatform.submit")}
+          </SubmitButton>
         </div>
       </Form>
     </section>

@@ -1,17 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AdminTable, Cell } from "~/features/admin/admin-table";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { drawsPerDay, listDraws, listPlatformFilterOptions } from "~db/repositories/admin-site.server";
-import { TextFilter } from "~/features/admin/list-filters";
+import { drawsPerDay } from "~db/repositories/daily-figures.server";
+import { listDraws } from "~db/repositories/draw-log.server";
+import { listPlatformOptions } from "~db/repositories/platforms.server";
+import { ListFilters, SelectFilter, TextFilter } from "~/features/admin/list-filters";
 import { dayRangeOf } from "~/features/admin/list-filters.server";
 import { Pager } from "~/components/pager";
 import { loadPage } from "~/utils/paging.server";
 import { DrawsChart } from "~/features/admin/site/draws-chart";
 import * as site from "~/features/admin/site/site.css";
 import { getT } from "~/i18n/i18next.server";
-import { alignEnd, card, field, input, label, muted, row, stack } from "~/styles/ui.css";
-import { buttonClass } from "~/styles/recipes";
+import { card, muted, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const slug = new URL(request.url).searchParams.get("platform") || null;
   const [platforms, t, range] = await Promise.all([
-    loadOrFail(request, "errors.load.platforms", () => listPlatformFilterOptions()),
+    loadOrFail(request, "errors.load.platforms", () => listPlatformOptions()),
     getT(request, "admin-site"),
     dayRangeOf(request),
   ]);
@@ -62,25 +63,16 @@ export default function AdminRequests() {
 
   return (
     <div className={site.panel}>
-      <Form method="get" className={`${row}`} aria-label={t("requests.filter.label")}>
-        <div className={field}>
-          <label htmlFor="requests-platform" className={label}>
-            {t("requests.filter.platform")}
-          </label>
-          <select id="requests-platform" name="platform" defaultValue={selected} className={input} key={selected}>
-            <option value="">{t("requests.filter.all")}</option>
-            {platforms.map((p) => (
-              <option key={p.slug} value={p.slug}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
+      <ListFilters resetTo="/admin/requests" label={t("requests.filter.label")} submitLabel={t("requests.filter.submit")}>
+        <SelectFilter
+          name="platform"
+          label={t("requests.filter.platform")}
+          value={selected}
+          all={t("requests.filter.all")}
+          options={platforms.map((p) => ({ value: p.slug, label: p.name }))}
+        />
         <TextFilter name="date" type="date" label={tl("filters.date")} value={date} />
-        <button type="submit" className={`${buttonClass({ tone: "secondary" })} ${alignEnd}`}>
-          {t("requests.filter.submit")}
-        </button>
-      </Form>
+      </ListFilters>
 
       <section className={`${card} ${stack}`} aria-labelledby="draws-chart-heading">
         <h2 id="draws-chart-heading" className={site.sectionHeading}>

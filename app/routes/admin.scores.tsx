@@ -4,17 +4,17 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { deleteScore, getScore, listScoresAdmin, updateScore } from "~db/repositories/admin-site.server";
+import { deleteScore, getScore, listScoresAdmin, updateScore } from "~db/repositories/game.server";
 import { DEVICE_TYPES, type GameScore } from "~db/schema";
 import * as admin from "~/features/admin/admin.css";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
-import { FieldError, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
+import { Field, SubmitButton } from "~/components/forms";
+import { formIdOf, lastResultFor, useAdminMessage, type AdminFormReply } from "~/features/admin/forms";
 import { rejectForm } from "~/features/admin/forms.server";
 import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
 import { PLAYER_NAME_MAX, scoreSchema } from "~/features/admin/site/schemas";
 import * as site from "~/features/admin/site/site.css";
 import { getT } from "~/i18n/i18next.server";
-import { buttonClass } from "~/styles/recipes";
 import { input, muted, visuallyHidden } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime } from "~/utils/dates";
@@ -22,7 +22,6 @@ import { routeMeta } from "~/utils/meta";
 import { badRequest, notFound } from "~/utils/responses.server";
 import { parseRowId } from "~/utils/row-id";
 import { assertUnreachable, parseIntent } from "~/utils/intent.server";
-import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 import { ListFilters, SelectFilter, TextFilter } from "~/features/admin/list-filters";
@@ -137,7 +136,7 @@ export default function AdminScores() {
 
 function ScoreRow({ score: s, lastResult }: { score: GameScore; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("admin-site");
-  const saving = usePending({ intent: "update", id: s.id });
+  const message = useAdminMessage("admin-site");
   const [form, fields] = useForm({
     id: formIdOf("update", s.id),
     lastResult,
@@ -153,32 +152,48 @@ function ScoreRow({ score: s, lastResult }: { score: GameScore; lastResult?: Sub
         <Form method="post" {...getFormProps(form)} className={admin.inlineForm}>
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="id" value={s.id} />
-          <label htmlFor={fields.player_name.id} className={visuallyHidden}>
-            {t("scores.fields.playerName", { id: s.id })}
-          </label>
-          <input
-            {...getInputProps(fields.player_name, { type: "text" })}
-            maxLength={PLAYER_NAME_MAX}
-            className={`${input} ${site.smallInput}`}
-          />
-          <label htmlFor={fields.score.id} className={visuallyHidden}>
-            {t("scores.fields.score", { id: s.id })}
-          </label>
-          <input
-            {...getInputProps(fields.score, { type: "number" })}
-            inputMode="numeric"
-            className={`${input} ${site.numberInput}`}
-          />
-          <button
-            type="submit"
-            className={buttonClass({ tone: "secondary", size: "small" })}
-            disabled={saving}
+          <Field
+            id={fields.player_name.id}
+            label={t("scores.fields.playerName", { id: s.id })}
+            hideLabel
+            errors={fields.player_name.errors?.slice(0, 1)}
+            translate={message}
+          >
+            {(control) => (
+              <input
+                {...getInputProps(fields.player_name, { type: "text" })}
+                {...control}
+                maxLength={PLAYER_NAME_MAX}
+                className={`${input} ${site.smallInput}`}
+              />
+            )}
+          </Field>
+          <Field
+            id={fields.score.id}
+            label={t("scores.fields.score", { id: s.id })}
+            hideLabel
+            errors={fields.score.errors?.slice(0, 1)}
+            translate={message}
+          >
+            {(control) => (
+              <input
+                {...getInputProps(fields.score, { type: "number" })}
+                {...control}
+                inputMode="numeric"
+                className={`${input} ${site.numberInput}`}
+              />
+            )}
+          </Field>
+          <SubmitButton
+            intent="update"
+            id={s.id}
+            tone="secondary"
+            size="small"
+            pendingLabel={t("common.pending")}
             aria-label={t("scores.saveLabel", { name: s.player_name })}
           >
-            {saving ? t("common.pending") : t("scores.save")}
-          </button>
-          <FieldError ns="admin-site" id={fields.player_name.errorId} errors={fields.player_name.errors} />
-          <FieldError ns="admin-site" id={fields.score.errorId} errors={fields.score.errors} />
+            {t("scores.save")}
+          </SubmitButton>
         </Form>
       </Cell>
       <Cell label={t("scores.columns.device")}>{t(`scores.devices.${s.device_type}`)}</Cell>

@@ -5,18 +5,17 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getSettings, saveSetting } from "~db/repositories/settings.server";
 import { SETTING_KEYS, type SettingKey } from "~db/seed-data";
-import { FieldError, formIdOf, lastResultFor, type AdminFormReply } from "~/features/admin/forms";
+import { ErrorList, Field, HiddenFields, SubmitButton, type FieldControl } from "~/components/forms";
+import { formIdOf, lastResultFor, useAdminMessage, type AdminFormReply } from "~/features/admin/forms";
 import { rejectForm } from "~/features/admin/forms.server";
 import { AI_PROVIDERS, SETTING_RULES, settingSchema } from "~/features/admin/site/schemas";
 import * as site from "~/features/admin/site/site.css";
 import { getT } from "~/i18n/i18next.server";
-import { buttonClass } from "~/styles/recipes";
-import { alert, hint, input, label, stack } from "~/styles/ui.css";
+import { input } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
 import { badRequest } from "~/utils/responses.server";
 import { parseIntent } from "~/utils/intent.server";
-import { usePending } from "~/utils/use-pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 import { loadOrFail } from "~/utils/failures.server";
@@ -60,11 +59,7 @@ export default function AdminSettings() {
       <h2 id="settings-heading" className={site.sectionHeading}>
         {t("settings.heading")}
       </h2>
-      {reply ? (
-        <p className={alert.error} role="alert" data-testid="settings-error">
-          {t("settings.error")}
-        </p>
-      ) : null}
+      <ErrorList tone="form" errors={reply ? [t("settings.error")] : null} testId="settings-error" />
       {SETTING_KEYS.map((key) => (
         <SettingForm
           // A new stored value remounts the form, so Conform starts from it after a save with JS.
@@ -88,8 +83,8 @@ function SettingForm({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation("admin-site");
+  const message = useAdminMessage("admin-site");
   const rule = SETTING_RULES[settingKey];
-  const saving = usePending({ intent: "save", id: settingKey, idField: "key" });
   const [form, fields] = useForm({
     id: formIdOf("save", settingKey),
     lastResult,
@@ -100,25 +95,64 @@ function SettingForm({
   });
   const field = fields.value;
   const current = typeof field.initialValue === "string" ? field.initialValue : value;
-  const describedBy = [`${field.id}-hint`, field.errors?.length ? field.errorId : null].filter(Boolean).join(" ");
-  const common = {
-    id: field.id,
-    name: field.name,
-    "aria-describedby": describedBy,
-    "aria-invalid": field.errors?.length ? true : undefined,
-    className: input,
-  } as const;
+  const name = t(`settings.keys.${settingKey}.label`);
 
-  let control: React.ReactNode;
+  return (
+    <Form method="post" {...getFormProps(form)} className={site.settingForm} data-testid={`setting-${settingKey}`}>
+      <HiddenFields fields={{ intent: "save", key: settingKey }} />
+      <Field
+        id={field.id}
+        label={
+          <>
+            {name} <code>{settingKey}</code>
+          </>
+        }
+        description={t(`settings.keys.${settingKey}.hint`)}
+        errors={field.errors?.slice(0, 1)}
+        translate={(key) => message(key, { max: rule.max })}
+      >
+        {(control) => <SettingControl rule={rule} control={control} name={field.name} current={current} />}
+      </Field>
+      <div>
+        <SubmitButton
+          intent="save"
+          id={settingKey}
+          idField="key"
+          size="small"
+          pendingLabel={t("common.pending")}
+          aria-label={t("settings.saveLabel", { name })}
+        >
+          {t("settings.save")}
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+/** The control a setting's rule asks for: a choice, a textarea for markup, or a one-line input. */
+function SettingControl({
+  rule,
+  control,
+  name,
+  current,
+}: {
+  rule: (typeof SETTING_RULES)[SettingKey];
+  control: FieldControl;
+  name: string;
+  current: string;
+}) {
+  const { t } = useTranslation("admin-site");
+  const common = { ...control, name, className: input };
   if (rule.kind === "boolean") {
-    control = (
+    return (
       <select {...common} defaultValue={current} key={current}>
         <option value="true">{t("settings.enabled")}</option>
         <option value="false">{t("settings.disabled")}</option>
       </select>
     );
-  } else if (rule.kind === "provider") {
-    control = (
+  }
+  if (rule.kind === "provider") {
+    return (
       <select {...common} defaultValue={current} key={current}>
         {AI_PROVIDERS.map((p) => (
           <option key={p} value={p}>
@@ -127,47 +161,20 @@ function SettingForm({
         ))}
       </select>
     );
-  } else if (rule.kind === "textarea") {
-    control = <textarea {...common} defaultValue={current} maxLength={rule.max} rows={4} spellCheck={false} />;
-  } else {
-    control = (
-      <input
-        {...common}
-        type={rule.kind === "url" ? "url" : "text"}
-        defaultValue={current}
-        maxLength={rule.max}
-        required={rule.required}
-        spellCheck={false}
-        autoComplete="off"
-      />
-    );
   }
-
+  if (rule.kind === "textarea") {
+    return <textarea {...common} defaultValue={current} maxLength={rule.max} rows={4} spellCheck={false} />;
+  }
   return (
-    <Form method="post" {...getFormProps(form)} className={site.settingForm} data-testid={`setting-${settingKey}`}>
-      <input type="hidden" name="intent" value="save" />
-      <input type="hidden" name="key" value={settingKey} />
-      <label htmlFor={field.id} className={label}>
-        {t(`settings.keys.${settingKey}.label`)} <code>{settingKey}</code>
-      </label>
-      <p id={`${field.id}-hint`} className={`${hint} ${site.flush}`}>
-        {t(`settings.keys.${settingKey}.hint`)}
-      </p>
-      <div className={`${stack} ${site.tight}`}>
-        {control}
-        <FieldError ns="admin-site" id={field.errorId} errors={field.errors} values={{ max: rule.max }} />
-      </div>
-      <div>
-        <button
-          type="submit"
-          className={buttonClass({ size: "small" })}
-          disabled={saving}
-          aria-label={t("settings.saveLabel", { name: t(`settings.keys.${settingKey}.label`) })}
-        >
-          {saving ? t("common.pending") : t("settings.save")}
-        </button>
-      </div>
-    </Form>
+    <input
+      {...common}
+      type={rule.kind === "url" ? "url" : "text"}
+      defaultValue={current}
+      maxLength={rule.max}
+      required={rule.required}
+      spellCheck={false}
+      autoComplete="off"
+    />
   );
 }
 

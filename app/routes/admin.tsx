@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { PageCacheHandle } from "~/utils/page-cache.server";
 import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getDashboardStats } from "~db/repositories/admin-stats.server";
+import { getDashboardStats } from "~db/repositories/daily-figures.server";
 import * as admin from "~/features/admin/admin.css";
 import { getT } from "~/i18n/i18next.server";
 import { container, flush, muted } from "~/styles/ui.css";

@@ -1,9 +1,8 @@
-import { parseWithZod } from "@conform-to/zod";
-import { assertUnreachable } from "~/utils/intent.server";
+import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { writeOrFail } from "~/utils/failures.server";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, type MetaFunction, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { CONFIRM_FIELD, ConfirmDialog, ConfirmStep, HiddenFields, SubmitButton } from "~/components/forms";
+import { Form, Link, type MetaFunction, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { CONFIRM_FIELD, ConfirmDialog, ConfirmStep, HiddenFields, IntentButton, SubmitButton } from "~/components/forms";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useTranslation } from "react-i18next";
@@ -17,7 +16,6 @@ import * as codes from "~/features/codes/codes.css";
 import { addressKeyOf } from "~/utils/client-address.server";
 import { OWNER_WRITE_RATE_LIMIT } from "~/features/trust/limits";
 import { ownedCodeStatus, requireOwnedCode } from "~/features/trust/owner-page.server";
-import { ownerActionSchema } from "~/features/trust/owner-schema";
 import { ownerPath } from "~/features/trust/owner-token.server";
 import { getT } from "~/i18n/i18next.server";
 import { alert, badge, button, card, muted, narrow, row, stack } from "~/styles/ui.css";
@@ -77,18 +75,17 @@ export const headers: HeadersFunction = ({ errorHeaders }) => {
 
 export const meta: MetaFunction<typeof loader> = (args) => [...routeMeta(args), { name: "referrer", content: "same-origin" }];
 
+/** What the owner can do with their code: the one list this action reads its intent against. */
+const OWNER_INTENTS = ["pause", "resume", "delete"] as const;
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const code = await requireOwnedCode(request, context, params.token);
   const limit = await hitRateLimit(OWNER_WRITE_RATE_LIMIT, addressKeyOf(context));
   if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
   const form = await readFormData(request);
-  const submission = parseWithZod(form, { schema: ownerActionSchema });
-  if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat()[0];
-    return data({ error: first?.startsWith("owner.") ? first : "owner.errors.invalid" }, { status: 400 });
-  }
+  const intent = await parseIntent(request, form, OWNER_INTENTS, "trust:owner.errors.invalid");
   const here = ownerPath(params.token!);
-  switch (submission.value.intent) {
+  switch (intent) {
     case "pause":
       if (!(await writeOrFail(request, "owner pause", () => pauseOwnCode(code.id))))
         return data({ error: "owner.errors.notActive" }, { status: 409 });
@@ -104,7 +101,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       await writeOrFail(request, "owner delete", () => deleteOwnCode(code.id));
       return redirectWithToast("/", { type: "success", key: "trust:owner.toast.deleted" });
     default:
-      return assertUnreachable(submission.value);
+      return assertUnreachable(intent);
   }
 }
 
@@ -113,8 +110,6 @@ export default function OwnerPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("trust");
   const { t: to } = useTranslation("offer");
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
   const error = actionData && "error" in actionData ? actionData.error : null;
   const here = useLocation().pathname;
   return (
@@ -187,7 +182,7 @@ export default function OwnerPage() {
         <div className={row}>
           {code.status === "pausedByOwner" || ["active", "capped", "expired", "platformInactive"].includes(code.status) ? (
             // Paused by its owner: resume; in (or due back in) the rotation: pause.
-            <OwnerToggle intent={code.status === "pausedByOwner" ? "resume" : "pause"} busy={busy} />
+            <OwnerToggle intent={code.status === "pausedByOwner" ? "resume" : "pause"} />
           ) : (
             <p className={`${muted} ${trust.flush}`}>
               {code.status === "pausedByReports" ? t("owner.onlyAdmin") : t("owner.deactivatedHint")}
@@ -221,12 +216,9 @@ function OwnerDelete({ asked, cancelTo }: { asked: boolean; cancelTo: string }) 
     return <ConfirmStep fields={{ intent: "delete" }} confirm={confirm} cancelTo={cancelTo} cancelLabel={t("owner.cancel")} />;
   if (!hydrated)
     return (
-      <Form method="post">
-        <input type="hidden" name="intent" value="delete" />
-        <SubmitButton tone="danger" intent="delete" data-testid="owner-delete">
-          {t("owner.delete")}
-        </SubmitButton>
-      </Form>
+      <IntentButton intent="delete" tone="danger" data-testid="owner-delete">
+        {t("owner.delete")}
+      </IntentButton>
     );
   return (
     <ConfirmDialog
@@ -248,20 +240,16 @@ function OwnerDelete({ asked, cancelTo }: { asked: boolean; cancelTo: string }) 
   );
 }
 
-function OwnerToggle({ intent, busy }: { intent: "pause" | "resume"; busy: boolean }) {
+function OwnerToggle({ intent }: { intent: "pause" | "resume" }) {
   const { t } = useTranslation("trust");
   return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <button
-        type="submit"
-        className={intent === "resume" ? button.primary : button.secondary}
-        disabled={busy}
-        data-testid={`owner-${intent}`}
-      >
-        {t(`owner.${intent}`)}
-      </button>
-    </Form>
+    <IntentButton
+      intent={intent}
+      className={intent === "resume" ? button.primary : button.secondary}
+      data-testid={`owner-${intent}`}
+    >
+      {t(`owner.${intent}`)}
+    </IntentButton>
   );
 }
 

@@ -11,7 +11,8 @@ import { breadcrumbLd } from "~/features/community/structured-data";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
 import { ServerHtml } from "~/components/server-html";
-import { button, card, container, flush, grid, input, label, muted, row, section } from "~/styles/ui.css";
+import { Field } from "~/components/forms";
+import { alignEnd, button, card, container, flush, grid, input, muted, row, section } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 import { loadOrFail } from "~/utils/failures.server";
@@ -70,11 +71,12 @@ export default function Platforms() {
         <h1 id="platforms-heading">{t("heading")}</h1>
         <p className={muted}>{t("intro", { count: total })}</p>
         <Form method="get" role="search" className={row} aria-label={t("search.label")}>
-          <label htmlFor="platforms-q" className={label}>
-            {t("search.label")}
-          </label>
-          <input id="platforms-q" name="q" type="search" defaultValue={q} className={`${input} ${styles.searchInput}`} />
-          <button type="submit" className={button.secondary}>
+          <Field id="platforms-q" label={t("search.label")}>
+            {(control) => (
+              <input {...control} name="q" type="search" defaultValue={q} className={`${input} ${styles.searchInput}`} />
+            )}
+          </Field>
+          <button type="submit" className={`${button.secondary} ${alignEnd}`}>
             {t("search.submit")}
           </button>
         </Form>

@@ -6,8 +6,8 @@ import * as styles from "~/features/sitemap-audit/audit.css";
 import { outcomeStatus, readAuditQuery, runAuditRequest } from "~/features/sitemap-audit/request.server";
 import { breadcrumbLd } from "~/features/community/structured-data";
 import { getLanguage, getT } from "~/i18n/i18next.server";
-import { buttonClass } from "~/styles/recipes";
-import { card, field, hint, input, label, muted, narrow, section, stack } from "~/styles/ui.css";
+import { CheckboxField, Field, SubmitButton } from "~/components/forms";
+import { card, input, muted, narrow, section, stack } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 import { usePending } from "~/utils/use-pending";
@@ -67,32 +67,26 @@ export default function SitemapAudit() {
           <p className={muted}>{t("page.intro")}</p>
           {/* Keyed by the query, so the fields show what was audited after each navigation. */}
           <Form method="get" action="/sitemap-audit" className={`${card} ${stack}`} key={`${query.url}|${query.www}`}>
-            <div className={field}>
-              <label className={label} htmlFor="audit-url">
-                {t("form.url")}
-              </label>
-              <input
-                id="audit-url"
-                name="url"
-                type="url"
-                inputMode="url"
-                required
-                maxLength={2048}
-                defaultValue={query.url}
-                className={input}
-                aria-describedby="audit-url-hint"
-              />
-              <p className={`${hint} ${styles.flush}`} id="audit-url-hint">
-                {t("form.urlHint")}
-              </p>
-            </div>
-            <div className={styles.checkboxRow}>
-              <input id="audit-www" name="www" type="checkbox" defaultChecked={query.www} className={styles.checkbox} />
-              <label htmlFor="audit-www">{t("form.www")}</label>
-            </div>
-            <button type="submit" className={buttonClass()} disabled={pending} data-testid="audit-submit">
-              {pending ? t("form.pending") : t("form.submit")}
-            </button>
+            <Field id="audit-url" label={t("form.url")} description={t("form.urlHint")}>
+              {(control) => (
+                <input
+                  {...control}
+                  name="url"
+                  type="url"
+                  inputMode="url"
+                  required
+                  maxLength={2048}
+                  defaultValue={query.url}
+                  className={input}
+                />
+              )}
+            </Field>
+            <CheckboxField id="audit-www" label={t("form.www")}>
+              {(control) => <input {...control} name="www" defaultChecked={query.www} />}
+            </CheckboxField>
+            <SubmitButton formAction="/sitemap-audit" pendingLabel={t("form.pending")} data-testid="audit-submit">
+              {t("form.submit")}
+            </SubmitButton>
             {pending ? (
               <p role="status" className={`${muted} ${styles.flush}`} data-testid="audit-pending">
                 {t("form.pending")}

@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { ErrorList, Field, IntentButton, SubmitButton } from "~/components/forms";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_INPUT_LENGTH, normalizeCodeInput } from "~db/platform-links";
 import { findCode, submitReferralCode } from "~db/repositories/codes.server";
 import { createDeletionRequest } from "~db/repositories/deletion-requests.server";
-import { getActivePlatformBySlug, listActivePlatformOptions } from "~db/repositories/platforms.server";
+import { getActivePlatformBySlug, listPlatformOptions } from "~db/repositories/platforms.server";
 import { CAPTCHA_FIELD, captchaSiteKey, verifyCaptcha } from "~/features/codes/captcha.server";
 import * as styles from "~/features/codes/codes.css";
 import { MAX_DELETION_REASON_LENGTH, SUBMIT_RATE_LIMIT } from "~/features/codes/limits";
@@ -24,7 +24,6 @@ import { routeMeta } from "~/utils/meta";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { parseIntent } from "~/utils/intent.server";
-import { buttonClass } from "~/styles/recipes";
 import { readFormData } from "~/utils/form-data.server";
 import { useArrivalFocus } from "~/utils/arrival-focus";
 import { serverForm } from "~/utils/server-form";
@@ -40,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const [t, platforms, siteKey] = await Promise.all([
     getT(request, "submit"),
-    loadOrFail(request, "errors.load.platforms", () => listActivePlatformOptions()),
+    loadOrFail(request, "errors.load.platforms", () => listPlatformOptions({ activeOnly: true })),
     captchaSiteKey(),
   ]);
   const asked = url.searchParams.get("platform");
@@ -231,12 +230,9 @@ function DuplicateStep({
       <p className={styles.linkText}>{t("duplicate.codeLine", { code: duplicate.code, platform: duplicate.platformName })}</p>
       <ErrorList tone="form" errors={Object.values(errors ?? {}).flat()} translate={t} />
       {/* Keeping things as they are is what most visitors want: the primary action, first. */}
-      <Form method="post">
-        <input type="hidden" name="intent" value="cancel" />
-        <button type="submit" className={buttonClass({ tone: "primary" })} data-testid="duplicate-keep">
-          {t("duplicate.no")}
-        </button>
-      </Form>
+      <IntentButton intent="cancel" tone="primary" data-testid="duplicate-keep">
+        {t("duplicate.no")}
+      </IntentButton>
       <DeletionForm duplicate={duplicate} />
     </section>
   );
@@ -257,9 +253,9 @@ function DeletionForm({ duplicate }: { duplicate: { platform: string; code: stri
         {(control) => <textarea className={input} rows={3} {...reason.props} {...control} />}
       </Field>
       <p>
-        <button type="submit" className={buttonClass({ tone: "ghost" })} data-testid="duplicate-request-deletion">
+        <SubmitButton intent="request-deletion" tone="ghost" data-testid="duplicate-request-deletion">
           {t("duplicate.yes")}
-        </button>
+        </SubmitButton>
       </p>
     </Form>
   );

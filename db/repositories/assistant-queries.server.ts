@@ -1,7 +1,7 @@
 import { getDb, type DB } from "../client.server";
 import type { DeviceType, RequestStatus } from "../schema";
 import { nextDayStartIso, parisDayStarts } from "../time";
-import { figuresPerDay } from "./history.server";
+import { figuresPerDay } from "./daily-figures.server";
 import { eligible } from "./codes.server";
 
 /**
@@ -146,7 +146,7 @@ export async function platformCodes(
 
 /**
  * Draws per Paris day and platform over the `days` days ending `until` (inclusive), oldest first:
- * the daily figures and the log's recent rows (db/repositories/history.server.ts). Platforms
+ * the daily figures and the log's recent rows (db/repositories/daily-figures.server.ts). Platforms
  * without a draw in those days are left out.
  */
 export async function drawsPerDayByPlatform(days: number, until: Date, slug: string | null, db: DB = getDb()) {

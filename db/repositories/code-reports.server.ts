@@ -3,7 +3,7 @@ import { getDb, getDialect, type DB } from "../client.server";
 import { isUniqueViolation } from "../errors.server";
 import { nextMonthStart, PAUSE_RULE, verdictOn } from "../report-rules";
 import type { ReportOutcome, ReportReason } from "../schema";
-import { figuresOverDays } from "./history.server";
+import { figuresOverDays } from "./daily-figures.server";
 
 /** "Did this code work?": answers, the automatic pause, the figures. */
 

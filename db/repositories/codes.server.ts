@@ -1,7 +1,8 @@
-import { type ExpressionBuilder } from "kysely";
+import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
 import { buildReferralUrl } from "../platform-links";
 import { getDb, type DB } from "../client.server";
 import { isUniqueViolation } from "../errors.server";
+import { boundedCount, COUNT_CAP, keysetPage, type Keyset, type PageRequest } from "../keyset";
 import type { Database } from "../schema";
 
 /** A temporary code lives this many calendar months. */
@@ -172,4 +173,150 @@ export async function submitReferralCode(
     if (isUniqueViolation(error)) return { ok: false, reason: "duplicate" };
     throw error;
   }
+}
+
+// ---------- the admin's list and edits ----------
+
+export class CodeTakenError extends Error {
+  constructor() {
+    super("code taken");
+  }
+}
+
+export const CODE_STATES = ["active", "paused", "expired", "never-served"] as const;
+export type CodeState = (typeof CODE_STATES)[number];
+
+export interface CodeFilters {
+  /** Part of the code, any case. */
+  search?: string | null;
+  state?: CodeState | null;
+}
+
+const CODE_ORDER: Keyset = {
+  direction: "desc",
+  keys: [
+    { column: "referral_codes.created_at", field: "created_at", type: "text" },
+    { column: "referral_codes.id", field: "id", type: "int" },
+  ],
+};
+
+/** `%`, `_` and the escape character itself stand for themselves in a LIKE pattern. */
+function likeContaining(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * One page of a platform's codes, newest first, with the filters; and how many match (counted up
+ * to COUNT_CAP). The scan walks the (platform_id, created_at, id) index and stops after one page,
+ * however many codes the platform has.
+ */
+export async function listAdminCodes(
+  platformId: number,
+  filters: CodeFilters,
+  page: PageRequest,
+  now = new Date(),
+  db: DB = getDb(),
+) {
+  const nowIso = now.toISOString();
+  let query = db.selectFrom("referral_codes").where("referral_codes.platform_id", "=", platformId);
+  if (filters.search) {
+    query = query.where(sql<SqlBool>`lower(referral_codes.code) like ${likeContaining(filters.search)} escape '\\'`);
+  }
+  switch (filters.state) {
+    case "active":
+      query = query
+        .where("referral_codes.is_active", "=", 1)
+        .where((eb) =>
+          eb.or([
+            eb("referral_codes.is_permanent", "=", 1),
+            eb("referral_codes.expires_at", "is", null),
+            eb("referral_codes.expires_at", ">", nowIso),
+          ]),
+        );
+      break;
+    case "paused":
+      query = query.where("referral_codes.is_active", "=", 0);
+      break;
+    case "expired":
+      query = query.where("referral_codes.is_permanent", "=", 0).where("referral_codes.expires_at", "<=", nowIso);
+      break;
+    case "never-served":
+      query = query.where("referral_codes.times_served", "=", 0);
+      break;
+    default:
+      break;
+  }
+  const [rows, total] = await Promise.all([
+    keysetPage(query.selectAll("referral_codes"), CODE_ORDER, page),
+    boundedCount(db, query, COUNT_CAP),
+  ]);
+  return { ...rows, total };
+}
+
+export async function getCodeWithPlatform(id: number, db: DB = getDb()) {
+  return selectCodeWithPlatform(db)
+    .select(["c.platform_id", "p.slug", "p.hosts", "p.url_rules", "p.referral_url_template", "p.code_pattern"])
+    .where("c.id", "=", id)
+    .executeTakeFirst();
+}
+
+/**
+ * An admin's decision replaces any pause (owner's or after failing answers). Activating also starts
+ * the automatic-pause count afresh: the answers so far were judged.
+ */
+export async function setCodeActive(id: number, isActive: boolean, now = new Date(), db: DB = getDb()): Promise<boolean> {
+  const result = await db
+    .updateTable("referral_codes")
+    .set((eb) => ({
+      is_active: isActive ? 1 : 0,
+      paused_reason: null,
+      paused_at: null,
+      reports_reset_at: isActive ? now.toISOString() : eb.ref("reports_reset_at"),
+    }))
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Permanent codes never expire. Back to temporary, a code keeps its expiry, or gets the expiry a
+ * visitor's code gets (`expiryFrom`) when it had none (else it would silently stay everlasting).
+ */
+export async function setCodePermanent(id: number, isPermanent: boolean, now = new Date(), db: DB = getDb()): Promise<boolean> {
+  const fallback = expiryFrom(now);
+  const result = await db
+    .updateTable("referral_codes")
+    .set((eb) => ({
+      is_permanent: isPermanent ? 1 : 0,
+      expires_at: isPermanent ? eb.ref("expires_at") : eb.fn.coalesce("expires_at", eb.val(fallback)),
+    }))
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The new expiry: `days` from now. */
+export async function setCodeExpiry(id: number, days: number, now = new Date(), db: DB = getDb()): Promise<string | null> {
+  const expiresAt = new Date(now.getTime() + days * 24 * 60 * 60 * 1000).toISOString();
+  const result = await db.updateTable("referral_codes").set({ expires_at: expiresAt }).where("id", "=", id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0 ? expiresAt : null;
+}
+
+export async function updateCode(id: number, code: string, referralUrl: string | null, db: DB = getDb()): Promise<boolean> {
+  try {
+    const result = await db
+      .updateTable("referral_codes")
+      .set({ code, referral_url: referralUrl })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new CodeTakenError();
+    throw error;
+  }
+}
+
+export async function deleteCode(id: number, db: DB = getDb()): Promise<boolean> {
+  const result = await db.deleteFrom("referral_codes").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

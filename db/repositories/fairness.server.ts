@@ -3,7 +3,7 @@ import { getDb, type DB } from "../client.server";
 import { boundedCount, COUNT_CAP, keysetPage, type Keyset, type PageRequest } from "../keyset";
 import { countAvailableByPlatform } from "./code-counts.server";
 import { eligible } from "./codes.server";
-import { figuresOverDays } from "./history.server";
+import { figuresOverDays } from "./daily-figures.server";
 
 /** Public figures about the rotation (/fairness) and the platforms feed. Never codes. */
 

@@ -1,7 +1,8 @@
 import type { DeviceType } from "../schema";
 import { getDb, type DB } from "../client.server";
+import { boundedCount, COUNT_CAP, keysetPage, type Keyset, type PageRequest } from "../keyset";
 
-/** The game's public leaderboard and its score writes. The admin's edits live in admin-site.server.ts. */
+/** Game scores: the public leaderboard, a game's score, and the admin's list and edits. */
 
 const LEADERBOARD_SIZE = 10;
 const LEADERBOARD_DAYS = 30;
@@ -65,4 +66,44 @@ export async function saveScore(
       .executeTakeFirstOrThrow();
     return { saved: true, rank: Number(ahead.n) + 1 };
   });
+}
+
+const SCORE_ORDER: Keyset = {
+  direction: "desc",
+  keys: [
+    { column: "created_at", field: "created_at", type: "text" },
+    { column: "id", field: "id", type: "int" },
+  ],
+};
+
+/** One page of scores, newest first, optionally of one device and one day; and how many match. */
+export async function listScoresAdmin(
+  filters: { device: DeviceType | null; range: { from: string; to: string } | null },
+  page: PageRequest,
+  db: DB = getDb(),
+) {
+  let query = db.selectFrom("game_scores");
+  if (filters.device) query = query.where("device_type", "=", filters.device);
+  if (filters.range) query = query.where("created_at", ">=", filters.range.from).where("created_at", "<", filters.range.to);
+  const [rows, total] = await Promise.all([keysetPage(query.selectAll(), SCORE_ORDER, page), boundedCount(db, query, COUNT_CAP)]);
+  return { ...rows, total };
+}
+
+/** One score (the one a confirmation step names). */
+export async function getScore(id: number, db: DB = getDb()) {
+  return db.selectFrom("game_scores").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function updateScore(
+  id: number,
+  values: { player_name: string; score: number },
+  db: DB = getDb(),
+): Promise<boolean> {
+  const result = await db.updateTable("game_scores").set(values).where("id", "=", id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteScore(id: number, db: DB = getDb()): Promise<boolean> {
+  const result = await db.deleteFrom("game_scores").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

@@ -1,7 +1,20 @@
+import { sql } from "kysely";
 import { getDb, type DB } from "../client.server";
-import type { Platform } from "../schema";
+import { isUniqueViolation } from "../errors.server";
+import { boundedCount, COUNT_CAP, keysetPage, type Keyset, type PageRequest } from "../keyset";
+import type { NewPlatform, Platform, PlatformUpdate } from "../schema";
 
-/** Public reads of platforms. Admin writes live in admin-catalog.server.ts. */
+/**
+ * Platforms: the public lists and reads, the options of a select, and the admin's pages and writes.
+ * Every write answers whether it touched a row, so a route can tell an unknown id (404) from a
+ * success without a second query.
+ */
+
+export class SlugTakenError extends Error {
+  constructor() {
+    super("slug taken");
+  }
+}
 
 /**
  * Active platforms, in their display order, all columns. `shownOn` keeps those the admin chose to
@@ -14,9 +27,14 @@ export async function listPlatforms({ shownOn }: { shownOn?: "homepage" | "partn
   return query.orderBy("display_order", "asc").orderBy("name", "asc").execute();
 }
 
-/** Active platforms for selects (id, name, slug) by name. */
-export async function listActivePlatformOptions(db: DB = getDb()) {
-  return db.selectFrom("platforms").select(["id", "name", "slug"]).where("is_active", "=", 1).orderBy("name", "asc").execute();
+/** Platforms for a select or a filter (id, name, slug, is_active), by name; `activeOnly` for a visitor's choice. */
+export async function listPlatformOptions({ activeOnly = false }: { activeOnly?: boolean } = {}, db: DB = getDb()) {
+  return db
+    .selectFrom("platforms")
+    .select(["id", "name", "slug", "is_active"])
+    .$if(activeOnly, (qb) => qb.where("is_active", "=", 1))
+    .orderBy("name", "asc")
+    .execute();
 }
 
 export async function getPlatformBySlug(slug: string, db: DB = getDb()): Promise<Platform | undefined> {
@@ -41,4 +59,92 @@ export function platformDescription(
           ? platform.description_es
           : null;
   return localized || platform.description;
+}
+
+const PLATFORM_ORDER: Keyset = {
+  direction: "desc",
+  keys: [
+    { column: "created_at", field: "created_at", type: "text" },
+    { column: "id", field: "id", type: "int" },
+  ],
+};
+
+/** One page of platforms, newest first, and how many there are. */
+export async function listAdminPlatforms(page: PageRequest, db: DB = getDb()) {
+  const query = db.selectFrom("platforms");
+  const [rows, total] = await Promise.all([
+    keysetPage(query.selectAll(), PLATFORM_ORDER, page),
+    boundedCount(db, query, COUNT_CAP),
+  ]);
+  return { ...rows, total };
+}
+
+export async function getPlatformById(id: number, db: DB = getDb()) {
+  return db.selectFrom("platforms").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function isSlugTaken(slug: string, exceptId: number | null = null, db: DB = getDb()): Promise<boolean> {
+  let query = db.selectFrom("platforms").select("id").where("slug", "=", slug);
+  if (exceptId !== null) query = query.where("id", "!=", exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function createPlatform(values: Omit<NewPlatform, "created_at">, db: DB = getDb()) {
+  try {
+    return await db
+      .insertInto("platforms")
+      .values({ ...values, created_at: new Date().toISOString() })
+      .returning(["id", "slug"])
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new SlugTakenError();
+    throw error;
+  }
+}
+
+export async function togglePlatformActive(id: number, db: DB = getDb()): Promise<{ isActive: boolean } | null> {
+  const row = await db
+    .updateTable("platforms")
+    .set({ is_active: sql<number>`1 - is_active` })
+    .where("id", "=", id)
+    .returning("is_active")
+    .executeTakeFirst();
+  return row ? { isActive: row.is_active === 1 } : null;
+}
+
+export async function updatePlatform(id: number, values: PlatformUpdate, db: DB = getDb()): Promise<boolean> {
+  try {
+    const result = await db.updateTable("platforms").set(values).where("id", "=", id).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new SlugTakenError();
+    throw error;
+  }
+}
+
+export type LogoVariant = "light" | "dark";
+
+/** Sets (or clears) one logo; answers the previous URL so the caller can remove the old file. */
+export async function setPlatformLogo(id: number, variant: LogoVariant, url: string | null, db: DB = getDb()) {
+  const column = variant === "light" ? "custom_logo_light_url" : "custom_logo_dark_url";
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("platforms").select(column).where("id", "=", id).executeTakeFirst();
+    if (!before) return null;
+    await trx
+      .updateTable("platforms")
+      .set({ [column]: url })
+      .where("id", "=", id)
+      .execute();
+    return { previous: (before as Record<string, string | null>)[column] ?? null };
+  });
+}
+
+/** Codes, requests and deletion requests of the platform go with it (ON DELETE CASCADE). */
+export async function deletePlatform(id: number, db: DB = getDb()) {
+  const row = await db
+    .deleteFrom("platforms")
+    .where("id", "=", id)
+    .returning(["custom_logo_light_url", "custom_logo_dark_url"])
+    .executeTakeFirst();
+  return row ?? null;
 }

@@ -1,11 +1,14 @@
 import { sql, type SqlBool } from "kysely";
 import { getDb, getDialect, type DB } from "../client.server";
+import { RowGoneError } from "../errors.server";
 import { boundedCount, COUNT_CAP, keysetPage, type Keyset, type PageRequest } from "../keyset";
+import type { NewPlatform, RequestStatus } from "../schema";
+import { createPlatform } from "./platforms.server";
 
-/** Public reads of platform suggestions and the visitor's writes (suggest, vote). Admin moderation lives elsewhere. */
+/** Platform suggestions: the public list, the visitor's writes (suggest, vote), and the admin's moderation. */
 
 /** Most votes first; among equal votes the newest (ids grow with time). */
-export const SUGGESTION_ORDER: Keyset = {
+const SUGGESTION_ORDER: Keyset = {
   direction: "desc",
   keys: [
     { column: "votes_count", field: "votes_count", type: "int" },
@@ -190,4 +193,57 @@ export async function castVote(
       .execute();
     return "voted";
   });
+}
+
+// ---------- moderation ----------
+
+/** One page in the public order (most votes, then newest), of one status or all; and how many match. */
+export async function listAdminSuggestions(status: RequestStatus | null, page: PageRequest, db: DB = getDb()) {
+  let query = db.selectFrom("platform_suggestions");
+  if (status) query = query.where("status", "=", status);
+  const [rows, total] = await Promise.all([
+    keysetPage(query.selectAll(), SUGGESTION_ORDER, page),
+    boundedCount(db, query, COUNT_CAP),
+  ]);
+  return { ...rows, total };
+}
+
+/**
+ * Approval, in one transaction: the platform is created (inactive, to be finished by the admin),
+ * then the suggestion is marked approved. A taken slug throws SlugTakenError, a suggestion no
+ * longer pending RowGoneError; either way nothing is written.
+ */
+export async function approveSuggestionAsPlatform(
+  suggestionId: number,
+  values: Omit<NewPlatform, "created_at" | "is_active">,
+  db: DB = getDb(),
+) {
+  return db.transaction().execute(async (trx) => {
+    const pending = await trx
+      .selectFrom("platform_suggestions")
+      .select("id")
+      .where("id", "=", suggestionId)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    if (!pending) throw new RowGoneError();
+    const platform = await createPlatform({ ...values, is_active: 0 }, trx);
+    const marked = await trx
+      .updateTable("platform_suggestions")
+      .set({ status: "approved" })
+      .where("id", "=", suggestionId)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) !== 1) throw new RowGoneError();
+    return platform;
+  });
+}
+
+export async function rejectSuggestion(id: number, db: DB = getDb()): Promise<boolean> {
+  const result = await db
+    .updateTable("platform_suggestions")
+    .set({ status: "rejected" })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -36,15 +36,18 @@ test.describe("sitemap audit page", () => {
   test("with JavaScript, a pending state while the audit runs", async ({ page }, testInfo) => {
     test.skip(jsDisabled(testInfo), "the pending state is JavaScript polish");
     await page.goto("/sitemap-audit");
-    // Hold the audit's data request a moment so the pending state can be seen.
+    // The audit's data request is held until the pending state has been seen.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/sitemap-audit\.data/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await released;
       await route.continue();
     });
     await page.getByLabel("La propriété Search Console utilise www").uncheck();
     await page.getByRole("button", { name: "Lancer l'audit" }).click();
     await expect(page.getByTestId("audit-pending")).toBeVisible();
     await expect(page.getByRole("button", { name: "Audit en cours…" })).toBeDisabled();
+    release();
     await expect(page.getByTestId("audit-overall")).toHaveAttribute("data-status", "success");
     await expect(page.getByTestId("audit-pending")).toHaveCount(0);
   });

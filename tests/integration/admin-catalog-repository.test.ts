@@ -1,12 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import {
-  approveDeletionRequest,
-  approveSuggestionAsPlatform,
-  RowGoneError,
-  setCodePermanent,
-  SlugTakenError,
-} from "~db/repositories/admin-catalog.server";
-import { expiryFrom } from "~db/repositories/codes.server";
+import { approveDeletionRequest } from "~db/repositories/deletion-requests.server";
+import { approveSuggestionAsPlatform } from "~db/repositories/suggestions.server";
+import { RowGoneError } from "~db/errors.server";
+import { expiryFrom, setCodePermanent } from "~db/repositories/codes.server";
+import { SlugTakenError } from "~db/repositories/platforms.server";
 import { useFreshDatabase, type DB } from "../support/db";
 import { createCode, createPlatform, failUpdatesOf } from "../support/fixtures";
 

@@ -1,8 +1,9 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { beforeEach, describe, expect, it } from "vitest";
-import { createPartnership, drawsPerDay, listPartnershipsAdmin, movePartnership } from "~db/repositories/admin-site.server";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { createPartnership, listPartnershipsAdmin, movePartnership } from "~db/repositories/partnerships.server";
+import { drawsPerDay } from "~db/repositories/daily-figures.server";
 import { parisDayStarts } from "~db/time";
 import { deleteExpiredTemporaryCodes } from "~db/repositories/code-cleanup.server";
 import { saveSetting } from "~db/repositories/settings.server";
@@ -91,10 +92,10 @@ describe("expired code cleanup", () => {
     await closeDb();
     const server = await startServer({ DATABASE_FILE: file });
     try {
-      const deadline = Date.now() + 10_000;
-      while (!server.output().includes("[cleanup] removed") && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 100));
-      expect(server.output()).toContain("[cleanup] removed 2 expired temporary code(s)");
+      await vi.waitFor(() => expect(server.output()).toContain("[cleanup] removed 2 expired temporary code(s)"), {
+        timeout: 10_000,
+        interval: 50,
+      });
       const check = openTestDb(file);
       const left = await check.selectFrom("referral_codes").select("id").execute();
       await check.destroy();

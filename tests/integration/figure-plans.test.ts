@@ -1,8 +1,7 @@
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openPgPool } from "~db/client.server";
-import { getDashboardStats } from "~db/repositories/admin-stats.server";
-import { drawsPerDay } from "~db/repositories/admin-site.server";
+import { drawsPerDay, getDashboardStats } from "~db/repositories/daily-figures.server";
 import { drawsPerDayByPlatform } from "~db/repositories/assistant-queries.server";
 import { codeAnswerSummary, platformAnswerStats } from "~db/repositories/code-reports.server";
 import {
@@ -12,7 +11,8 @@ import {
   listActivePlatformsWithCounts,
 } from "~db/repositories/code-counts.server";
 import { listPlatformFairness } from "~db/repositories/fairness.server";
-import { pruneAnswers, pruneDraws, pruneOther, rollUpNextDay, runHistoryJob } from "~db/repositories/history.server";
+import { pruneAnswers, pruneDraws, pruneOther, runHistoryJob } from "~db/repositories/history.server";
+import { rollUpNextDay } from "~db/repositories/rollup.server";
 import { listSitemapPlatforms } from "~db/repositories/sitemap.server";
 import type { Database } from "~db/schema";
 import { addScaleData, MEDIUM } from "../../scripts/scale-data";

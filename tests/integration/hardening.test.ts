@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ADMIN, signInAsAdmin, startServerWithAdmin } from "../support/admin";
 import { rawConnect, statusesIn } from "../support/raw-http";
 import { cookiesFrom, postForm, startServer, type RunningServer } from "../support/server";
@@ -284,6 +284,20 @@ describe("found by the fuzzing", () => {
       expect(post.status, path).toBe(404);
     }
   });
+
+  it("a refusal before Remix is worded by the app, in the language the app would answer in (decision 262)", async () => {
+    // A page read: ?lng=, else French, whatever the cookie and the browser say.
+    expect(await (await fetch(`${server.url}/%5C`)).text()).toBe("Page introuvable.");
+    expect(await (await fetch(`${server.url}/%5C?lng=de`)).text()).toBe("Seite nicht gefunden.");
+    expect(await (await fetch(`${server.url}/%5C`, { headers: { cookie: "language=es", "accept-language": "en" } })).text()).toBe(
+      "Page introuvable.",
+    );
+    // A form: the cookie, then the browser's language.
+    const post = (headers: Record<string, string>) =>
+      rawPost("/%5C", "intent=draw", { "Content-Type": FORM, Origin: server.url, ...headers });
+    expect(await (await post({ Cookie: "language=es" })).text()).toBe("Página no encontrada.");
+    expect(await (await post({ "Accept-Language": "it, en;q=0.8" })).text()).toBe("Page not found.");
+  });
 });
 
 describe("7. connections per address, when clients connect directly", () => {
@@ -303,8 +317,15 @@ describe("7. connections per address, when clients connect directly", () => {
       const last = open.pop()!;
       last.close();
       await last.closedWithin(3_000);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const next = await rawConnect(direct.port);
+      // The server frees the place once it has seen the close: a new connection is kept from then on.
+      const next = await vi.waitFor(
+        async () => {
+          const attempt = await rawConnect(direct.port);
+          if (await attempt.closedWithin(200)) throw new Error("closed at once: the place is not free yet");
+          return attempt;
+        },
+        { timeout: 5_000, interval: 20 },
+      );
       open.push(next);
       await next.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${direct.port}\r\n\r\n`);
       expect(await next.waitFor((text) => statusesIn(text).length === 1, 5_000)).toBe(true);

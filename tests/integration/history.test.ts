@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDashboardStats } from "~db/repositories/admin-stats.server";
-import { drawsPerDay } from "~db/repositories/admin-site.server";
+import { countAllDraws, drawsPerDay, getDashboardStats, rolledUpUntil } from "~db/repositories/daily-figures.server";
 import { drawsPerDayByPlatform } from "~db/repositories/assistant-queries.server";
 import { codeAnswerSummary, platformAnswerStats, recordCodeReport } from "~db/repositories/code-reports.server";
 import { drawReferralCode } from "~db/repositories/draw.server";
 import { listPlatformFairness } from "~db/repositories/fairness.server";
-import { countAllDraws, RETENTION, rolledUpUntil, rollUpNextDay, runHistoryJob } from "~db/repositories/history.server";
+import { RETENTION, runHistoryJob } from "~db/repositories/history.server";
+import { rollUpNextDay } from "~db/repositories/rollup.server";
 import { startOfDayIso } from "~db/time";
 import { addScaleData, MEDIUM } from "../../scripts/scale-data";
 import { useFreshDatabase, type DB } from "../support/db";

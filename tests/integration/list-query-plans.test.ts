@@ -2,9 +2,11 @@ import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from "kyse
 import { beforeAll, describe, expect, it } from "vitest";
 import { getPgPool } from "~db/client.server";
 import type { Database } from "~db/schema";
-import { listAdminCodes, listAdminSuggestions, listDeletionRequests } from "~db/repositories/admin-catalog.server";
-import { listDraws, listScoresAdmin } from "~db/repositories/admin-site.server";
-import { listNameCandidates, listPublicSuggestions } from "~db/repositories/suggestions.server";
+import { listAdminCodes } from "~db/repositories/codes.server";
+import { listAdminSuggestions, listNameCandidates, listPublicSuggestions } from "~db/repositories/suggestions.server";
+import { listDeletionRequests } from "~db/repositories/deletion-requests.server";
+import { listDraws } from "~db/repositories/draw-log.server";
+import { listScoresAdmin } from "~db/repositories/game.server";
 import { PAIRS_LOST_PER_CHAR, similarityFilters } from "~/features/community/similarity";
 import { getSqlite, onPostgres, useFreshDatabase } from "../support/db";
 import { MEDIUM, MEDIUM_DAY, seedMediumData } from "../support/medium-data";

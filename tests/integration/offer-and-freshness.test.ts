@@ -213,7 +213,7 @@ describe("offer, claim guide, failure reasons and freshness over HTTP", () => {
       // Each reason is its own form: outcome=failed + that button's reason, one click without JS.
       expect(html).toMatch(
         new RegExp(
-          `<input type="hidden" name="outcome" value="failed"/><button type="submit" name="reason" value="${reason}"[^>]*data-testid="report-reason-${reason}"`,
+          `<input type="hidden" name="outcome" value="failed"/><button type="submit"[^>]*name="reason" value="${reason}"[^>]*data-testid="report-reason-${reason}"`,
         ),
       );
     }

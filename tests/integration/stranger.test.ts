@@ -332,12 +332,14 @@ describe("6. the admin guard sees the path as the router does", () => {
 });
 
 describe("7. our own last error handler", () => {
-  it("a malformed escape in the path: a plain 400 in the visitor's language, no stack, no paths", async () => {
-    for (const [language, text] of [
-      ["en", "Bad request."],
-      ["de", "Ungültige Anfrage."],
+  it("a malformed escape in the path: a plain 400 in the page's language, no stack, no paths", async () => {
+    // A page read speaks its URL's language (?lng=, else French), whatever the browser prefers (decision 262).
+    for (const [query, text] of [
+      ["", "Requête invalide."],
+      ["?lng=en", "Bad request."],
+      ["?lng=de", "Ungültige Anfrage."],
     ] as const) {
-      const res = await fetch(`${server.url}/%E0%A4%A`, { headers: { "Accept-Language": language } });
+      const res = await fetch(`${server.url}/%E0%A4%A${query}`, { headers: { "Accept-Language": "es" } });
       expect(res.status).toBe(400);
       expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
       const body = await res.text();

@@ -9,6 +9,7 @@ function serve(renderMs: number, maxQueued = 1) {
   const app = express();
   const admission = admissionControl(
     { maxInFlight: 1, maxQueued, maxWaitMs: 1_000, priorityMaxWaitMs: 5_000, retryAfterSeconds: 5 },
+    (_req, key) => key,
     (req) => req.headers["x-priority"] === "1",
   );
   app.use(admission);

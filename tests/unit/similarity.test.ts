@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkSimilarNames, levenshtein, nameSimilarity, normalizeName } from "~/features/community/similarity";
+import { checkSimilarNames, levenshtein, nameLengths, nameSimilarity, normalizeName } from "~/features/community/similarity";
+import { storedNameLengths } from "../../migrations/0010_list_indexes";
 
 describe("normalizeName", () => {
   it("lower-cases and drops accents and non-alphanumerics", () => {
@@ -106,4 +107,26 @@ describe("real near-duplicates", () => {
       expect(checkSimilarNames(typed, [{ name: known, kind: "suggestion" }]).blocked).toBe(false);
     });
   }
+});
+
+describe("the lengths migration 0010 stored", () => {
+  // The migration keeps its own copy of the rule (a migration never imports app code). If this
+  // fails, the app's rule changed: add a migration that recomputes name_length and core_length.
+  it("are the lengths the app stores today", () => {
+    for (const name of [
+      "Boursorama Banque",
+      "Lydia App",
+      "igraal.fr",
+      "Crédit Agricole Pro",
+      "Trade Republic",
+      "N26",
+      "Banque",
+      "  Ça_Marche 2 ",
+      "!!!",
+      "Société Générale France",
+      "Revolut Business Card",
+    ]) {
+      expect(storedNameLengths(name), name).toEqual(nameLengths(name));
+    }
+  });
 });

@@ -111,7 +111,6 @@ export const formGrid = style({
   gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 16rem), 1fr))",
 });
 
-export const autoWidth = style({ width: "auto" });
 export const caption = style({ textAlign: "left", padding: `${space.sm} ${space.md}` });
 export const tightStack = style({ gap: space.sm });
 export const daysInput = style({ width: "6rem" });

@@ -2,16 +2,18 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import { DatabaseUnavailable, runWrite } from "~db/availability.server";
 import { readFormData } from "~/utils/form-data.server";
-import { MAX_LOGO_BYTES } from "./catalog/logo.server";
 import type { AdminFormReply } from "./forms";
 
+/** The one file an admin form takes is a platform's logo, a small picture: 512 KB at most. */
+export const MAX_UPLOAD_BYTES = 512 * 1024;
+
 /**
- * The body of an admin form, read only after requireAdmin. A logo over the cap gives `tooLarge`
+ * The body of an admin form, read only after requireAdmin. A file over the cap gives `tooLarge`
  * (the page shows the message next to the file field) instead of the general 413 page.
  */
 export async function readAdminForm(request: Request): Promise<{ form: FormData; tooLarge: boolean }> {
   try {
-    return { form: await readFormData(request, { upload: { maxFileBytes: MAX_LOGO_BYTES } }), tooLarge: false };
+    return { form: await readFormData(request, { upload: { maxFileBytes: MAX_UPLOAD_BYTES } }), tooLarge: false };
   } catch (error) {
     if (error instanceof Response && error.status === 413) return { form: new FormData(), tooLarge: true };
     throw error;

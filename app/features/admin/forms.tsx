@@ -27,22 +27,6 @@ export function useAdminMessage(ns: string) {
     i18n.exists(key, { ns }) ? (t(key, { ns, ...values }) as string) : (t("admin:form.invalid") as string);
 }
 
-/** The message under a field (the first of its errors). `id` is the field's `errorId`. */
-export function FieldError({
-  id,
-  errors,
-  ns,
-  values,
-}: {
-  id: string;
-  errors?: string[];
-  ns: string;
-  values?: Record<string, unknown>;
-}) {
-  const message = useAdminMessage(ns);
-  return <ErrorList id={id} errors={errors?.slice(0, 1)} translate={(key) => message(key, values)} />;
-}
-
 /** A form-level message (Conform's `form.errors`), or a row's refusal. */
 export function FormAlert({ errors, ns, testId }: { errors?: string[]; ns: string; testId?: string }) {
   const message = useAdminMessage(ns);

@@ -1,5 +1,7 @@
 import { Form } from "@remix-run/react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { Field, HiddenFields } from "~/components/forms";
 import { buttonClass } from "~/styles/recipes";
 import * as ui from "~/styles/ui.css";
 import * as layoutCss from "~/styles/layout.css";
@@ -41,6 +43,8 @@ function ToolCall({ part }: { part: Extract<AnswerPart, { kind: "tool" }> }) {
 
 function ProposalCard({ proposal }: { proposal: ProposalView }) {
   const { t } = useTranslation("assistant");
+  const id = useId();
+  const { editable } = proposal;
   return (
     <div className={css.proposal} data-testid="proposal-card" data-action={proposal.action}>
       <p className={css.flush}>
@@ -50,16 +54,11 @@ function ProposalCard({ proposal }: { proposal: ProposalView }) {
       {proposal.open ? (
         // A whole-page post, as from the admin tab itself: its page then renders with all its texts.
         <Form method="post" action={proposal.formAction} reloadDocument className={css.tight}>
-          {Object.entries(proposal.fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          {proposal.editable ? (
-            <div className={ui.field}>
-              <label className={ui.label}>
-                {t("proposal.newValue")}
-                <input className={ui.input} name={proposal.editable.name} defaultValue={proposal.editable.value} />
-              </label>
-            </div>
+          <HiddenFields fields={proposal.fields} />
+          {editable ? (
+            <Field id={`${id}-value`} label={t("proposal.newValue")}>
+              {(control) => <input {...control} className={ui.input} name={editable.name} defaultValue={editable.value} />}
+            </Field>
           ) : null}
           <div className={ui.row}>
             <button type="submit" className={buttonClass({ tone: "primary", size: "small" })}>

@@ -1,24 +1,33 @@
 import { z } from "zod/v4";
 import {
-  codeForProposal,
-  deletionRequestForProposal,
   deletionRequests,
   drawsPerDayByPlatform,
   platformCodes,
-  platformExists,
   platformsWithCodeCounts,
   siteOverview,
-  suggestionForProposal,
   suggestionsWithVotes,
   topScores,
 } from "~db/repositories/assistant-queries.server";
-import { getDashboardStats } from "~db/repositories/admin-stats.server";
+import { getDashboardStats } from "~db/repositories/daily-figures.server";
 import { getSettings } from "~db/repositories/settings.server";
 import { SETTING_KEYS, type SettingKey } from "~db/seed-data";
-import { settingSchema } from "~/features/admin/site/schemas";
-import { startOfDayIso } from "~db/time";
 import { providerStatuses, readBudget } from "./config.server";
-import { PROPOSAL_ACTIONS, type ToolResult } from "./types";
+import { checkProposal, proposeActionSchema, type ProposeActionInput } from "./proposals.server";
+import {
+  day,
+  dayCount,
+  dayStart,
+  defineTool,
+  limit,
+  MAX_RANGE_DAYS,
+  nextDayStart,
+  requirePlatform,
+  slug,
+  status,
+  ToolInputError,
+  type ToolOutput,
+} from "./tool-inputs.server";
+import type { ToolResult } from "./types";
 
 /**
  * The assistant's tools. Each is a typed function over the repositories with a zod input schema
@@ -28,80 +37,9 @@ import { PROPOSAL_ACTIONS, type ToolResult } from "./types";
 
 const MAX_RESULT_CHARS = 12_000;
 const TOOL_TIMEOUT_MS = 5_000;
-const MAX_RANGE_DAYS = 90;
-
-/** What a tool answers: the payload the model reads, and how many rows it holds. */
-interface ToolOutput {
-  data: unknown;
-  rows: number | null;
-}
-
-interface ToolDefinition<S extends z.ZodObject> {
-  name: string;
-  description: string;
-  schema: S;
-  run: (input: z.infer<S>, now: Date) => Promise<ToolOutput>;
-}
-
-function defineTool<S extends z.ZodObject>(tool: ToolDefinition<S>) {
-  return tool as unknown as ToolDefinition<z.ZodObject>;
-}
-
-/** A mistake the model can fix (unknown slug, bad range): answered as an error result. */
-class ToolInputError extends Error {}
-
-const limit = (max: number, fallback: number) =>
-  z.number().int().min(1).max(max).default(fallback).describe(`Maximum rows to return (1-${max}).`);
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD")
-  .describe("A day as YYYY-MM-DD (Europe/Paris).");
-const slug = z.string().trim().min(1).max(60).describe("The platform's slug, e.g. revolut.");
-const status = z.enum(["pending", "approved", "rejected", "all"]);
-
-/** Paris midnight starting `date` (noon UTC is always on the same Paris date). */
-function dayStart(date: string): string {
-  const noon = new Date(`${date}T12:00:00Z`);
-  if (Number.isNaN(noon.getTime()) || noon.toISOString().slice(0, 10) !== date) throw new ToolInputError(`invalid date ${date}`);
-  return startOfDayIso(noon);
-}
-
-function nextDayStart(date: string): string {
-  return startOfDayIso(new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000));
-}
-
-function dayCount(from: string, to: string): number {
-  dayStart(from);
-  dayStart(to);
-  const days = Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000) + 1;
-  if (days < 1) throw new ToolInputError("`from` must not be after `to`");
-  if (days > MAX_RANGE_DAYS) throw new ToolInputError(`the range is ${days} days; at most ${MAX_RANGE_DAYS} are allowed`);
-  return days;
-}
-
-async function requirePlatform(value: string) {
-  if (!(await platformExists(value))) throw new ToolInputError(`no platform has the slug "${value}"; list_platforms gives them`);
-}
 
 // Settings shown to the model: ad snippets are markup of their own, summarised by their size.
 const SNIPPET_SETTINGS = new Set<SettingKey>(["adsense_head", "adsense_body"]);
-
-export const proposeActionSchema = z.object({
-  action: z.enum(PROPOSAL_ACTIONS).describe("The admin action to propose."),
-  id: z
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .describe("The row's id: the code for deactivate_code, the deletion request, or the suggestion."),
-  key: z
-    .enum(SETTING_KEYS as [SettingKey, ...SettingKey[]])
-    .optional()
-    .describe("change_setting: the setting's key."),
-  value: z.string().max(2000).optional().describe("change_setting: the new value."),
-  reason: z.string().trim().min(1).max(500).describe("One sentence telling the admin why."),
-});
-type ProposeActionInput = z.infer<typeof proposeActionSchema>;
 
 const TOOLS = [
   defineTool({
@@ -254,44 +192,6 @@ const TOOLS = [
     run: async (input) => ({ data: await checkProposal(input as ProposeActionInput), rows: null }),
   }),
 ];
-
-/** Checks a proposal against the live data; throws ToolInputError when it cannot apply. */
-async function checkProposal(input: ProposeActionInput) {
-  const shown = { shown_to_admin: true, note: "The admin sees a filled-in form; nothing has changed unless they submit it." };
-  if (input.action === "change_setting") {
-    if (!input.key || input.value === undefined) throw new ToolInputError("change_setting needs key and value");
-    // The settings tab's own schema: the proposal is valid exactly when its form would be.
-    const checked = settingSchema.safeParse({ key: input.key, value: input.value });
-    if (!checked.success) {
-      throw new ToolInputError(
-        `the value is not valid for ${input.key} (${checked.error.issues.map((i) => i.message).join(", ")})`,
-      );
-    }
-    return { ...shown, action: input.action, key: input.key, value: checked.data.value };
-  }
-  if (!input.id) throw new ToolInputError(`${input.action} needs id`);
-  switch (input.action) {
-    case "deactivate_code": {
-      const code = await codeForProposal(input.id);
-      if (!code) throw new ToolInputError(`no code has id ${input.id}`);
-      if (code.is_active !== 1) throw new ToolInputError(`code ${input.id} is already inactive`);
-      return { ...shown, action: input.action, id: code.id, platform: code.platform_slug };
-    }
-    case "approve_deletion_request":
-    case "reject_deletion_request": {
-      const request = await deletionRequestForProposal(input.id);
-      if (!request) throw new ToolInputError(`no deletion request has id ${input.id}`);
-      if (request.status !== "pending") throw new ToolInputError(`deletion request ${input.id} is already ${request.status}`);
-      return { ...shown, action: input.action, id: request.id };
-    }
-    case "reject_suggestion": {
-      const suggestion = await suggestionForProposal(input.id);
-      if (!suggestion) throw new ToolInputError(`no suggestion has id ${input.id}`);
-      if (suggestion.status !== "pending") throw new ToolInputError(`suggestion ${input.id} is already ${suggestion.status}`);
-      return { ...shown, action: input.action, id: suggestion.id };
-    }
-  }
-}
 
 export interface ToolSpec {
   name: string;

@@ -2,7 +2,7 @@ import { listConversationMessages } from "~db/repositories/assistant.server";
 import { codeForProposal, deletionRequestForProposal, suggestionForProposal } from "~db/repositories/assistant-queries.server";
 import { getSettings } from "~db/repositories/settings.server";
 import { parseStoredMessage } from "./exchange.server";
-import { proposeActionSchema } from "./tools.server";
+import { proposeActionSchema } from "./proposals.server";
 import type { ChatMessage } from "./types";
 import type { AnswerPart, ProposalView, TranscriptItem } from "./view";
 

@@ -1,6 +1,6 @@
 import { runWrite } from "~db/availability.server";
 import { drawReferralCode, drawReferralCodeBySlug } from "~db/repositories/draw.server";
-import { drawToken } from "./draw-token.server";
+import { drawToken } from "~/features/trust/draw-token.server";
 
 /** The page a draw form posts to: `/{slug}/get-code`, or `/random` (slug null). */
 function drawPagePath(slug: string | null): string {

@@ -2,7 +2,7 @@ import { getDrawResult } from "~db/repositories/codes.server";
 import { loadOfferSection } from "~/features/offer/offer.server";
 import { drawTrustView } from "~/features/trust/trust-view.server";
 import { invariantResponse } from "~/utils/responses.server";
-import { readDrawToken } from "./draw-token.server";
+import { readDrawToken } from "~/features/trust/draw-token.server";
 
 /**
  * What a result page (`?draw=` on /{slug}/get-code or /random) shows: the drawn code and the trust

@@ -1,8 +1,9 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { OwnerLink } from "~/features/trust/owner-link";
+import { Field } from "~/components/forms";
+import { OwnerLink } from "./owner-link";
 import { buttonClass } from "~/styles/recipes";
-import { card, field, input, label, row, scriptOnly, stack, visuallyHidden } from "~/styles/ui.css";
+import { card, input, row, scriptOnly, stack, visuallyHidden } from "~/styles/ui.css";
 import { useHydrated } from "~/utils/use-hydrated";
 import * as styles from "./codes.css";
 import { CopyButton } from "./copy-button";
@@ -49,6 +50,7 @@ export function ThankYou({ siteUrl, ownerLink }: { siteUrl: string; ownerLink: s
 function ThankYouContent({ siteUrl, owner, close }: { siteUrl: string; owner: ReactNode; close?: ReactNode }) {
   const { t } = useTranslation("submit");
   const hydrated = useHydrated();
+  const id = useId();
   const text = t("thanks.shareText");
   const canShare = hydrated && typeof navigator !== "undefined" && typeof navigator.share === "function";
   return (
@@ -57,10 +59,9 @@ function ThankYouContent({ siteUrl, owner, close }: { siteUrl: string; owner: Re
       <h2 id="thanks-heading">{t("thanks.heading")}</h2>
       <p>{t("thanks.text")}</p>
       {owner}
-      <label className={field}>
-        <span className={label}>{t("thanks.siteUrlLabel")}</span>
-        <input className={input} readOnly value={siteUrl} />
-      </label>
+      <Field id={`${id}-site-url`} label={t("thanks.siteUrlLabel")}>
+        {(control) => <input {...control} className={input} readOnly value={siteUrl} />}
+      </Field>
       <div className={row}>
         <CopyButton value={siteUrl} label={t("thanks.copy")} copiedLabel={t("thanks.copied")} className={scriptOnly} />
         {/* Only in the dialog, which is drawn after hydration: whether there is a share sheet is known by then. */}

@@ -180,6 +180,8 @@ export const carouselList = style({
 /** Shown on a phone only: the carousel's last dot, and its controls when two cards fit side by side. */
 export const narrowOnly = style({ "@media": { [breakpoints.wide]: { display: "none" } } });
 export const pauseButton = style({ minHeight: "2.75rem", padding: `0 ${space.md}`, fontSize: "0.9rem" });
+/** The pause button while nothing plays: it keeps its place (see platform-carousel.tsx). */
+export const pauseButtonIdle = style({ visibility: "hidden" });
 export const stripSection = style({ padding: `${space.xl} 0` });
 export const stripTools = style({ display: "flex", alignItems: "center", gap: space.sm });
 export const promoLink = style({ fontWeight: 700 });

@@ -190,9 +190,8 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
           {/* Hidden, not removed, while not playing: the arrows must not move under a pointer mid-click. */}
           <button
             type="button"
-            className={`${buttonClass({ tone: "ghost" })} ${styles.pauseButton}`}
+            className={`${buttonClass({ tone: "ghost" })} ${styles.pauseButton} ${playing ? "" : styles.pauseButtonIdle}`}
             onClick={stop}
-            style={{ visibility: playing ? "visible" : "hidden" }}
           >
             {t("carousel.stop")}
           </button>

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/styles/recipes";
-import { alert, fieldError, hint as hintText, input, label, muted, row } from "~/styles/ui.css";
+import { Field } from "~/components/forms";
+import { alert, input, muted, row } from "~/styles/ui.css";
 import { formatDate } from "~/utils/dates";
 import { fetchLeaderboard, saveGameScore, type GameSessionHandle, type LeaderboardRow } from "./api";
 import * as styles from "./game.css";
@@ -75,8 +76,6 @@ export default function EndDialog({
     }
   }
 
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
   return (
     <ModalOverlay
       isOpen
@@ -99,32 +98,28 @@ export default function EndDialog({
             </p>
           ) : (
             <form noValidate onSubmit={(e) => void submit(e)} className={`${row} ${styles.pseudoForm}`}>
-              <div className={styles.pseudoField}>
-                <label htmlFor={`${id}-pseudo`} className={label}>
-                  {t("end.pseudoLabel")}
-                </label>
-                <input
-                  ref={inputRef}
-                  id={`${id}-pseudo`}
-                  name="player_name"
-                  className={input}
-                  value={pseudo}
-                  maxLength={PSEUDO_MAX}
-                  required
-                  autoComplete="nickname"
-                  aria-invalid={pseudoError ? true : undefined}
-                  aria-describedby={pseudoError ? `${errorId} ${hintId}` : hintId}
-                  onChange={(e) => setPseudo(e.target.value)}
-                />
-                <span id={hintId} className={hintText}>
-                  {t("end.pseudoHint")}
-                </span>
-                {pseudoError ? (
-                  <p id={errorId} className={fieldError} data-testid="game-pseudo-error">
-                    {pseudoError}
-                  </p>
-                ) : null}
-              </div>
+              <Field
+                id={`${id}-pseudo`}
+                label={t("end.pseudoLabel")}
+                description={t("end.pseudoHint")}
+                errors={pseudoError ? [pseudoError] : null}
+                errorTestId="game-pseudo-error"
+                className={styles.pseudoField}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    ref={inputRef}
+                    name="player_name"
+                    className={input}
+                    value={pseudo}
+                    maxLength={PSEUDO_MAX}
+                    required
+                    autoComplete="nickname"
+                    onChange={(e) => setPseudo(e.target.value)}
+                  />
+                )}
+              </Field>
               <button type="submit" className={buttonClass()} disabled={save.status === "saving"}>
                 {save.status === "saving" ? t("end.saving") : save.status === "failed" ? t("end.retry") : t("end.save")}
               </button>

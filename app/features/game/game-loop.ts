@@ -1,5 +1,5 @@
 import { createConstellation, fitConstellation, stepConstellation, type Constellation, type Pointer } from "./constellation";
-import { Renderer, type Palette } from "./renderer";
+import { FALLBACK_PALETTE, pixelRatio, readPalette, Renderer, watchTheme } from "./renderer";
 import {
   advance,
   closeGame,
@@ -39,14 +39,6 @@ export interface LoopEvents {
 
 /** Longest step a frame may take: a stalled or hidden tab does not fast-forward the game. */
 const MAX_STEP_MS = 100;
-const DPR_CAP = 2;
-/**
- * The idle sky is a faint decoration under the page: drawn at one pixel per CSS pixel. Where the
- * canvas is not GPU-backed, the browser rasterises it on the main thread when the frame is committed,
- * at a cost that follows the pixel count: at ratio 2 a phone-class CPU spent 50-110 ms per commit
- * there, long tasks that ratio 1 removes. A game in progress gets the sharp canvas (ratio up to 2).
- */
-const IDLE_DPR_CAP = 1;
 const INTERACTIVE = "a, button, input, select, textarea, label, summary, [role='button'], [tabindex]:not([tabindex='-1'])";
 
 /**
@@ -126,16 +118,12 @@ export class GameLoop {
     });
     visible.observe(canvas);
     this.cleanups.push(() => visible.disconnect());
-    const scheme = window.matchMedia("(prefers-color-scheme: dark)");
-    const repaint = () => {
-      this.renderer.setPalette(readPalette(canvas));
-      this.drawStill();
-    };
-    const themeObserver = new MutationObserver(repaint);
-    themeObserver.observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
-    this.cleanups.push(() => themeObserver.disconnect());
-    scheme.addEventListener("change", repaint);
-    this.cleanups.push(() => scheme.removeEventListener("change", repaint));
+    this.cleanups.push(
+      watchTheme(() => {
+        this.renderer.setPalette(readPalette(canvas));
+        this.drawStill();
+      }),
+    );
 
     this.emitView();
   }
@@ -191,7 +179,7 @@ export class GameLoop {
   private applySize(width: number, height: number) {
     this.width = Math.max(1, width);
     this.height = Math.max(1, height);
-    this.dpr = Math.min(window.devicePixelRatio || 1, this.game.phase === "idle" ? IDLE_DPR_CAP : DPR_CAP);
+    this.dpr = pixelRatio(this.game.phase === "idle");
     this.canvas.width = Math.round(this.width * this.dpr);
     this.canvas.height = Math.round(this.height * this.dpr);
     if (this.sized) fitConstellation(this.stars, this.field());
@@ -359,16 +347,4 @@ export class GameLoop {
     this.lastView = view;
     this.events.view(view);
   }
-}
-
-const FALLBACK_PALETTE: Palette = { star: "#c1cad8", link: "#c1cad8", orb: "#f472b6", orbGlow: "#a78bfa" };
-
-function readPalette(canvas: HTMLCanvasElement): Palette {
-  const style = getComputedStyle(canvas);
-  return {
-    star: style.color || FALLBACK_PALETTE.star,
-    link: style.color || FALLBACK_PALETTE.link,
-    orb: style.getPropertyValue("--orb").trim() || FALLBACK_PALETTE.orb,
-    orbGlow: style.getPropertyValue("--orb-glow").trim() || FALLBACK_PALETTE.orbGlow,
-  };
 }

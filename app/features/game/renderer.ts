@@ -15,6 +15,46 @@ export interface Palette {
   orbGlow: string;
 }
 
+const DPR_CAP = 2;
+/**
+ * The idle sky is a faint decoration under the page: drawn at one pixel per CSS pixel. Where the
+ * canvas is not GPU-backed, the browser rasterises it on the main thread when the frame is committed,
+ * at a cost that follows the pixel count: at ratio 2 a phone-class CPU spent 50-110 ms per commit
+ * there, long tasks that ratio 1 removes. A game in progress gets the sharp canvas (ratio up to 2).
+ */
+const IDLE_DPR_CAP = 1;
+
+/** The canvas's pixels per CSS pixel: one for the idle sky, the screen's (at most 2) in a game. */
+export function pixelRatio(idle: boolean): number {
+  return Math.min(window.devicePixelRatio || 1, idle ? IDLE_DPR_CAP : DPR_CAP);
+}
+
+/** The colours until the canvas's own style is read (after the browser's first layout). */
+export const FALLBACK_PALETTE: Palette = { star: "#c1cad8", link: "#c1cad8", orb: "#f472b6", orbGlow: "#a78bfa" };
+
+/** The colours the stylesheet gives the canvas (its colour, `--orb`, `--orb-glow`). */
+export function readPalette(canvas: HTMLCanvasElement): Palette {
+  const style = getComputedStyle(canvas);
+  return {
+    star: style.color || FALLBACK_PALETTE.star,
+    link: style.color || FALLBACK_PALETTE.link,
+    orb: style.getPropertyValue("--orb").trim() || FALLBACK_PALETTE.orb,
+    orbGlow: style.getPropertyValue("--orb-glow").trim() || FALLBACK_PALETTE.orbGlow,
+  };
+}
+
+/** Calls `repaint` when the theme changes (the site's toggle or the system's scheme); answers the cleanup. */
+export function watchTheme(repaint: () => void): () => void {
+  const scheme = window.matchMedia("(prefers-color-scheme: dark)");
+  const themeObserver = new MutationObserver(repaint);
+  themeObserver.observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
+  scheme.addEventListener("change", repaint);
+  return () => {
+    themeObserver.disconnect();
+    scheme.removeEventListener("change", repaint);
+  };
+}
+
 export class Renderer {
   private readonly segments = Array.from({ length: BUCKETS }, () => new Float32Array(MAX_SEGMENTS * 4));
   private readonly counts = new Uint16Array(BUCKETS);

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { REPORT_REASONS } from "~db/report-rules";
+import { SubmitButton } from "~/components/forms";
 import { button, muted, stack } from "~/styles/ui.css";
 import * as styles from "./offer.css";
 
@@ -9,7 +10,7 @@ import * as styles from "./offer.css";
  * own little form (`outcome=failed` + `reason`), so every answer is one click, without JS. Posts to
  * the result page itself, which redirects back.
  */
-export function ReportForms({ action, token, busy }: { action: string; token: string; busy: boolean }) {
+export function ReportForms({ action, token }: { action: string; token: string }) {
   const { t } = useTranslation(["offer", "trust"]);
   const hidden = (
     <>
@@ -22,16 +23,9 @@ export function ReportForms({ action, token, busy }: { action: string; token: st
       <p className={`${muted} ${styles.flush}`}>{t("trust:report.intro")}</p>
       <Form method="post" action={action} preventScrollReset>
         {hidden}
-        <button
-          type="submit"
-          name="outcome"
-          value="worked"
-          className={button.primary}
-          disabled={busy}
-          data-testid="report-worked"
-        >
+        <SubmitButton intent="report" name="outcome" value="worked" className={button.primary} data-testid="report-worked">
           {t("trust:report.worked")}
-        </button>
+        </SubmitButton>
       </Form>
       <div role="group" aria-labelledby="report-reasons-heading" className={stack}>
         <p id="report-reasons-heading" className={styles.flush}>
@@ -42,16 +36,15 @@ export function ReportForms({ action, token, busy }: { action: string; token: st
             <Form key={reason} method="post" action={action} preventScrollReset>
               {hidden}
               <input type="hidden" name="outcome" value="failed" />
-              <button
-                type="submit"
+              <SubmitButton
+                intent="report"
                 name="reason"
                 value={reason}
                 className={button.secondary}
-                disabled={busy}
                 data-testid={`report-reason-${reason}`}
               >
                 {t(`offer:reasons.button.${reason}`)}
-              </button>
+              </SubmitButton>
             </Form>
           ))}
         </div>

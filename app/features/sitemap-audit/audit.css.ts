@@ -2,8 +2,6 @@ import { style, styleVariants } from "@vanilla-extract/css";
 import { pill } from "~/styles/fragments";
 import { radius, space, vars } from "~/styles/theme.css";
 
-export const checkboxRow = style({ display: "flex", alignItems: "center", gap: space.sm });
-export const checkbox = style({ width: "1.25rem", height: "1.25rem", accentColor: vars.color.primary });
 export const stale = style({ opacity: 0.55 });
 export const flush = style({ margin: 0 });
 export const jsonHint = style({ fontSize: "0.9rem", overflowWrap: "anywhere" });

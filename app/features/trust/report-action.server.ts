@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type AppLoadContext } from "@remix-run/node";
 import { recordCodeReport, type ReportRefusal } from "~db/repositories/code-reports.server";
-import { readDrawToken } from "~/features/codes/draw-token.server";
+import { readDrawToken } from "./draw-token.server";
 import { writeOrFail } from "~/utils/failures.server";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -1,4 +1,3 @@
-import { useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { alert, card, muted, stack } from "~/styles/ui.css";
 import { useArrivalFocus } from "~/utils/arrival-focus";
@@ -42,8 +41,6 @@ export interface DrawReportData {
  */
 export function DrawReport({ report, pagePath, error }: { report: DrawReportData; pagePath: string; error?: string | null }) {
   const { t } = useTranslation("trust");
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "report";
   const action = `${pagePath}?draw=${report.token}`;
   // The answer replaces its buttons: the focus goes to the thanks (a status, so it is read), or to a refusal.
   const thanks = useArrivalFocus<HTMLParagraphElement>(report.answer);
@@ -58,7 +55,7 @@ export function DrawReport({ report, pagePath, error }: { report: DrawReportData
           {report.answer === "worked" ? t("report.thanksWorked") : t("report.thanksFailed")}
         </p>
       ) : report.answerable ? (
-        <ReportForms action={action} token={report.token} busy={busy} />
+        <ReportForms action={action} token={report.token} />
       ) : (
         <p className={muted}>{t("report.errors.gone")}</p>
       )}

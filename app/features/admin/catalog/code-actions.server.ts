@@ -6,8 +6,8 @@ import {
   setCodeExpiry,
   setCodePermanent,
   updateCode,
-} from "~db/repositories/admin-catalog.server";
-import type { getCodeWithPlatform } from "~db/repositories/admin-catalog.server";
+} from "~db/repositories/codes.server";
+import type { getCodeWithPlatform } from "~db/repositories/codes.server";
 import { liftMonthlyCap, restoreReportedCode } from "~db/repositories/code-reports.server";
 import { getSettings } from "~db/repositories/settings.server";
 import { hostMatches, normalizeCodeInput, parseHosts, parseHttpUrl } from "~db/platform-links";

@@ -2,9 +2,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { deleteUploadedFile, getUploadedFile, insertUploadedFile } from "~db/repositories/uploaded-files.server";
 import { getEnv } from "~/utils/env.server";
+import { MAX_UPLOAD_BYTES } from "../forms.server";
 
-/** Logos are small pictures; anything bigger is refused before it reaches the disk. */
-export const MAX_LOGO_BYTES = 512 * 1024;
+/** Logos are small pictures; anything bigger is refused before it reaches the disk (the admin forms' upload cap). */
+export const MAX_LOGO_BYTES = MAX_UPLOAD_BYTES;
 
 export type ImageKind = { ext: "png" | "jpg" | "webp"; type: string };
 

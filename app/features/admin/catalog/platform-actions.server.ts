@@ -5,9 +5,9 @@ import {
   SlugTakenError,
   togglePlatformActive,
   updatePlatform,
-} from "~db/repositories/admin-catalog.server";
-import type { getPlatformById } from "~db/repositories/admin-catalog.server";
-import { saveOfferForm } from "~/features/offer/offer-admin.server";
+} from "~db/repositories/platforms.server";
+import type { getPlatformById } from "~db/repositories/platforms.server";
+import { saveOfferForm } from "./offer-actions.server";
 import { assertUnreachable } from "~/utils/intent.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { rejectForm, rejectWith } from "../forms.server";

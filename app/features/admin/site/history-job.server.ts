@@ -1,5 +1,5 @@
 import { startPeriodic } from "~/utils/periodic.server";
-import { runHistoryJob, type HistoryRunSummary } from "~db/repositories/history.server";
+import { type HistoryRunSummary, runHistoryJob } from "~db/repositories/history.server";
 
 const HISTORY_INTERVAL_MS = 60 * 60_000;
 const HISTORY_FIRST_RUN_MS = 5 * 60_000;

@@ -15,8 +15,6 @@ export const itemHead = style({
 });
 export const itemTitle = style({ margin: 0, fontSize: "1.05rem", overflowWrap: "anywhere" });
 export const summary = style({ cursor: "pointer", fontWeight: 600, color: vars.color.link, width: "fit-content" });
-export const checkboxRow = style({ display: "flex", alignItems: "center", gap: space.sm, minHeight: "2.75rem" });
-export const checkbox = style({ width: "1.25rem", height: "1.25rem", accentColor: vars.color.primary });
 export const wrapText = style({ overflowWrap: "anywhere" });
 export const smallInput = style({ maxWidth: "12rem" });
 export const numberInput = style({ maxWidth: "9rem" });
@@ -44,6 +42,5 @@ export const settingForm = style({
   background: vars.color.surface,
 });
 export const flush = style({ margin: 0 });
-export const tight = style({ gap: space.sm });
 /** A group of fields (the four descriptions) without the browser's frame. */
 export const fieldset = style({ border: 0, margin: 0, padding: 0, minWidth: 0 });

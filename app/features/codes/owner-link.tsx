@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { CopyButton } from "~/features/codes/copy-button";
-import * as codes from "~/features/codes/codes.css";
+import { CopyButton } from "./copy-button";
+import * as codes from "./codes.css";
 import { alert, card, muted, noScriptOnly, row, scriptOnly, stack } from "~/styles/ui.css";
 import { useHydrated } from "~/utils/use-hydrated";
-import * as trust from "./trust.css";
+import * as trust from "~/features/trust/trust.css";
 
 /** After a submit: the owner's private link, shown this once, with a plain warning to keep it. */
 export function OwnerLink({ href }: { href: string }) {

@@ -1,11 +1,10 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import * as admin from "~/features/admin/admin.css";
-import { Field, type FieldControl } from "~/components/forms";
-import { errorsOf, FormAlert, formIdOf, useAdminMessage, valueOf, type AdminFormReply } from "~/features/admin/forms";
-import { buttonClass } from "~/styles/recipes";
+import * as admin from "../admin.css";
+import { Field, SubmitButton, type FieldControl } from "~/components/forms";
+import { errorsOf, FormAlert, formIdOf, useAdminMessage, valueOf, type AdminFormReply } from "../forms";
 import { bareFieldset, input, label, muted, smallText, spaceAbove, stack } from "~/styles/ui.css";
-import { OFFER_LANGUAGE_SUFFIXES, OFFER_TEXTS, type OfferRow } from "./offer";
+import { OFFER_LANGUAGE_SUFFIXES, OFFER_TEXTS, type OfferRow } from "~/features/offer/offer";
 
 const LANGUAGE_OF_SUFFIX = { "": "fr", _en: "en", _de: "de", _es: "es" } as const;
 
@@ -62,13 +61,15 @@ export function OfferEditor({
         ))}
         <FormAlert errors={errors("")} ns="offer" />
         <div>
-          <button
-            type="submit"
-            className={buttonClass({ tone: "primary", size: "small" })}
+          <SubmitButton
+            intent="update-offer"
+            id={platform.id}
+            tone="primary"
+            size="small"
             data-testid={`save-offer-${platform.id}`}
           >
             {t("offer:admin.save", { name: platform.name })}
-          </button>
+          </SubmitButton>
         </div>
       </Form>
     </details>

@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import * as admin from "~/features/admin/admin.css";
-import { RowAction } from "~/features/admin/row-action";
+import * as admin from "../admin.css";
+import { RowAction } from "../row-action";
 import { card, muted, stack } from "~/styles/ui.css";
 import { formatDate } from "~/utils/dates";
-import { ReasonTally, type ReasonCounts } from "./offer-views";
-import * as styles from "./offer.css";
+import { ReasonTally, type ReasonCounts } from "~/features/offer/offer-views";
+import * as styles from "~/features/offer/offer.css";
 
 export interface CappedCodeView {
   id: number;
