@@ -1,5 +1,6 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +26,69 @@ function clientTranslations(): Plugin {
     resolveId(source, _importer, options) {
       if (source === "react-i18next" && !options?.ssr) return runtime;
       return null;
+    },
+  };
+}
+
+/**
+ * The browser reads translations as plain JSON files at one URL pattern,
+ * `/assets/locales-<hash>.<language>.<namespace>.json`, where `<hash>` covers every locale file (a
+ * changed text changes every URL; they are cached for a year like the other assets). In the browser
+ * build `app/i18n/locale-files.ts` becomes a `fetch` of that pattern: the table of 68 `import()`
+ * loaders it holds in development (about 1 KB gzipped, in every page's layout chunk) is gone, and
+ * each file is JSON to parse instead of a module to compile and run (decision 252).
+ */
+function localeFiles(): Plugin {
+  const dir = fileURLToPath(new URL("./app/locales/", import.meta.url));
+  const module = fileURLToPath(new URL("./app/i18n/locale-files.ts", import.meta.url));
+  let ssr = false;
+  let base = "/";
+  const files = () =>
+    fs
+      .readdirSync(dir)
+      .sort()
+      .flatMap((language) =>
+        fs
+          .readdirSync(path.join(dir, language))
+          .filter((f) => f.endsWith(".json"))
+          .sort()
+          .map((f) => ({
+            language,
+            namespace: f.slice(0, -".json".length),
+            text: fs.readFileSync(path.join(dir, language, f), "utf8"),
+          })),
+      );
+  const hashOf = (list: ReturnType<typeof files>) => {
+    const hash = createHash("sha256");
+    for (const f of list) hash.update(`${f.language}/${f.namespace}\0${f.text}\0`);
+    return hash.digest("base64url").slice(0, 10);
+  };
+  return {
+    name: "parrainly-locale-files",
+    apply: "build",
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+      base = config.base;
+    },
+    load(id) {
+      if (ssr || id !== module) return null;
+      const prefix = `${base}assets/locales-${hashOf(files())}.`;
+      return (
+        `export function readLocale(language, namespace) {\n` +
+        `  return fetch(${JSON.stringify(prefix)} + language + "." + namespace + ".json").then((r) => (r.ok ? r.json() : {}));\n` +
+        `}\n`
+      );
+    },
+    generateBundle() {
+      if (ssr) return;
+      const list = files();
+      const hash = hashOf(list);
+      for (const f of list)
+        this.emitFile({
+          type: "asset",
+          fileName: `assets/locales-${hash}.${f.language}.${f.namespace}.json`,
+          source: JSON.stringify(JSON.parse(f.text)),
+        });
     },
   };
 }
@@ -115,6 +179,10 @@ function clientChunks(): NonNullable<NonNullable<BuildOptions["rollupOptions"]>[
   return {
     manualChunks(id, { getModuleInfo }) {
       if (FRAMEWORK.test(id)) return "framework";
+      // Vite's helper for dynamic imports: only the game's loader uses it now (the translations are
+      // fetched as JSON). Its own file, or rollup puts it in the home route's chunk and turns that
+      // route's module into a re-exporting facade for the game's chunk to import it from.
+      if (id === "\0vite/preload-helper.js") return "preload-helper";
       if (!id.startsWith(app)) return undefined;
       if (!layout) {
         const fromEntry = reach(entry, getModuleInfo);
@@ -163,6 +231,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     !process.env.VITEST && clientTranslations(),
     !process.env.VITEST && siteStylesheet(),
+    !process.env.VITEST && localeFiles(),
     vanillaExtractPlugin(),
     // The Remix plugin must stay out of Vitest (stack pitfall 5).
     !process.env.VITEST &&

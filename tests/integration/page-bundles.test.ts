@@ -1,0 +1,56 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT } from "../support/paths";
+import { startServer, type RunningServer } from "../support/server";
+
+/**
+ * What each visitor page's JavaScript holds, read from the production build and the pages it serves
+ * (decision 252): the files a page loads are its `modulepreload` links and the modules its inline
+ * script imports, counted as `npm run bench -- --only pages` counts them.
+ */
+const ASSETS = path.join(ROOT, "build", "client", "assets");
+
+let server: RunningServer;
+beforeAll(async () => {
+  if (!fs.existsSync(ASSETS)) throw new Error("No build: run `npm run build` first (npm test does).");
+  server = await startServer({ SEED_DEMO: "1" });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function scriptsOf(page: string): Promise<string[]> {
+  const html = await (await fetch(`${server.url}${page}`)).text();
+  const files = new Set<string>();
+  for (const m of html.matchAll(/rel="modulepreload"[^>]* href="\/assets\/([^"]+\.js)"/g)) files.add(m[1]!);
+  for (const m of html.matchAll(/import(?: \* as \w+ from |\()"\/assets\/([^"]+\.js)"/g)) files.add(m[1]!);
+  return [...files];
+}
+
+const read = (file: string) => fs.readFileSync(path.join(ASSETS, file), "utf8");
+
+describe("translations in the browser", () => {
+  it("are JSON files at one URL pattern, not a table of loaders in every page's code", async () => {
+    const json = fs.readdirSync(ASSETS).filter((f) => /^locales-[\w-]+\.[a-z]{2}\.[\w-]+\.json$/.test(f));
+    // Every language and namespace, one hash for all.
+    expect(json.length).toBe(4 * fs.readdirSync(path.join(ROOT, "app", "locales", "fr")).length);
+    expect(new Set(json.map((f) => f.split(".")[0])).size).toBe(1);
+    const prefix = `${json[0]!.split(".")[0]}.`;
+    const scripts = await scriptsOf("/tesla");
+    const code = scripts.map(read).join("\n");
+    expect(code).toContain(`"/assets/${prefix}"`);
+    expect(code).not.toMatch(/locales\/(fr|en|de|es)\//);
+    // No locale module chunk is left in the build.
+    for (const f of fs.readdirSync(ASSETS).filter((f) => f.endsWith(".js")))
+      expect(read(f), f).not.toMatch(/^export default JSON\.parse|^const e=JSON\.parse/);
+
+    const response = await fetch(`${server.url}/assets/${prefix}de.common.json`, { headers: { "accept-encoding": "gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    const body = (await response.json()) as { nav?: { skipToContent?: string } };
+    const source = JSON.parse(fs.readFileSync(path.join(ROOT, "app", "locales", "de", "common.json"), "utf8")) as typeof body;
+    expect(body.nav?.skipToContent).toBe(source.nav?.skipToContent);
+  });
+});
