@@ -94,6 +94,26 @@ function localeFiles(): Plugin {
 }
 
 /**
+ * Vite wraps each dynamic `import()` of the browser's code in a helper that first preloads the
+ * imported chunk's own imports (0.6 KB gzipped, with its CSS and error-event handling). Ours are the
+ * game (loaded when the page is idle, its imports long loaded), its end dialog and the consent
+ * parts: nothing to preload that the page has not already. So the helper is a plain call, and no
+ * page pays for the real one (decision 252).
+ */
+function plainDynamicImports(): Plugin {
+  const id = "\0vite/preload-helper.js";
+  return {
+    name: "parrainly-plain-dynamic-imports",
+    enforce: "pre",
+    apply: "build",
+    load(source) {
+      if (source !== id || this.environment.config.build.ssr) return null;
+      return { code: "export const __vitePreload = (load) => load();", moduleSideEffects: false };
+    },
+  };
+}
+
+/**
  * The site's whole stylesheet (5 KB gzipped) is inlined in each page's head rather than linked: a
  * linked stylesheet blocks the first paint for a round trip, four of them did on a phone (decision
  * 178). With `cssCodeSplit: false` each build emits one `style-*.css`; the browser build's copy is
@@ -179,15 +199,14 @@ function clientChunks(): NonNullable<NonNullable<BuildOptions["rollupOptions"]>[
   return {
     manualChunks(id, { getModuleInfo }) {
       if (FRAMEWORK.test(id)) return "framework";
-      // Vite's helper for dynamic imports: only the game's loader uses it now (the translations are
-      // fetched as JSON). Its own file, or rollup puts it in the home route's chunk and turns that
-      // route's module into a re-exporting facade for the game's chunk to import it from.
-      if (id === "\0vite/preload-helper.js") return "preload-helper";
       if (!id.startsWith(app)) return undefined;
       if (!layout) {
         const fromEntry = reach(entry, getModuleInfo);
         layout = new Set([...reach(root, getModuleInfo)].filter((m) => !fromEntry.has(m)));
       }
+      // A module the layout imports on demand (the consent banner and the analytics tags) keeps a
+      // chunk of its own, or it would be in every page's layout chunk.
+      if (getModuleInfo(id)?.dynamicImporters.length) return path.basename(id).replace(/\.\w+$/, "");
       return layout.has(id) ? "layout" : undefined;
     },
   };
@@ -232,6 +251,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     !process.env.VITEST && clientTranslations(),
     !process.env.VITEST && siteStylesheet(),
     !process.env.VITEST && localeFiles(),
+    !process.env.VITEST && plainDynamicImports(),
     vanillaExtractPlugin(),
     // The Remix plugin must stay out of Vitest (stack pitfall 5).
     !process.env.VITEST &&

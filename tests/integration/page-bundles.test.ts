@@ -54,3 +54,18 @@ describe("translations in the browser", () => {
     expect(body.nav?.skipToContent).toBe(source.nav?.skipToContent);
   });
 });
+
+describe("the consent banner and the analytics tags", () => {
+  it("are a chunk of their own, which a page without them never loads", async () => {
+    const chunk = fs.readdirSync(ASSETS).filter((f) => /^analytics-tags-[\w-]+\.js$/.test(f));
+    expect(chunk).toHaveLength(1);
+    expect(read(chunk[0]!)).toContain("set-consent");
+    for (const page of ["/", "/tesla", "/tesla/get-code", "/submit", "/privacy"]) {
+      const scripts = await scriptsOf(page);
+      expect(scripts, page).not.toContain(chunk[0]);
+      for (const f of scripts) expect(read(f), `${page}: ${f}`).not.toMatch(/set-consent|googletagmanager/);
+      // Vite's preload helper (its error event names it) is a plain call here.
+      for (const f of scripts) expect(read(f), `${page}: ${f}`).not.toContain("vite:preloadError");
+    }
+  });
+});
