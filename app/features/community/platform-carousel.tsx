@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
 import { card, flush, scriptOnly, snapItem, snapList, visuallyHidden } from "~/styles/ui.css";
@@ -126,35 +126,38 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
     setAnnounce(true);
   };
 
+  // The slides are the same elements from one render to the next (only the position, the dots and
+  // the live text change), so React skips them after hydration and on every step of the carousel.
+  // Their group role and label are in the server's HTML too: nothing to add to each at hydration.
+  const slides = useMemo(
+    () =>
+      platforms.map((p, i) => (
+        <li key={p.slug} className={snapItem} data-testid="platform-slide">
+          <div
+            className={`${card} ${styles.platformCard}`}
+            style={assignInlineVars({ [gradientFrom]: p.from, [gradientTo]: p.to })}
+            role="group"
+            aria-roledescription={t("carousel.slide")}
+            aria-label={t("carousel.slideLabel", { index: i + 1, count, name: p.name })}
+          >
+            <h3 className={flush}>
+              <span aria-hidden="true" className={styles.platformEmoji}>
+                {p.emoji}{" "}
+              </span>
+              {p.name}
+            </h3>
+            <Link to={`/${p.slug}`} className={buttonClass({ tone: "gradient" })}>
+              {t("platforms.getCode", { name: p.name })}
+            </Link>
+          </div>
+        </li>
+      )),
+    [platforms, count, t],
+  );
+
   if (count === 0) {
     return <p data-testid="platform-empty">{t("platforms.empty")}</p>;
   }
-
-  const slides = platforms.map((p, i) => (
-    <li key={p.slug} className={snapItem} data-testid="platform-slide">
-      <div
-        className={`${card} ${styles.platformCard}`}
-        style={assignInlineVars({ [gradientFrom]: p.from, [gradientTo]: p.to })}
-        {...(hydrated
-          ? {
-              role: "group",
-              "aria-roledescription": t("carousel.slide"),
-              "aria-label": t("carousel.slideLabel", { index: i + 1, count, name: p.name }),
-            }
-          : {})}
-      >
-        <h3 className={flush}>
-          <span aria-hidden="true" className={styles.platformEmoji}>
-            {p.emoji}{" "}
-          </span>
-          {p.name}
-        </h3>
-        <Link to={`/${p.slug}`} className={buttonClass({ tone: "gradient" })}>
-          {t("platforms.getCode", { name: p.name })}
-        </Link>
-      </div>
-    </li>
-  ));
 
   // The same elements before and after hydration (only attributes and handlers change), so nothing
   // moves while a slow phone hydrates. Arrows and dots are hidden without JavaScript (scriptOnly);
