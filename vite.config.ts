@@ -31,12 +31,14 @@ function clientTranslations(): Plugin {
 }
 
 /**
- * The browser reads translations as plain JSON files at one URL pattern,
- * `/assets/locales-<hash>.<language>.<namespace>.json`, where `<hash>` covers every locale file (a
- * changed text changes every URL; they are cached for a year like the other assets). In the browser
- * build `app/i18n/locale-files.ts` becomes a `fetch` of that pattern: the table of 68 `import()`
- * loaders it holds in development (about 1 KB gzipped, in every page's layout chunk) is gone, and
- * each file is JSON to parse instead of a module to compile and run (decision 252).
+ * The browser reads translations from one URL pattern, `/assets/locales-<hash>.<language>.<namespace>.js`,
+ * where `<hash>` covers every locale file (a changed text changes every URL; they are cached for a
+ * year like the other assets). Each is a module whose default export is the namespace's tree
+ * (`JSON.parse` of one string: V8 reads that faster than an object literal). In the browser build
+ * `app/i18n/locale-files.ts` becomes an `import()` of that pattern: the table of 68 `import()`
+ * loaders it holds in development (about 1 KB gzipped, in every page's layout chunk) is gone
+ * (decision 252). A module rather than a `fetch` of JSON: the same work as before for the browser,
+ * which measured less main-thread time than `fetch` and `Response.json()`.
  */
 function localeFiles(): Plugin {
   const dir = fileURLToPath(new URL("./app/locales/", import.meta.url));
@@ -75,7 +77,8 @@ function localeFiles(): Plugin {
       const prefix = `${base}assets/locales-${hashOf(files())}.`;
       return (
         `export function readLocale(language, namespace) {\n` +
-        `  return fetch(${JSON.stringify(prefix)} + language + "." + namespace + ".json").then((r) => (r.ok ? r.json() : {}));\n` +
+        `  const url = ${JSON.stringify(prefix)} + language + "." + namespace + ".js";\n` +
+        `  return import(/* @vite-ignore */ url).then((mod) => mod.default);\n` +
         `}\n`
       );
     },
@@ -86,8 +89,8 @@ function localeFiles(): Plugin {
       for (const f of list)
         this.emitFile({
           type: "asset",
-          fileName: `assets/locales-${hash}.${f.language}.${f.namespace}.json`,
-          source: JSON.stringify(JSON.parse(f.text)),
+          fileName: `assets/locales-${hash}.${f.language}.${f.namespace}.js`,
+          source: `export default JSON.parse(${JSON.stringify(JSON.stringify(JSON.parse(f.text)))});\n`,
         });
     },
   };

@@ -1,7 +1,7 @@
 /**
  * How the browser's translation runtime reads one language's namespace. This version (development,
- * Vitest) imports the JSON through Vite; the production browser build replaces this module with a
- * `fetch` of `/assets/locales-<hash>.<language>.<namespace>.json` (vite.config.ts, `localeFiles`):
+ * Vitest) imports the JSON through Vite; the production browser build replaces this module with an
+ * `import()` of `/assets/locales-<hash>.<language>.<namespace>.js` (vite.config.ts, `localeFiles`):
  * one URL pattern instead of a table of 68 loaders in every page's layout chunk (decision 252).
  */
 type Tree = { [key: string]: string | Tree };

@@ -37,7 +37,7 @@ test("the consent parts load their code only where a page shows them, and hydrat
   const page = await visitor.newPage();
   const consentCode: string[] = [];
   page.on("request", (r) => {
-    if (/\/assets\/(analytics-tags-[\w-]+\.js|locales-[\w-]+\.fr\.consent\.json)$/.test(r.url())) consentCode.push(r.url());
+    if (/\/assets\/(analytics-tags-[\w-]+\.js|locales-[\w-]+\.fr\.consent\.js)$/.test(r.url())) consentCode.push(r.url());
   });
   // GTM itself is not for tests: its script is answered with nothing.
   await page.route(/googletagmanager\.com/, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
@@ -62,7 +62,7 @@ test("the consent parts load their code only where a page shows them, and hydrat
       await expect.poll(() => fiber(page, "consent-banner")).toBe(true);
       expect(await page.getByTestId("consent-accept").boundingBox()).toEqual(box);
       expect(consentCode.some((u) => u.includes("analytics-tags-"))).toBe(true);
-      expect(consentCode.some((u) => u.endsWith(".fr.consent.json"))).toBe(true);
+      expect(consentCode.some((u) => u.endsWith(".fr.consent.js"))).toBe(true);
       await expect(page.getByTestId("consent-banner")).toContainText("Accepter");
 
       // Yes: a full page with the tags in its head (with the page's nonce), and the "manage" form hydrated.
