@@ -14,7 +14,7 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { getSettings } from "~db/repositories/settings.server";
 import { GeneralErrorBoundary } from "./components/error-boundary";
-import { AnalyticsBody, AnalyticsHead, ConsentBanner } from "./features/consent/analytics-tags";
+import { AnalyticsBody, AnalyticsHead, ConsentBanner } from "./features/consent/consent-parts";
 import { analyticsForRequest } from "./features/consent/consent.server";
 import { SiteFooter } from "./components/site-footer";
 import { LanguageOffer } from "./components/language-offer";

@@ -2,6 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/utils/root-data";
 import * as layout from "~/styles/layout.css";
+import { GiftIcon, MenuIcon } from "./icons";
 import { LanguageForm } from "./language-form";
 import { ThemeForm, useThemeToggleEnabled } from "./theme-form";
 
@@ -24,7 +25,7 @@ export function SiteHeader() {
         {/* key: a navigation closes the drawer */}
         <details className={layout.drawer} key={location.key}>
           <summary className={layout.drawerSummary} aria-label={t("nav.menu")}>
-            <span aria-hidden="true">☰</span>
+            <MenuIcon />
           </summary>
           <div className={layout.drawerBackdrop} aria-hidden="true" />
           <nav className={layout.drawerPanel} aria-label={t("nav.menu")}>
@@ -45,7 +46,7 @@ export function SiteHeader() {
           </nav>
         </details>
         <Link to="/" className={layout.brand}>
-          <span aria-hidden="true">🎁 </span>Parrainly
+          <GiftIcon /> Parrainly
         </Link>
         <nav className={layout.nav} aria-label={t("nav.main")}>
           {NAV.map((item) => (

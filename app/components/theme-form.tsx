@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useRootData } from "~/utils/root-data";
 import * as layout from "~/styles/layout.css";
 import { THEME_COOKIE, type Theme } from "~/utils/theme";
+import { MoonIcon, SunIcon } from "./icons";
 
 /** Theme toggle: a POST to /preferences that works without JS; with JS it switches at once. */
 export function ThemeForm() {
@@ -25,7 +26,7 @@ export function ThemeForm() {
       <input type="hidden" name="theme" value={next} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <button type="submit" className={layout.iconButton} aria-label={t(next === "light" ? "theme.toLight" : "theme.toDark")}>
-        <span aria-hidden="true">{current === "dark" ? "☀️" : "🌙"}</span>
+        {current === "dark" ? <SunIcon /> : <MoonIcon />}
       </button>
     </fetcher.Form>
   );

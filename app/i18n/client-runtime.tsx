@@ -12,13 +12,13 @@
  */
 import { useSyncExternalStore } from "react";
 import { i18nBaseOptions } from "./config";
+import { readLocale } from "./locale-files";
 
 type Tree = { [key: string]: string | Tree };
 type Options = Record<string, unknown> & { ns?: string; count?: number; defaultValue?: string };
 export type TFunction = (key: string, options?: Options) => string;
 
-// Each language/namespace file is its own small, hashed chunk, fetched only when needed.
-const files = import.meta.glob<{ default: Tree }>("../locales/*/*.json");
+// Each language/namespace file is its own small, hashed file, fetched only when needed (./locale-files).
 const store = new Map<string, Tree>(); // `${language}/${namespace}`
 const pending = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
@@ -40,8 +40,7 @@ function load(language: string, namespace: string): Promise<void> {
   if (store.has(id)) return Promise.resolve();
   let promise = pending.get(id);
   if (!promise) {
-    const read = files[`../locales/${id}.json`];
-    promise = (read ? read().then((mod) => mod.default) : Promise.resolve({})).then(
+    promise = readLocale(language, namespace).then(
       (tree) => void store.set(id, tree),
       () => void store.set(id, {}),
     );

@@ -6,10 +6,11 @@ export const DEFAULT_LANGUAGE: Language = "fr";
 export const LANGUAGE_COOKIE = "language";
 
 /**
- * Namespaces of the parts every page shows (header, footer, toasts, the consent banner). A page's
- * own namespaces come from its routes' `handle.i18n`; the browser loads only these two sets.
+ * Namespaces of the parts every page shows (header, footer, toasts). A page's own namespaces come
+ * from its routes' `handle.i18n`; the browser loads only these two sets before hydrating. The
+ * consent banner and the ad unit (`consent`) load theirs with their code, on the pages that show them.
  */
-export const LAYOUT_NAMESPACES = ["common", "trust", "consent"] as const;
+export const LAYOUT_NAMESPACES = ["common", "trust"] as const;
 
 export const LANGUAGE_NAMES: Record<Language, string> = {
   fr: "Français",

@@ -100,15 +100,29 @@ test.describe("home", () => {
 test.describe("home carousel timing (JS)", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the carousel's motion needs JavaScript");
 
-  async function frozenHome(page: Page) {
+  async function frozenHome(page: Page, { wake = true } = {}) {
     await page.clock.install();
     await page.goto("/");
     await waitForHydration(page);
     // Stop the clock's natural flow (hydration needs it): from here on only runFor moves time.
     await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     const carousel = page.getByTestId("platform-carousel");
+    // The auto-advance waits for a first sign of life on the page: a pointer moving away from it.
+    if (wake) await page.mouse.move(5, 5);
     return Object.assign(carousel, { index: async () => Number(await carousel.getAttribute("data-index")) });
   }
+
+  test("stays still until the visitor moves, touches, scrolls or types, then plays", async ({ page }) => {
+    const carousel = await frozenHome(page, { wake: false });
+    await expect(carousel).toHaveAttribute("data-playing", "false");
+    await page.clock.runFor(12_000);
+    await expect(carousel).toHaveAttribute("data-index", "0");
+    await expect(carousel).toHaveAttribute("data-playing", "false");
+    await page.mouse.move(5, 5);
+    await expect(carousel).toHaveAttribute("data-playing", "true");
+    await page.clock.runFor(4000);
+    await expect(carousel).toHaveAttribute("data-index", "1");
+  });
 
   test("advances once in every 4000 ms window, and loops", async ({ page }) => {
     const carousel = await frozenHome(page);

@@ -42,10 +42,16 @@ describe("the production build's output", () => {
       [app("utils/meta.ts")]: [],
       [app("routes/submit.tsx")]: [app("utils/meta.ts"), app("features/codes/copy-button.tsx")],
       [app("features/codes/copy-button.tsx")]: [],
+      // The consent parts: imported by the root, and on demand by the layout.
+      [app("features/consent/analytics-tags.tsx")]: [],
     };
+    const dynamicImporters: Record<string, string[]> = {
+      [app("features/consent/analytics-tags.tsx")]: [app("features/consent/consent-parts.tsx")],
+    };
+    graph[app("root.tsx")]!.push(app("features/consent/analytics-tags.tsx"));
     const chunkOf = (id: string) =>
       (manualChunks as (id: string, api: unknown) => string | undefined)(id, {
-        getModuleInfo: (m: string) => (graph[m] ? { importedIds: graph[m] } : null),
+        getModuleInfo: (m: string) => (graph[m] ? { importedIds: graph[m], dynamicImporters: dynamicImporters[m] ?? [] } : null),
       });
     expect(chunkOf("/x/node_modules/react-dom/client.js")).toBe("framework");
     expect(chunkOf("/x/node_modules/@remix-run/react/dist/index.js")).toBe("framework");
@@ -57,5 +63,7 @@ describe("the production build's output", () => {
     expect(chunkOf(app("routes/submit.tsx"))).toBeUndefined();
     expect(chunkOf(app("features/codes/copy-button.tsx"))).toBeUndefined();
     expect(chunkOf("/x/node_modules/zod/index.js")).toBeUndefined();
+    // A module the layout imports on demand is a chunk of its own, not in every page's layout.
+    expect(chunkOf(app("features/consent/analytics-tags.tsx"))).toBe("analytics-tags");
   });
 });

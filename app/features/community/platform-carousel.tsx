@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
 import { card, flush, scriptOnly, snapItem, snapList, visuallyHidden } from "~/styles/ui.css";
@@ -22,8 +22,9 @@ export interface CarouselPlatform {
 /**
  * The home carousel. Its base is a native scroll-snap list: complete without JavaScript (every
  * platform is a plain link), and native scrolling keeps every link reachable by keyboard and touch
- * with it. JavaScript adds arrows, dots, looping and an auto-advance that stops for good on any
- * interaction and never runs for people who ask for reduced motion.
+ * with it. JavaScript adds arrows, dots, looping and an auto-advance that starts once the visitor
+ * moves, touches, scrolls or types on the page, stops for good on any interaction with the carousel,
+ * and never runs for people who ask for reduced motion.
  */
 export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] }) {
   const { t } = useTranslation("home");
@@ -36,6 +37,10 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
   const [hovered, setHovered] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(false);
   const [announce, setAnnounce] = useState(false);
+  // The auto-advance waits for the visitor's first sign of life on the page (a pointer move, a
+  // touch, a scroll, a key): a page that is only loaded, or read without moving, stays still and
+  // costs nothing after hydration (decision 252), like the game's sky (decision 250).
+  const [awake, setAwake] = useState(false);
   const indexRef = useRef(0);
   // The scrollend of our own scrollTo must not override the position we asked for.
   const programmatic = useRef(false);
@@ -99,7 +104,17 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
     return () => list.removeEventListener("scrollend", sync);
   }, [hydrated, lastIndex]);
 
-  const playing = hydrated && !stopped && !reducedMotion && lastIndex > 0;
+  useEffect(() => {
+    if (awake) return;
+    const events = ["pointermove", "pointerdown", "touchstart", "scroll", "keydown"] as const;
+    const wake = () => setAwake(true);
+    for (const name of events) window.addEventListener(name, wake, { passive: true, once: true });
+    return () => {
+      for (const name of events) window.removeEventListener(name, wake);
+    };
+  }, [awake]);
+
+  const playing = hydrated && awake && !stopped && !reducedMotion && lastIndex > 0;
   useEffect(() => {
     if (!playing || hovered) return;
     const timer = setInterval(() => goTo(indexRef.current + 1), AUTO_ADVANCE_MS);
@@ -111,35 +126,38 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
     setAnnounce(true);
   };
 
+  // The slides are the same elements from one render to the next (only the position, the dots and
+  // the live text change), so React skips them after hydration and on every step of the carousel.
+  // Their group role and label are in the server's HTML too: nothing to add to each at hydration.
+  const slides = useMemo(
+    () =>
+      platforms.map((p, i) => (
+        <li key={p.slug} className={snapItem} data-testid="platform-slide">
+          <div
+            className={`${card} ${styles.platformCard}`}
+            style={assignInlineVars({ [gradientFrom]: p.from, [gradientTo]: p.to })}
+            role="group"
+            aria-roledescription={t("carousel.slide")}
+            aria-label={t("carousel.slideLabel", { index: i + 1, count, name: p.name })}
+          >
+            <h3 className={flush}>
+              <span aria-hidden="true" className={styles.platformEmoji}>
+                {p.emoji}{" "}
+              </span>
+              {p.name}
+            </h3>
+            <Link to={`/${p.slug}`} className={buttonClass({ tone: "gradient" })}>
+              {t("platforms.getCode", { name: p.name })}
+            </Link>
+          </div>
+        </li>
+      )),
+    [platforms, count, t],
+  );
+
   if (count === 0) {
     return <p data-testid="platform-empty">{t("platforms.empty")}</p>;
   }
-
-  const slides = platforms.map((p, i) => (
-    <li key={p.slug} className={snapItem} data-testid="platform-slide">
-      <div
-        className={`${card} ${styles.platformCard}`}
-        style={assignInlineVars({ [gradientFrom]: p.from, [gradientTo]: p.to })}
-        {...(hydrated
-          ? {
-              role: "group",
-              "aria-roledescription": t("carousel.slide"),
-              "aria-label": t("carousel.slideLabel", { index: i + 1, count, name: p.name }),
-            }
-          : {})}
-      >
-        <h3 className={flush}>
-          <span aria-hidden="true" className={styles.platformEmoji}>
-            {p.emoji}{" "}
-          </span>
-          {p.name}
-        </h3>
-        <Link to={`/${p.slug}`} className={buttonClass({ tone: "gradient" })}>
-          {t("platforms.getCode", { name: p.name })}
-        </Link>
-      </div>
-    </li>
-  ));
 
   // The same elements before and after hydration (only attributes and handlers change), so nothing
   // moves while a slow phone hydrates. Arrows and dots are hidden without JavaScript (scriptOnly);

@@ -66,7 +66,7 @@ export function AnalyticsHead({ config }: { config: AnalyticsConfig }) {
 /** GTM's no-JavaScript frame and the AdSense unit of `adsense_body`. */
 export function AnalyticsBody({ config }: { config: AnalyticsConfig }) {
   const nonce = useNonce();
-  const { t } = useTranslation("consent");
+  const { t } = useTranslation("consent", { useSuspense: true });
   const unit = config.adUnit;
   return (
     <>
@@ -108,7 +108,7 @@ export function AnalyticsBody({ config }: { config: AnalyticsConfig }) {
  * a small form to change one's mind.
  */
 export function ConsentBanner({ answered }: { answered: boolean }) {
-  const { t } = useTranslation("consent");
+  const { t } = useTranslation("consent", { useSuspense: true });
   const location = useLocation();
   const redirectTo = `${location.pathname}${location.search}`;
   if (answered) {

@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+// The footer imports app/utils/dates on every page for its years: building its Paris-time
+// formatters when the module loads cost a cheap phone tens of milliseconds of main thread on every
+// page (decision 252). They are built on first use, once.
+const Real = Intl.DateTimeFormat;
+let built = 0;
+class Counting extends Real {
+  constructor(...args: ConstructorParameters<typeof Real>) {
+    super(...args);
+    built++;
+  }
+}
+
+describe("the date formatters", () => {
+  afterEach(() => {
+    Intl.DateTimeFormat = Real;
+    vi.resetModules();
+  });
+
+  it("are not built when the module loads, and built once when first used", async () => {
+    vi.resetModules();
+    // db/time (the site's zone; the server's day keys) is loaded first: only this module is under test.
+    await import("~db/time");
+    Intl.DateTimeFormat = Counting as typeof Intl.DateTimeFormat;
+    built = 0;
+    const dates = await import("~/utils/dates");
+    expect(dates.copyrightYears(new Date("2027-06-01T12:00:00Z"))).toBe("2025–2027");
+    expect(built).toBe(0);
+    expect(dates.formatDate("2026-11-25T23:30:00Z")).toBe("26/11/2026");
+    expect(dates.formatDate("2026-01-02T10:00:00Z")).toBe("02/01/2026");
+    expect(dates.formatDateTime("2026-11-25T23:30:00Z")).toBe("26/11/2026 00:30");
+    expect(dates.formatDate(null)).toBe("");
+    expect(built).toBe(2);
+  });
+});
