@@ -207,10 +207,14 @@ function clientChunks(): NonNullable<NonNullable<BuildOptions["rollupOptions"]>[
         const fromEntry = reach(entry, getModuleInfo);
         layout = new Set([...reach(root, getModuleInfo)].filter((m) => !fromEntry.has(m)));
       }
+      if (!layout.has(id)) return undefined;
       // A module the layout imports on demand (the consent banner and the analytics tags) keeps a
-      // chunk of its own, or it would be in every page's layout chunk.
+      // chunk of its own, or it would be in every page's layout chunk. Only those: a manual chunk
+      // takes in the modules it imports that no other rule places, so naming the game's end dialog
+      // (loaded on demand by a page, not the layout) once put the forms module, which it shares
+      // with every page, inside the dialog's chunk, and react-aria with it on every page.
       if (getModuleInfo(id)?.dynamicImporters.length) return path.basename(id).replace(/\.\w+$/, "");
-      return layout.has(id) ? "layout" : undefined;
+      return "layout";
     },
   };
 }

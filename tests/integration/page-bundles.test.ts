@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../support/paths";
 import { startServer, type RunningServer } from "../support/server";
@@ -68,6 +69,19 @@ describe("the consent banner and the analytics tags", () => {
       for (const f of scripts) expect(read(f), `${page}: ${f}`).not.toMatch(/set-consent|googletagmanager/);
       // Vite's preload helper (its error event names it) is a plain call here.
       for (const f of scripts) expect(read(f), `${page}: ${f}`).not.toContain("vite:preloadError");
+    }
+  });
+});
+
+describe("what a page loads before anyone plays", () => {
+  it("no visitor page loads the game's end dialog (react-aria's modal) or grows past 100 KB gz", async () => {
+    const dialog = fs.readdirSync(ASSETS).filter((f) => /^game-end-dialog-[\w-]+\.js$/.test(f));
+    expect(dialog).toHaveLength(1);
+    for (const page of ["/", "/tesla", "/tesla/get-code", "/random", "/submit", "/suggest-platform", "/platforms"]) {
+      const scripts = await scriptsOf(page);
+      expect(scripts, page).not.toContain(dialog[0]);
+      const gz = scripts.reduce((n, f) => n + zlib.gzipSync(fs.readFileSync(path.join(ASSETS, f)), { level: 9 }).length, 0);
+      expect(gz, page).toBeLessThan(100 * 1024);
     }
   });
 });
