@@ -62,6 +62,15 @@ interface Line {
  */
 const exempt = (req: Request) => (req.method !== "GET" && req.method !== "HEAD") || req.path.startsWith("/events/");
 
+/**
+ * Sitemap audits hold no place either: an audit spends its seconds waiting on another site, bounded
+ * by its own two slots and per-address limits (app/features/sitemap-audit), not on the event loop.
+ * Holding a place meanwhile deadlocked an audit of our own sitemap: its request for /sitemap.xml
+ * waited behind the audit that made it, and got the 503 after 1 s.
+ */
+const AUDIT_PATHS = new Set(["/sitemap-audit", "/sitemap-audit.json", "/sitemap-audit.data"]);
+export const waitsOnOtherSites = (req: Request) => AUDIT_PATHS.has(req.path) && typeof req.query.url === "string";
+
 /** How often the queue is swept for requests waiting too long or whose client has gone. */
 const SWEEP_MS = 100;
 
@@ -161,7 +170,7 @@ export function admissionControl(
   };
 
   const middleware = (req: Request, res: Response, next: () => void) => {
-    if (exempt(req)) return next();
+    if (exempt(req) || waitsOnOtherSites(req)) return next();
     if (inFlight < limits.maxInFlight) return admit(req, res, next);
     const line = lines[priority(req) ? 0 : 1]!;
     if (line.waiting.length >= line.maxQueued) return refuse(req, res);

@@ -88,4 +88,22 @@ describe("admission control", () => {
     await Promise.all([first, one, two]);
     expect(admission.drawsBackedUp(0)).toBe(false);
   });
+
+  it("a sitemap audit takes no place and waits in no line: it waits on another site, with its own slots", async () => {
+    const { server, order, port } = serve(400, 0);
+    close = () => server.close();
+    await new Promise((resolve) => server.once("listening", resolve));
+    const first = get(port(), "/first");
+    await delay(30);
+    // The one place is taken and the queue holds none: a page is refused, an audit is not.
+    expect((await get(port(), "/page")).status).toBe(503);
+    // The audit form without a URL is a page like any other.
+    expect((await get(port(), "/sitemap-audit")).status).toBe(503);
+    const audits = await Promise.all(
+      ["/sitemap-audit?url=a", "/sitemap-audit.json?url=b", "/sitemap-audit.data?url=c"].map((path) => get(port(), path)),
+    );
+    expect(audits.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect((await first).status).toBe(200);
+    expect(order.slice(0, 4)).toEqual(["/first", "/sitemap-audit", "/sitemap-audit.json", "/sitemap-audit.data"]);
+  });
 });
