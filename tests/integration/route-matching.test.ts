@@ -6,8 +6,8 @@ import { ROOT } from "../support/paths";
 
 /**
  * patches/@remix-run+router+1.23.3.patch (applied by `npm ci`'s postinstall, patch-package) makes
- * `matchRoutes` flatten, rank and compile a route table once per shape instead of on every call
- * (decision 240). Here the patched router and the original one, rebuilt from the installed file by
+ * `matchRoutes` flatten, rank and compile a route table once per shape instead of on every call,
+ * and work out each table's shape once (decision 240). Here the patched router and the original one, rebuilt from the installed file by
  * taking the patch back out, must give the same matches for every route of the site's table.
  */
 // The file Node loads for every Remix package on the server (the package's `main`).
@@ -107,20 +107,29 @@ describe("route matching with the router patch", () => {
     }
   });
 
-  it("a table that changes shape (a route added, a path changed) is matched anew", () => {
+  it("a table of another shape (a route added, a path changed) is matched anew", () => {
+    // A table is known by the object: the server never changes one once built (lazy route discovery,
+    // which adds children to a table, runs in the browser, on the unpatched ES module build). So a
+    // changed table is a new table, as Remix makes one.
     const table = copy(routes);
     expect(describeMatches(patched.matchRoutes(table, "/brand-new/x"))?.at(-1)?.id).not.toBe("added");
-    table[0]!.children!.unshift({ id: "added", path: "brand-new/:thing" });
-    expect(describeMatches(patched.matchRoutes(table, "/brand-new/x"))?.at(-1)).toEqual({
+    const added = copy(table);
+    added[0]!.children!.unshift({ id: "added", path: "brand-new/:thing" });
+    expect(describeMatches(patched.matchRoutes(added, "/brand-new/x"))?.at(-1)).toEqual({
       id: "added",
       params: { thing: "x" },
       pathname: "/brand-new/x",
       pathnameBase: "/brand-new/x",
     });
-    table[0]!.children![0]!.path = "renamed/:thing";
+    const renamed = copy(added);
+    renamed[0]!.children![0]!.path = "renamed/:thing";
+    expect(describeMatches(patched.matchRoutes(renamed, "/brand-new/x"))).toEqual(
+      describeMatches(original.matchRoutes(renamed, "/brand-new/x")),
+    );
+    expect(describeMatches(patched.matchRoutes(renamed, "/renamed/y"))?.at(-1)?.id).toBe("added");
+    // The first table still matches as it did.
     expect(describeMatches(patched.matchRoutes(table, "/brand-new/x"))).toEqual(
       describeMatches(original.matchRoutes(table, "/brand-new/x")),
     );
-    expect(describeMatches(patched.matchRoutes(table, "/renamed/y"))?.at(-1)?.id).toBe("added");
   });
 });
