@@ -62,7 +62,7 @@ function contextFor(routes: Route[], pathname: string) {
   const matches: Array<{ route: Route; pathname: string; pathnameBase: string; params: object }> = [];
   let list: Route[] | undefined = routes;
   for (const id of ["root", "routes/$slug"]) {
-    const route = list?.find((r) => r.id === id);
+    const route: Route | undefined = list?.find((r) => r.id === id);
     if (!route) break;
     matches.push({ route: { ...route }, pathname, pathnameBase: pathname, params: {} });
     list = route.children;
