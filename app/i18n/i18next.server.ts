@@ -73,7 +73,9 @@ export async function offeredLanguage(request: Request): Promise<{ language: Lan
 
 /** A `t` for loaders and actions (messages, meta, emails) in the visitor's language. */
 export async function getT(request: Request, ns: string | readonly [string, ...string[]] = "common") {
-  return shared.getFixedT(await getLanguage(request), ns);
+  const language = await getLanguage(request);
+  // One namespace: the render instance's shared `t` (the same texts, remembered).
+  return typeof ns === "string" ? i18nForRender(language).getFixedT(null, ns) : shared.getFixedT(language, ns);
 }
 
 const MEMO_SIZE = 5_000;
@@ -104,11 +106,19 @@ function memoId(language: string, key: unknown, options?: Record<string, unknown
  * through i18next's whole look-up (key parsing, namespaces, fallbacks, interpolation, plurals). At
  * most MEMO_SIZE texts per instance; past that the memory starts again (names in values change).
  */
-function memoizeTranslations(instance: I18n): I18n {
-  const translate = instance.t.bind(instance) as (key: unknown, options?: Record<string, unknown>) => unknown;
+type Translate = (key: unknown, options?: Record<string, unknown>) => unknown;
+
+/**
+ * A `translate` that remembers each string it gives, under the id `idOf` makes of the call (none:
+ * the call is not remembered).
+ */
+function remembering(
+  translate: Translate,
+  idOf: (key: unknown, options?: Record<string, unknown>) => string | undefined,
+): Translate {
   const memo = new Map<string, string>();
-  const t = (key: unknown, options?: Record<string, unknown>) => {
-    const id = memoId(instance.language, key, options);
+  return (key, options) => {
+    const id = idOf(key, options);
     if (id === undefined) return translate(key, options);
     const known = memo.get(id);
     if (known !== undefined) return known;
@@ -119,7 +129,41 @@ function memoizeTranslations(instance: I18n): I18n {
     }
     return text;
   };
+}
+
+function memoizeTranslations(instance: I18n): I18n {
+  const t = remembering(instance.t.bind(instance) as Translate, (key, options) => memoId(instance.language, key, options));
   instance.t = t as unknown as I18n["t"];
+  return instance;
+}
+
+type FixedT = ReturnType<I18n["getFixedT"]>;
+
+/**
+ * react-i18next's `useTranslation` asks for a new fixed `t` on every render, and loaders' `getT` on
+ * every request; that `t` builds an options object for each call before i18next's own look-up:
+ * with a hundred texts a page, 5 % of a render's allocations. A render instance never changes
+ * language, so it hands out one fixed `t` per namespace, and that `t` remembers the text of each
+ * key and options it was asked (as `memoizeTranslations`, whose rule `memoId` is: an option that is
+ * an object or a function goes the whole way, every time).
+ */
+function shareFixedTs(instance: I18n): I18n {
+  const getFixedT = instance.getFixedT.bind(instance) as (lng: unknown, ns?: unknown, keyPrefix?: unknown) => FixedT;
+  const shared = new Map<string, FixedT>();
+  instance.getFixedT = ((lng: unknown, ns?: unknown, keyPrefix?: unknown) => {
+    if ((lng != null && lng !== instance.language) || (ns !== undefined && typeof ns !== "string") || keyPrefix != null)
+      return getFixedT(lng, ns, keyPrefix);
+    const id = ns ?? "";
+    let t = shared.get(id);
+    if (!t) {
+      const fixed = remembering(getFixedT(null, ns) as unknown as Translate, (key, options) =>
+        options === undefined && typeof key === "string" ? key : memoId("", key, options),
+      );
+      t = Object.assign(fixed, { lng: instance.language, ns, keyPrefix: undefined }) as unknown as FixedT;
+      shared.set(id, t);
+    }
+    return t;
+  }) as I18n["getFixedT"];
   return instance;
 }
 
@@ -138,7 +182,7 @@ const renderInstances = new Map<Language, I18n>();
 export function i18nForRender(lng: Language): I18n {
   let instance = renderInstances.get(lng);
   if (!instance) {
-    instance = memoizeTranslations(shared.cloneInstance({ lng, initImmediate: false }));
+    instance = shareFixedTs(memoizeTranslations(shared.cloneInstance({ lng, initImmediate: false })));
     renderInstances.set(lng, instance);
   }
   return instance;

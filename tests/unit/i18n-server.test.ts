@@ -127,6 +127,35 @@ describe("server translations (one shared i18next, a language per request)", () 
     expect(asked).toEqual(["2031", "2032", "2033", "2033"]);
   });
 
+  it("a render instance hands out one fixed t per namespace, which asks i18next once per key and values", async () => {
+    // A fresh module: nothing remembered yet.
+    vi.resetModules();
+    const es = (await import("~/i18n/i18next.server")).i18nForRender("es");
+    const fixed = es.getFixedT(null, "common");
+    expect(es.getFixedT(null, "common")).toBe(fixed);
+    expect(es.getFixedT("es", "common")).toBe(fixed);
+    expect(es.getFixedT(null, "platform")).not.toBe(fixed);
+    // Another language, a key prefix or several namespaces: i18next's own, each time.
+    expect(es.getFixedT("de", "common")).not.toBe(es.getFixedT("de", "common"));
+    expect(es.getFixedT(null, "common", "footer")("privacy")).toBe(fixed("footer.privacy"));
+    const { translator } = es as unknown as { translator: { translate: (key: string) => string } };
+    const translate = vi.spyOn(translator, "translate");
+    let asked: string[];
+    try {
+      const first = fixed("footer.terms");
+      expect(fixed("footer.terms")).toBe(first);
+      expect(es.getFixedT(null, "common")("footer.terms")).toBe(first);
+      expect(fixed("footer.copyright", { years: "2040" })).toContain("2040");
+      expect(fixed("footer.copyright", { years: "2040" })).toContain("2040");
+      expect(fixed("footer.copyright", { years: "2041" })).toContain("2041");
+      asked = translate.mock.calls.map(([key]) => key);
+    } finally {
+      translate.mockRestore();
+    }
+    // Once per key and values.
+    expect(asked).toEqual(["footer.terms", "footer.copyright", "footer.copyright"]);
+  });
+
   it("with I18N_STRICT a missing key throws, in loaders and in rendering", async () => {
     const t = await server.getT(request("http://x/?lng=de"), "platform");
     expect(() => t("draw.noSuchKey")).toThrow("Missing translation key platform:draw.noSuchKey");
