@@ -69,7 +69,7 @@ const exempt = (req: Request) => (req.method !== "GET" && req.method !== "HEAD")
  * waited behind the audit that made it, and got the 503 after 1 s.
  */
 const AUDIT_PATHS = new Set(["/sitemap-audit", "/sitemap-audit.json", "/sitemap-audit.data"]);
-export const waitsOnOtherSites = (req: Request) => AUDIT_PATHS.has(req.path) && typeof req.query.url === "string";
+const waitsOnOtherSites = (req: Request) => AUDIT_PATHS.has(req.path) && typeof req.query.url === "string";
 
 /** How often the queue is swept for requests waiting too long or whose client has gone. */
 const SWEEP_MS = 100;
