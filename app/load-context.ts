@@ -12,6 +12,11 @@ declare module "@remix-run/node" {
     siteCss?: string;
     /** Set when the server's draw endpoint could not draw (the database refused): the page answers why, without drawing again. */
     drawUnavailable?: unknown;
+    /**
+     * Gives this request's render place back (admission control, decision 212) before a long wait on
+     * another site; the page is still rendered and sent. Absent when admission is off.
+     */
+    leaveAdmission?: () => void;
   }
 }
 

@@ -62,14 +62,14 @@ interface Line {
  */
 const exempt = (req: Request) => (req.method !== "GET" && req.method !== "HEAD") || req.path.startsWith("/events/");
 
+
 /**
- * Sitemap audits hold no place either: an audit spends its seconds waiting on another site, bounded
- * by its own two slots and per-address limits (app/features/sitemap-audit), not on the event loop.
- * Holding a place meanwhile deadlocked an audit of our own sitemap: its request for /sitemap.xml
- * waited behind the audit that made it, and got the 503 after 1 s.
+ * Where an admitted request finds how to give its place back before it is answered: `res.locals`'
+ * key for a function (handed to the app as `AppLoadContext.leaveAdmission`). A sitemap audit waits
+ * seconds on another site, bounded by its own slots; holding a place meanwhile deadlocked an audit
+ * of our own sitemap, whose request for /sitemap.xml waited behind the audit that made it.
  */
-const AUDIT_PATHS = new Set(["/sitemap-audit", "/sitemap-audit.json", "/sitemap-audit.data"]);
-const waitsOnOtherSites = (req: Request) => AUDIT_PATHS.has(req.path) && typeof req.query.url === "string";
+export const LEAVE_ADMISSION = "leaveAdmission";
 
 /** How often the queue is swept for requests waiting too long or whose client has gone. */
 const SWEEP_MS = 100;
@@ -118,11 +118,17 @@ export function admissionControl(
 
   const admit = (req: Request, res: Response, next: () => void) => {
     inFlight++;
-    // 'close' comes once the answer is sent or the connection is lost, whichever is first.
-    res.once("close", () => {
+    let left = false;
+    const leave = () => {
+      if (left) return;
+      left = true;
       inFlight--;
       pump();
-    });
+    };
+    // 'close' comes once the answer is sent or the connection is lost, whichever is first.
+    res.once("close", leave);
+    // A request about to wait long on another site gives its place back first (LEAVE_ADMISSION).
+    res.locals[LEAVE_ADMISSION] = leave;
     next();
   };
 
@@ -170,7 +176,7 @@ export function admissionControl(
   };
 
   const middleware = (req: Request, res: Response, next: () => void) => {
-    if (exempt(req) || waitsOnOtherSites(req)) return next();
+    if (exempt(req)) return next();
     if (inFlight < limits.maxInFlight) return admit(req, res, next);
     const line = lines[priority(req) ? 0 : 1]!;
     if (line.waiting.length >= line.maxQueued) return refuse(req, res);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import express from "express";
-import { admissionControl, admissionLimitsFromEnv } from "./admission";
+import { admissionControl, admissionLimitsFromEnv, LEAVE_ADMISSION } from "./admission";
 import { clientIpOf } from "./client-ip";
 import { drawEndpoint } from "./draw-endpoint";
 import { finalErrorHandler } from "./error-page";
@@ -113,6 +113,7 @@ app.all(
       contentSecurityPolicy: res.getHeader("Content-Security-Policy") as string | undefined,
       siteCss: remixBuild.siteCss,
       drawUnavailable: res.locals.drawUnavailable as unknown,
+      leaveAdmission: res.locals[LEAVE_ADMISSION] as (() => void) | undefined,
     }),
   }),
 );

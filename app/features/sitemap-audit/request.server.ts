@@ -74,6 +74,9 @@ export async function runAuditRequest(request: Request, context: AppLoadContext,
     if (!perTarget.ok) return { kind: "limited", retryAfterSeconds: perTarget.retryAfterSeconds };
   }
   const env = getEnv();
+  // The audit waits seconds on another site, bounded by its own slots: it holds no render place
+  // meanwhile (an audit of our own sitemap would wait behind itself).
+  context.leaveAdmission?.();
   try {
     const report = await withAuditSlot(() =>
       auditSitemap(query.url, query.www, {
