@@ -62,7 +62,6 @@ interface Line {
  */
 const exempt = (req: Request) => (req.method !== "GET" && req.method !== "HEAD") || req.path.startsWith("/events/");
 
-
 /**
  * Where an admitted request finds how to give its place back before it is answered: `res.locals`'
  * key for a function (handed to the app as `AppLoadContext.leaveAdmission`). A sitemap audit waits
