@@ -117,6 +117,18 @@ function pipePage(source: Readable, res: ExpressResponse): Promise<void> {
       if ((error as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE" && !res.writableFinished) return settle();
       settle(error);
     });
+    const socket = res.socket;
+    if (socket) {
+      // Node's own cork lasts until the next tick, so the chunked answer's last piece ("0\r\n\r\n",
+      // written by `end`, which comes a tick after the last bytes) went out in a system call of its
+      // own. Corked until the end of this turn of the event loop instead, a page goes out in one
+      // `writev`: `end` uncorks the socket fully, and so does this if the page goes on streaming.
+      source.on("data", () => {
+        if (socket.writableCorked) return;
+        socket.cork();
+        setImmediate(() => socket.uncork());
+      });
+    }
     source.pipe(res);
   });
 }

@@ -1,0 +1,59 @@
+import fs from "node:fs";
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../support/server";
+
+/**
+ * A page goes out to the socket in two system calls (decision 240, round three): the head with the
+ * shell, then the streamed data with the chunked answer's last piece, which `end` used to write on
+ * its own a tick later (four per page before). Counted from the kernel's own figure for the server
+ * process (`syscw` in /proc/<pid>/io).
+ */
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const writes = () => Number(/syscw: (\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/io`, "utf8"))![1]);
+
+/** One request on its own keep-alive connection's agent, the body read whole. */
+function get(agent: http.Agent, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port: server.port, path, agent, headers: { cookie: "unknown=1" } }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on("error", reject);
+  });
+}
+
+describe("socket writes per page", () => {
+  it.runIf(fs.existsSync("/proc/self/io"))("an uncached page is two writes, whole", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (let i = 0; i < 10; i++) await get(agent, "/tesla");
+      const pages = 40;
+      const before = writes();
+      for (let i = 0; i < pages; i++) {
+        const { status, body } = await get(agent, i % 2 ? "/tesla" : "/");
+        expect(status).toBe(200);
+        // The page's last script, after the streamed data.
+        expect(body).toContain("</html>");
+        expect(body).toContain("window.__remixContext.streamController.close()");
+      }
+      const perPage = (writes() - before) / pages;
+      // Before: 4.1 (the head, the shell, the data and the last piece each on their own). Room is
+      // left for the database's own writes.
+      expect(perPage).toBeLessThan(2.5);
+      expect(perPage).toBeGreaterThanOrEqual(2);
+    } finally {
+      agent.destroy();
+    }
+  });
+});
