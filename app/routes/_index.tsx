@@ -26,12 +26,18 @@ export const handle = {
   sitemap: { changefreq: "daily", priority: 1.0, lastmod: "content" } satisfies SitemapHandle,
 };
 
+/** How many platforms the home page's carousel and partners its strip show at most (decision 242). */
+const HOME_PLATFORMS_MAX = 24;
+const HOME_PARTNERS_MAX = 12;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const [t, language, platforms, partners, settings] = await Promise.all([
     getT(request, "home"),
     getLanguage(request),
-    loadOrFail(request, "errors.load.platforms", () => listPlatforms({ shownOn: "homepage" })),
-    loadOrFail(request, "errors.load.generic", () => listActivePartnerships()),
+    // The home page is bounded whatever the catalogue's size (decision 242): its first platforms and
+    // partners by the admin's order; the header, the menu and "Voir tout" lead to the whole lists.
+    loadOrFail(request, "errors.load.platforms", () => listPlatforms({ shownOn: "homepage", limit: HOME_PLATFORMS_MAX })),
+    loadOrFail(request, "errors.load.generic", () => listActivePartnerships({ limit: HOME_PARTNERS_MAX })),
     getSettings(),
   ]);
   const trackerName = settings.price_tracker_name.trim() || DEFAULT_SETTINGS.price_tracker_name;

@@ -4,8 +4,8 @@ import type { DisplayMode } from "../schema";
 
 /** Partnerships: the public list, and the admin's list, edits and order. */
 
-export async function listActivePartnerships(db: DB = getDb()) {
-  return db
+export async function listActivePartnerships({ limit }: { limit?: number } = {}, db: DB = getDb()) {
+  const query = db
     .selectFrom("partnerships")
     .select([
       "id",
@@ -20,8 +20,8 @@ export async function listActivePartnerships(db: DB = getDb()) {
     ])
     .where("is_active", "=", 1)
     .orderBy("display_order", "asc")
-    .orderBy("id", "asc")
-    .execute();
+    .orderBy("id", "asc");
+  return (limit === undefined ? query : query.limit(limit)).execute();
 }
 
 export interface PartnershipInput {

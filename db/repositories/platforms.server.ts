@@ -20,11 +20,15 @@ export class SlugTakenError extends Error {
  * Active platforms, in their display order, all columns. `shownOn` keeps those the admin chose to
  * show on the home page or on the partnerships page.
  */
-export async function listPlatforms({ shownOn }: { shownOn?: "homepage" | "partnerships" } = {}, db: DB = getDb()) {
+export async function listPlatforms(
+  { shownOn, limit }: { shownOn?: "homepage" | "partnerships"; limit?: number } = {},
+  db: DB = getDb(),
+) {
   let query = db.selectFrom("platforms").selectAll().where("is_active", "=", 1);
   if (shownOn === "homepage") query = query.where("show_in_homepage", "=", 1);
   if (shownOn === "partnerships") query = query.where("show_in_partnerships", "=", 1);
-  return query.orderBy("display_order", "asc").orderBy("name", "asc").execute();
+  query = query.orderBy("display_order", "asc").orderBy("name", "asc");
+  return (limit === undefined ? query : query.limit(limit)).execute();
 }
 
 /** Platforms for a select or a filter (id, name, slug, is_active), by name; `activeOnly` for a visitor's choice. */

@@ -37,6 +37,45 @@ describe("public pages over HTTP (no JavaScript)", () => {
     }
   });
 
+  it("home: at most 24 platforms and 12 partners, the admin's first, however large the catalogue", async () => {
+    for (let i = 0; i < 40; i++)
+      await raw.run(
+        `insert into platforms (name, slug, description, gradient_from, gradient_to, hosts, referral_url_template, url_rules, display_order, show_in_homepage, created_at)
+         values (?, ?, 'x', '#1d4ed8', '#6d28d9', ?, ?, '[]', ?, 1, '2026-01-01T00:00:00.000Z')`,
+        `Cap ${i}`,
+        `cap-${i}`,
+        `cap-${i}.example`,
+        `https://cap-${i}.example/r/{code}`,
+        i % 3,
+      );
+    for (let i = 0; i < 20; i++)
+      await raw.run(
+        "insert into partnerships (name, url, display_order, created_at) values (?, ?, ?, '2026-01-01T00:00:00.000Z')",
+        `Cap partner ${i}`,
+        `https://cap-partner-${i}.example/`,
+        i % 3,
+      );
+    try {
+      const html = await (await fetch(server.url, { headers: { cookie: "unknown=1" } })).text();
+      const list = /data-testid="platform-list"[^]*?<\/ul>/.exec(html)![0];
+      const slugs = [...list.matchAll(/data-testid="platform-slide"[^]*?href="\/([^"?]+)"/g)].map((m) => m[1]);
+      const flagged = await raw.all<{ slug: string }>(
+        "select slug from platforms where is_active = 1 and show_in_homepage = 1 order by display_order, name",
+      );
+      expect(flagged.length).toBeGreaterThan(40);
+      expect(slugs).toEqual(flagged.slice(0, 24).map((p) => p.slug));
+      const partners = [...html.matchAll(/data-testid="partner" data-partner-id="(\d+)"/g)].map((m) => Number(m[1]));
+      const active = await raw.all<{ id: number }>("select id from partnerships where is_active = 1 order by display_order, id");
+      expect(active.length).toBeGreaterThan(20);
+      expect(partners).toEqual(active.slice(0, 12).map((p) => p.id));
+      expect(html).toContain('href="/partnerships"');
+      expect(html).toContain('href="/platforms"');
+    } finally {
+      await raw.run("delete from platforms where slug like 'cap-%'");
+      await raw.run("delete from partnerships where name like 'Cap partner %'");
+    }
+  });
+
   it("partnerships: demo partners are sponsored links in a new tab, BreadcrumbList JSON-LD", async () => {
     const html = await (await fetch(`${server.url}/partnerships`)).text();
     for (const name of ["Keepa", "Poulpeo", "Dealabs", "Ma Reduc"]) expect(html).toContain(name);
