@@ -1,9 +1,10 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useId, useRef, type ButtonHTMLAttributes, type ReactNode } from "react";
 import { buttonClass, type ButtonTone } from "~/styles/recipes";
 import { alert, field, fieldError, hint, label as labelClass, row, stack, visuallyHidden } from "~/styles/ui.css";
 import { usePending } from "~/utils/use-pending";
 import * as styles from "./forms.css";
+import { SiteLink } from "./site-link";
 
 /**
  * The parts every form is made of, visitor and admin alike (decision 260). The server decides; these
@@ -301,9 +302,9 @@ export function ConfirmStep({
             {confirm.yes}
           </button>
         </Form>
-        <Link to={cancelTo} className={buttonClass({ tone: "secondary", size: "small" })}>
+        <SiteLink to={cancelTo} className={buttonClass({ tone: "secondary", size: "small" })}>
           {cancelLabel}
-        </Link>
+        </SiteLink>
       </div>
     </div>
   );

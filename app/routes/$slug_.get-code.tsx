@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
 import { countAvailableCodes } from "~db/repositories/code-counts.server";
@@ -24,6 +24,7 @@ import { unavailableAnswer } from "~/utils/failures.server";
 import { keepRetryAfter } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
+import { SiteLink } from "~/components/site-link";
 
 export const handle = {
   i18n: ["platform", "trust", "offer"],
@@ -141,7 +142,7 @@ export default function DrawPage() {
         </>
       )}
       <p>
-        <Link to={`/${platform.slug}`}>{t("draw.back", { name: platform.name })}</Link>
+        <SiteLink to={`/${platform.slug}`}>{t("draw.back", { name: platform.name })}</SiteLink>
       </p>
     </div>
   );

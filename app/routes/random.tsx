@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { loadDrawResult } from "~/features/codes/draw-result.server";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { countAllAvailableCodes } from "~db/repositories/code-counts.server";
 import { DrawReadyForm, DrawResultView } from "~/features/codes/draw-views";
@@ -16,6 +16,7 @@ import { unavailableAnswer } from "~/utils/failures.server";
 import { keepRetryAfter } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
+import { SiteLink } from "~/components/site-link";
 
 export const handle = {
   i18n: ["platform", "trust", "offer"],
@@ -91,7 +92,7 @@ export default function RandomDrawPage() {
         </>
       )}
       <p>
-        <Link to="/">{t("draw.backHome")}</Link>
+        <SiteLink to="/">{t("draw.backHome")}</SiteLink>
       </p>
     </div>
   );

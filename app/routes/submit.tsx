@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorList, Field, IntentButton, SubmitButton } from "~/components/forms";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -29,6 +29,7 @@ import { useArrivalFocus } from "~/utils/arrival-focus";
 import { serverForm } from "~/utils/server-form";
 import { attemptWrite, loadOrFail } from "~/utils/failures.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
+import { SiteLink } from "~/components/site-link";
 
 export const handle = {
   i18n: ["submit", "trust", "platform"],
@@ -201,7 +202,7 @@ export default function SubmitPage() {
             <SubmitButton intent="submit" pendingLabel={t("submitting")}>
               {t("submit")}
             </SubmitButton>
-            <Link to="/">{t("back")}</Link>
+            <SiteLink to="/">{t("back")}</SiteLink>
           </div>
           <p className={hint}>{t("info")}</p>
         </Form>

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import {
   listPublicSuggestions,
@@ -41,6 +41,7 @@ import { messageWithValues, parseMessage, translateMessage } from "~/utils/messa
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
+import { SiteLink } from "~/components/site-link";
 
 export const handle = {
   i18n: ["suggest", "lists"],
@@ -321,14 +322,14 @@ export default function SuggestPlatform() {
         <p className={muted}>{t("vote.capNote", { max: loaderData.maxVotesPerAddress })}</p>
         <nav aria-label={tl("sort.label")} className={row} data-testid="suggestion-sort">
           {(["top", "new"] as const).map((value) => (
-            <Link
+            <SiteLink
               key={value}
               to={loaderData.sortLinks[value]}
               aria-current={loaderData.sort === value ? "page" : undefined}
               className={buttonClass({ tone: loaderData.sort === value ? "primary" : "secondary", size: "small" })}
             >
               {tl(`sort.${value}`)}
-            </Link>
+            </SiteLink>
           ))}
         </nav>
         <SuggestionList suggestions={loaderData.suggestions} refusal={actionData?.vote ?? null} />

@@ -1,4 +1,4 @@
-import { Link, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
+import { useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { safeHref } from "~db/platform-links";
@@ -8,6 +8,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import * as styles from "./codes.css";
 import { CopyButton } from "./copy-button";
 import { drawEndpointPath, drawThroughEndpoint } from "./draw-endpoint";
+import { SiteLink } from "~/components/site-link";
 
 /** The slot machine: 5 candidates, every 50 ms for 2 s, then every 100 ms for 1.5 s, result 500 ms after settling. */
 const SLOT = { candidates: 5, fastMs: 50, fastForMs: 2000, slowMs: 100, slowForMs: 1500, revealAfterMs: 500 } as const;
@@ -79,9 +80,9 @@ export function DrawReadyForm({
           {busy ? t("draw.drawing") : t("draw.launch")}
         </button>
         {noCodeMessage && shareHref ? (
-          <Link to={shareHref} className={button.primary} data-testid="share-yours">
+          <SiteLink to={shareHref} className={button.primary} data-testid="share-yours">
             {t("draw.shareYours")}
-          </Link>
+          </SiteLink>
         ) : null}
       </p>
     </form>
@@ -216,9 +217,9 @@ export function DrawResultView({
         </div>
         <p className={muted}>{t("draw.lruNote")}</p>
         <p>
-          <Link to={anotherHref} className={button.gradient}>
+          <SiteLink to={anotherHref} className={button.gradient}>
             {t("draw.another")}
-          </Link>
+          </SiteLink>
         </p>
       </section>
       {children}
