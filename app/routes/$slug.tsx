@@ -10,7 +10,7 @@ import { ServerHtml } from "~/components/server-html";
 import { loadPlatformPage, platformHeader } from "~/features/codes/platform-page.server";
 import { offerLd, loadOfferSection } from "~/features/offer/offer.server";
 import { OfferDetails } from "~/features/offer/offer-views";
-import { AnswerFigure } from "~/features/trust/report-views";
+import { AnswerFigure } from "~/features/trust/answer-figure";
 import { platformAnswerFigure } from "~/features/trust/trust-view.server";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { OpenDataLinks } from "~/features/offer/offer-views";
+import { OpenDataLinks } from "~/features/offer/open-data-links";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
 import { listActivePlatformsWithCounts } from "~db/repositories/code-counts.server";

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { ErrorList, Field, IntentButton, SubmitButton } from "~/components/forms";
+import { ErrorList, Field } from "~/components/forms";
+import { IntentButton, SubmitButton } from "~/components/submit-button";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_INPUT_LENGTH, normalizeCodeInput } from "~db/platform-links";

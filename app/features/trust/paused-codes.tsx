@@ -4,7 +4,7 @@ import { RowAction } from "~/features/admin/row-action";
 import { card, muted, stack } from "~/styles/ui.css";
 import { formatDateTime } from "~/utils/dates";
 import * as trust from "./trust.css";
-import { ReasonTally, type ReasonCounts } from "~/features/offer/offer-views";
+import { ReasonTally, type ReasonCounts } from "~/features/offer/reason-tally";
 import { SiteLink } from "~/components/site-link";
 
 export interface PausedCodeView {
