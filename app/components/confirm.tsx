@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { useId, useRef, type ReactNode } from "react";
 import { buttonClass, type ButtonTone } from "~/styles/recipes";
 import { alert, row, stack } from "~/styles/ui.css";
-import * as styles from "./forms.css";
+import * as styles from "./confirm.css";
 import { SiteLink } from "./site-link";
 import { HiddenFields } from "./submit-button";
 

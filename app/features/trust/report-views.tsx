@@ -50,13 +50,3 @@ export function DrawReport({ report, pagePath, error }: { report: DrawReportData
     </section>
   );
 }
-
-/** A refused answer on a page that no longer shows its draw (e.g. a forged token): the message alone. */
-export function ReportError({ error }: { error: string }) {
-  const { t } = useTranslation("trust");
-  return (
-    <p className={alert.error} role="alert" data-testid="report-error">
-      {t(error)}
-    </p>
-  );
-}
