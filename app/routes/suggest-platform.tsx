@@ -23,7 +23,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { loadPage, listHref } from "~/utils/paging.server";
 import { breadcrumbLd } from "~/features/community/structured-data";
 import { MAX_VOTES_PER_ADDRESS, NEW_FOR_MS, POPULAR_ABOVE_VOTES, suggestSchema } from "~/features/community/suggest-schema";
-import * as styles from "~/features/community/community.css";
+import * as styles from "~/features/community/suggestions.css";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { useArrivalFocus } from "~/utils/arrival-focus";
 import { serverForm } from "~/utils/server-form";
