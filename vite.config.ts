@@ -117,6 +117,24 @@ function plainDynamicImports(): Plugin {
 }
 
 /**
+ * A module named `*.ssr.ts(x)` is the server's only: the browser build gets an empty one. For code the
+ * server renders directly and the browser loads on demand (the draw pages' halves, decision 263): a
+ * static import, even of a binding only the server uses, makes Rollup put the module in the
+ * importer's chunks.
+ */
+function ssrOnlyModules(): Plugin {
+  return {
+    name: "parrainly-ssr-only-modules",
+    enforce: "pre",
+    apply: "build",
+    load(id) {
+      if (this.environment.config.build.ssr || !/\.ssr\.tsx?$/.test(id)) return null;
+      return { code: "export default undefined;\n", moduleSideEffects: false };
+    },
+  };
+}
+
+/**
  * The site's whole stylesheet (5 KB gzipped) is inlined in each page's head rather than linked: a
  * linked stylesheet blocks the first paint for a round trip, four of them did on a phone (decision
  * 178). With `cssCodeSplit: false` each build emits one `style-*.css`; the browser build's copy is
@@ -261,6 +279,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     !process.env.VITEST && siteStylesheet(),
     !process.env.VITEST && localeFiles(),
     !process.env.VITEST && plainDynamicImports(),
+    !process.env.VITEST && ssrOnlyModules(),
     vanillaExtractPlugin(),
     // The Remix plugin must stay out of Vitest (stack pitfall 5).
     !process.env.VITEST &&

@@ -19,6 +19,7 @@ import { analyticsForRequest } from "./features/consent/consent.server";
 import { SiteFooter } from "./components/site-footer";
 import { LanguageOffer } from "./components/language-offer";
 import { SiteHeader } from "./components/site-header";
+import { useSiteLinkNavigation } from "./components/site-link";
 import { ToastRegion } from "./components/toast";
 import { chosenLanguageUrl, getLanguage, getT, offeredLanguage } from "./i18n/i18next.server";
 import { isLanguage } from "./i18n/config";
@@ -110,6 +111,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const language = root?.language ?? i18n.language ?? "fr";
   const theme = root?.theme ?? DEFAULT_THEME;
+  useSiteLinkNavigation();
   return (
     <html lang={language} data-theme={theme} dir="ltr">
       <head>

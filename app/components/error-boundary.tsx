@@ -1,7 +1,8 @@
-import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { buttonClass, cardClass } from "~/styles/recipes";
 import { bigEmoji, lead, muted, narrow, stack } from "~/styles/ui.css";
+import { SiteLink } from "./site-link";
 
 /** The not-found page (status 404): any unknown route, unknown platform, missing row. */
 export function NotFound({ message }: { message?: string }) {
@@ -31,9 +32,9 @@ function PageCard({ children, ...attributes }: { children: React.ReactNode; test
       >
         {children}
         <p>
-          <Link to="/" className={buttonClass()}>
+          <SiteLink to="/" className={buttonClass()}>
             {t("notFound.home")}
-          </Link>
+          </SiteLink>
         </p>
       </div>
     </div>

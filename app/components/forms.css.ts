@@ -1,18 +1,5 @@
 import { style } from "@vanilla-extract/css";
-import { dialogSurface } from "~/styles/fragments";
 import { space, vars } from "~/styles/theme.css";
-
-export const inlineForm = style({ display: "inline-flex", flexWrap: "wrap", gap: space.xs, alignItems: "center", margin: 0 });
 
 export const checkboxRow = style({ display: "flex", alignItems: "center", gap: space.sm, minHeight: "2.75rem" });
 export const checkbox = style({ width: "1.25rem", height: "1.25rem", accentColor: vars.color.primary });
-
-/** The confirmation dialog (JS only; without JS the confirmation step stands in). */
-export const dialogModal = style({
-  ...dialogSurface,
-  maxWidth: "28rem",
-  selectors: { "&::backdrop": { background: vars.color.overlay } },
-});
-export const dialogBody = style({ outline: "none", display: "flex", flexDirection: "column", gap: space.md });
-export const confirmQuestion = style({ margin: 0, fontWeight: 700 });
-export const dialogTitle = style({ margin: 0, fontSize: "1.15rem" });

@@ -1,15 +1,19 @@
-import { Form, Link } from "@remix-run/react";
-import { useId, useRef, type ButtonHTMLAttributes, type ReactNode } from "react";
-import { buttonClass, type ButtonTone } from "~/styles/recipes";
-import { alert, field, fieldError, hint, label as labelClass, row, stack, visuallyHidden } from "~/styles/ui.css";
-import { usePending } from "~/utils/use-pending";
+import type { ReactNode } from "react";
+import { alert, field, fieldError, hint, label as labelClass, visuallyHidden } from "~/styles/ui.css";
 import * as styles from "./forms.css";
 
 /**
  * The parts every form is made of, visitor and admin alike (decision 260). The server decides; these
  * only render: a field wired for assistive technology, its messages, a submit button that knows it
  * is busy, and the confirm-then-post step of every destructive action (`confirm=yes`).
+ *
+ * Each part lives in the smallest module that holds it (fields here, buttons in submit-button.tsx,
+ * confirmations in confirm.tsx): a browser chunk holds whole modules, so a page that only posts a
+ * button loads no field code, and no visitor form but one loads the confirm dialog (decision 263).
+ * This module also re-exports the others for the admin's pages.
  */
+export { HiddenFields, SubmitButton } from "./submit-button";
+export { CONFIRM_FIELD, ConfirmDialog, ConfirmStep, type Confirmation } from "./confirm";
 
 /** Messages arrive as keys; `translate` turns one into the visitor's words (identity by default). */
 type Translate = (message: string) => string;
@@ -122,189 +126,6 @@ export function CheckboxField({
     <div className={styles.checkboxRow}>
       {children({ id, type: "checkbox", className: styles.checkbox })}
       <label htmlFor={id}>{label}</label>
-    </div>
-  );
-}
-
-/**
- * The submit button of a form: busy (and not pressable twice) while this form's `intent` (and row
- * `id`) is being sent. JS only, as `usePending` says; without JS it is a plain button.
- */
-export function SubmitButton({
-  intent,
-  id,
-  idField,
-  formAction,
-  pendingLabel,
-  tone,
-  size,
-  className,
-  disabled,
-  children,
-  ...rest
-}: {
-  intent?: string;
-  id?: number | string | null;
-  /** The form field that carries `id` ("id" unless the form names its row otherwise, as the settings' `key`). */
-  idField?: string;
-  formAction?: string;
-  pendingLabel?: ReactNode;
-  tone?: ButtonTone;
-  size?: "small";
-} & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type" | "id">) {
-  const pending = usePending({ intent, id, idField, formAction });
-  return (
-    <button
-      type="submit"
-      className={className ?? buttonClass({ tone, size })}
-      disabled={disabled || pending}
-      aria-busy={pending || undefined}
-      {...rest}
-    >
-      {pending && pendingLabel !== undefined ? pendingLabel : children}
-    </button>
-  );
-}
-
-/** The hidden fields of a form (`intent`, `id`, …). */
-export function HiddenFields({ fields }: { fields: Record<string, string | number> }) {
-  return (
-    <>
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-    </>
-  );
-}
-
-/**
- * A form that is one button: posts `intent` (and `fields`) to this page, busy while it is being sent.
- * For a visitor's single action (keep a code, pause it); an admin row's action is `RowAction`.
- */
-export function IntentButton({
-  intent,
-  fields,
-  ...button
-}: { intent: string; fields?: Record<string, string | number> } & Omit<Parameters<typeof SubmitButton>[0], "intent">) {
-  return (
-    <Form method="post">
-      <HiddenFields fields={{ intent, ...fields }} />
-      <SubmitButton intent={intent} {...button} />
-    </Form>
-  );
-}
-
-/** The one field name that says "yes, carry out this destructive action". */
-export const CONFIRM_FIELD = "confirm";
-
-export interface Confirmation {
-  /** The question, naming what goes ("Delete the score of Ana?"). */
-  question: string;
-  /** The confirm button's label ("Yes, delete"). */
-  yes: string;
-  testId?: string;
-}
-
-/**
- * With JavaScript, a confirmation as a native modal <dialog> (the browser traps focus, Escape closes,
- * focus goes back to the trigger). `confirm` renders the real form to post, so the dialog only asks;
- * the server decides as always. Native rather than a component library: nothing to load.
- */
-export function ConfirmDialog({
-  trigger,
-  triggerLabel,
-  triggerClassName = buttonClass({ tone: "secondary", size: "small" }),
-  triggerTestId,
-  title,
-  cancelLabel,
-  confirm,
-  testId,
-}: {
-  trigger: ReactNode;
-  triggerLabel?: string;
-  triggerClassName?: string;
-  triggerTestId?: string;
-  title: string;
-  cancelLabel: string;
-  confirm: (close: () => void) => ReactNode;
-  testId?: string;
-}) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const close = () => dialog.current?.close();
-  return (
-    <>
-      <button
-        type="button"
-        className={triggerClassName}
-        aria-label={triggerLabel}
-        data-testid={triggerTestId}
-        onClick={() => dialog.current?.showModal()}
-      >
-        {trigger}
-      </button>
-      {/* A click on the backdrop (the dialog element itself, outside its body) dismisses it, as Escape does. */}
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
-      <dialog
-        ref={dialog}
-        role="alertdialog"
-        aria-labelledby={titleId}
-        className={styles.dialogModal}
-        data-testid={testId}
-        onClick={(event) => {
-          if (event.target === event.currentTarget) close();
-        }}
-      >
-        <div className={styles.dialogBody}>
-          <h2 id={titleId} className={styles.dialogTitle}>
-            {title}
-          </h2>
-          <div className={row}>
-            {confirm(close)}
-            <button type="button" className={buttonClass({ tone: "secondary", size: "small" })} onClick={close}>
-              {cancelLabel}
-            </button>
-          </div>
-        </div>
-      </dialog>
-    </>
-  );
-}
-
-/**
- * The confirmation step without JS (the action answered `askToConfirm`, the page shows this): the
- * question, the real form with `confirm=yes` and the same hidden fields, and a way back.
- */
-export function ConfirmStep({
-  fields,
-  confirm,
-  cancelTo,
-  cancelLabel,
-  tone = "danger",
-}: {
-  fields: Record<string, string | number>;
-  confirm: Confirmation;
-  cancelTo: string;
-  cancelLabel: string;
-  tone?: ButtonTone;
-}) {
-  const titleId = useId();
-  return (
-    <div className={`${alert.warning} ${stack}`} role="alertdialog" aria-labelledby={titleId} data-testid={confirm.testId}>
-      <p id={titleId} className={styles.confirmQuestion}>
-        {confirm.question}
-      </p>
-      <div className={row}>
-        <Form method="post" className={styles.inlineForm}>
-          <HiddenFields fields={{ ...fields, [CONFIRM_FIELD]: "yes" }} />
-          <button type="submit" className={buttonClass({ tone, size: "small" })}>
-            {confirm.yes}
-          </button>
-        </Form>
-        <Link to={cancelTo} className={buttonClass({ tone: "secondary", size: "small" })}>
-          {cancelLabel}
-        </Link>
-      </div>
     </div>
   );
 }

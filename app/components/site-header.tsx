@@ -1,10 +1,11 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/utils/root-data";
 import * as layout from "~/styles/layout.css";
 import { GiftIcon, MenuIcon } from "./icons";
 import { LanguageForm } from "./language-form";
 import { ThemeForm, useThemeToggleEnabled } from "./theme-form";
+import { SiteLink } from "./site-link";
 
 const NAV = [
   { to: "/platforms", key: "nav.platforms" },
@@ -29,30 +30,30 @@ export function SiteHeader() {
           </summary>
           <div className={layout.drawerBackdrop} aria-hidden="true" />
           <nav className={layout.drawerPanel} aria-label={t("nav.menu")}>
-            <Link to="/" className={layout.navLink}>
+            <SiteLink to="/" className={layout.navLink}>
               {t("nav.home")}
-            </Link>
+            </SiteLink>
             {NAV.map((item) => (
-              <Link key={item.to} to={item.to} className={layout.navLink} prefetch="intent">
+              <SiteLink key={item.to} to={item.to} className={layout.navLink}>
                 {t(item.key)}
-              </Link>
+              </SiteLink>
             ))}
-            <Link to="/privacy" className={layout.navLink}>
+            <SiteLink to="/privacy" className={layout.navLink}>
               {t("footer.privacy")}
-            </Link>
-            <Link to="/terms" className={layout.navLink}>
+            </SiteLink>
+            <SiteLink to="/terms" className={layout.navLink}>
               {t("footer.terms")}
-            </Link>
+            </SiteLink>
           </nav>
         </details>
-        <Link to="/" className={layout.brand}>
+        <SiteLink to="/" className={layout.brand}>
           <GiftIcon /> Parrainly
-        </Link>
+        </SiteLink>
         <nav className={layout.nav} aria-label={t("nav.main")}>
           {NAV.map((item) => (
-            <Link key={item.to} to={item.to} className={layout.navLink} prefetch="intent">
+            <SiteLink key={item.to} to={item.to} className={layout.navLink}>
               {t(item.key)}
-            </Link>
+            </SiteLink>
           ))}
         </nav>
         <div className={layout.headerTools}>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
 import { countAvailableCodes } from "~db/repositories/code-counts.server";
@@ -10,7 +10,7 @@ import { ServerHtml } from "~/components/server-html";
 import { loadPlatformPage, platformHeader } from "~/features/codes/platform-page.server";
 import { offerLd, loadOfferSection } from "~/features/offer/offer.server";
 import { OfferDetails } from "~/features/offer/offer-views";
-import { AnswerFigure } from "~/features/trust/report-views";
+import { AnswerFigure } from "~/features/trust/answer-figure";
 import { platformAnswerFigure } from "~/features/trust/trust-view.server";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
@@ -32,6 +32,7 @@ import { getEnv } from "~/utils/env.server";
 import { breadcrumbLd } from "~/features/community/structured-data";
 import { languageUrl, routeMeta } from "~/utils/meta";
 import type { SitemapHandle } from "~/features/community/sitemap";
+import { SiteLink } from "~/components/site-link";
 
 export const handle = {
   i18n: ["platform", "trust", "offer"],
@@ -111,12 +112,12 @@ export default function PlatformLanding() {
           </div>
         </div>
         <div className={styles.heroActions}>
-          <Link to={`/${platform.slug}/get-code`} className={styles.onGradientButton} data-testid="get-code-link">
+          <SiteLink to={`/${platform.slug}/get-code`} className={styles.onGradientButton} data-testid="get-code-link">
             {t("landing.getCode", { name: platform.name })}
-          </Link>
-          <Link to={`/submit?platform=${encodeURIComponent(platform.slug)}`} className={styles.onGradientButton}>
+          </SiteLink>
+          <SiteLink to={`/submit?platform=${encodeURIComponent(platform.slug)}`} className={styles.onGradientButton}>
             {t("landing.submit", { name: platform.name })}
-          </Link>
+          </SiteLink>
         </div>
       </section>
 
@@ -151,9 +152,9 @@ export default function PlatformLanding() {
           ))}
         </ol>
         <p>
-          <Link to={`/fairness?platform=${platform.slug}`} data-testid="fairness-link">
+          <SiteLink to={`/fairness?platform=${platform.slug}`} data-testid="fairness-link">
             {tt("fairness.platformLink")}
-          </Link>
+          </SiteLink>
         </p>
       </ServerHtml>
     </div>

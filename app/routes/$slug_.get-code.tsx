@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
 import { countAvailableCodes } from "~db/repositories/code-counts.server";
-import { DrawReadyForm, DrawResultView } from "~/features/codes/draw-views";
+import { DrawReady, DrawResult, preloadDrawParts } from "~/features/codes/draw-parts";
 import { drawForPage } from "~/features/codes/draw-action.server";
 import { PlatformLogo } from "~/features/codes/platform-logo";
 import { loadPlatformPage, platformHeader } from "~/features/codes/platform-page.server";
@@ -12,7 +12,7 @@ import { loadOfferSection } from "~/features/offer/offer.server";
 import { breadcrumbLd } from "~/features/community/structured-data";
 import { answerDraw, DRAW_PAGE_INTENTS } from "~/features/trust/report-action.server";
 import { parseIntent } from "~/utils/intent.server";
-import { DrawReport, ReportError } from "~/features/trust/report-views";
+import { ReportError } from "~/features/trust/report-error";
 import { OfferDetails } from "~/features/offer/offer-views";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
@@ -24,9 +24,12 @@ import { unavailableAnswer } from "~/utils/failures.server";
 import { keepRetryAfter } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
+import { SiteLink } from "~/components/site-link";
 
 export const handle = {
   i18n: ["platform", "trust", "offer"],
+  // The half of the page the server rendered, loaded before hydration (draw-parts.tsx).
+  preload: preloadDrawParts,
   sitemap: { changefreq: "daily", priority: 0.8, lastmod: "content" } satisfies SitemapHandle,
 };
 
@@ -120,16 +123,11 @@ export default function DrawPage() {
         </div>
       </section>
       {result && report ? (
-        <DrawResultView result={result} anotherHref={drawPath}>
-          {claim ? (
-            <OfferDetails offer={claim.offer} hints={claim.hints} testId="claim-guide" platformName={result.platformName} />
-          ) : null}
-          <DrawReport report={report} pagePath={drawPath} error={reportError} />
-        </DrawResultView>
+        <DrawResult result={result} report={report} claim={claim} pagePath={drawPath} reportError={reportError} />
       ) : (
         <>
           {reportError ? <ReportError error={reportError} /> : null}
-          <DrawReadyForm
+          <DrawReady
             action={drawPath}
             available={available}
             noCodeMessage={available === 0 || (actionData && "noCode" in actionData) ? t("draw.noCode") : null}
@@ -141,7 +139,7 @@ export default function DrawPage() {
         </>
       )}
       <p>
-        <Link to={`/${platform.slug}`}>{t("draw.back", { name: platform.name })}</Link>
+        <SiteLink to={`/${platform.slug}`}>{t("draw.back", { name: platform.name })}</SiteLink>
       </p>
     </div>
   );

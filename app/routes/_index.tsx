@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { MetaFunction } from "@remix-run/react";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { safeHref } from "~db/platform-links";
 import { listActivePartnerships } from "~db/repositories/partnerships.server";
@@ -20,6 +20,7 @@ import { getEnv } from "~/utils/env.server";
 import { languageUrl, routeMeta, SITE_NAME } from "~/utils/meta";
 import { loadOrFail } from "~/utils/failures.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
+import { SiteLink } from "~/components/site-link";
 
 export const handle = {
   i18n: ["home", "partnerships", "trust"],
@@ -94,12 +95,12 @@ export default function Home() {
         <p>{t("hero.subtitle")}</p>
         <div className={styles.heroActions}>
           {/* The draw is the main action; sharing one's code comes second. */}
-          <Link to="/random" className={styles.heroPrimary} data-testid="hero-draw">
+          <SiteLink to="/random" className={styles.heroPrimary} data-testid="hero-draw">
             {t("hero.draw")}
-          </Link>
-          <Link to="/submit" className={styles.heroLink} data-testid="hero-share">
+          </SiteLink>
+          <SiteLink to="/submit" className={styles.heroLink} data-testid="hero-share">
             {t("hero.share")}
-          </Link>
+          </SiteLink>
         </div>
       </section>
 
@@ -109,9 +110,9 @@ export default function Home() {
         </h2>
         <PlatformCarousel platforms={platforms} />
         <p className={styles.allPlatforms}>
-          <Link to="/platforms" data-testid="all-platforms-link">
+          <SiteLink to="/platforms" data-testid="all-platforms-link">
             {t("platforms.all")}
-          </Link>
+          </SiteLink>
         </p>
       </section>
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PAUSE_RULE } from "~db/repositories/code-reports.server";
 import { FAIRNESS_PAGE_SIZE, listPlatformFairness } from "~db/repositories/fairness.server";
@@ -11,6 +11,7 @@ import { routeMeta } from "~/utils/meta";
 import { loadPage } from "~/utils/paging.server";
 import * as trust from "~/features/trust/trust.css";
 import type { SitemapHandle } from "~/features/community/sitemap";
+import { SiteLink } from "~/components/site-link";
 
 export const handle = {
   i18n: ["trust", "lists"],
@@ -68,9 +69,9 @@ export default function FairnessPage() {
         {slug ? (
           <p className={trust.flush}>
             {platforms[0] ? `${t("fairness.onePlatform", { name: platforms[0].name })} ` : null}
-            <Link to="/fairness" data-testid="fairness-all">
+            <SiteLink to="/fairness" data-testid="fairness-all">
               {t("fairness.allPlatforms")}
-            </Link>
+            </SiteLink>
           </p>
         ) : null}
         {platforms.length === 0 ? (
@@ -80,7 +81,7 @@ export default function FairnessPage() {
             {platforms.map((p) => (
               <li key={p.slug} className={`${card} ${stack}`} data-testid="fairness-platform" data-slug={p.slug}>
                 <h3 className={trust.flush}>
-                  <Link to={`/${p.slug}`}>{p.name}</Link>
+                  <SiteLink to={`/${p.slug}`}>{p.name}</SiteLink>
                 </h3>
                 <dl className={trust.flush}>
                   <div>

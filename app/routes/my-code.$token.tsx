@@ -1,14 +1,15 @@
 import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { writeOrFail } from "~/utils/failures.server";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, type MetaFunction, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { CONFIRM_FIELD, ConfirmDialog, ConfirmStep, HiddenFields, IntentButton, SubmitButton } from "~/components/forms";
+import { Form, type MetaFunction, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { CONFIRM_FIELD, ConfirmDialog, ConfirmStep } from "~/components/confirm";
+import { HiddenFields, IntentButton, SubmitButton } from "~/components/submit-button";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useTranslation } from "react-i18next";
 import { failureReasonsOf } from "~db/repositories/answer-freshness.server";
 import { ANSWER_STATS, codeAnswerSummary, PAUSE_RULE } from "~db/repositories/code-reports.server";
-import { ReasonTally } from "~/features/offer/offer-views";
+import { ReasonTally } from "~/features/offer/reason-tally";
 import { estimateNextServe } from "~/features/offer/rotation-estimate.server";
 import { deleteOwnCode, pauseOwnCode, resumeOwnCode } from "~db/repositories/code-owners.server";
 import { codesServedBefore } from "~db/repositories/codes.server";
@@ -25,6 +26,7 @@ import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import * as trust from "~/features/trust/trust.css";
 import { readFormData } from "~/utils/form-data.server";
+import { SiteLink } from "~/components/site-link";
 
 export const handle = { i18n: ["trust", "offer"] };
 
@@ -144,7 +146,7 @@ export default function OwnerPage() {
         ) : null}
         <dl className={`${stack} ${trust.facts}`}>
           <Fact term={t("owner.facts.platform")}>
-            <Link to={`/${code.platformSlug}`}>{code.platformName}</Link>
+            <SiteLink to={`/${code.platformSlug}`}>{code.platformName}</SiteLink>
           </Fact>
           <Fact term={t("owner.facts.served")} testId="owned-served">
             {t("owner.facts.servedValue", { count: code.timesServed })}

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { LinkList } from "~/components/link-list";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
 import { listActivePartnerships } from "~db/repositories/partnerships.server";
@@ -17,6 +17,7 @@ import { routeMeta } from "~/utils/meta";
 import { buttonClass } from "~/styles/recipes";
 import { loadOrFail } from "~/utils/failures.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
+import { SiteLink } from "~/components/site-link";
 
 export const handle = {
   i18n: ["partnerships"],
@@ -86,10 +87,10 @@ export default function Partnerships() {
                 </h3>
                 {p.description ? <p className={`${muted} ${flush}`}>{p.description}</p> : null}
                 {/* The accessible name starts with the visible text (then says whose codes). */}
-                <Link to={`/${p.slug}`} className={buttonClass({ tone: "gradient" })}>
+                <SiteLink to={`/${p.slug}`} className={buttonClass({ tone: "gradient" })}>
                   {t("platforms.seeCodes")}
                   <span className={visuallyHidden}> {p.name}</span>
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ServerHtml>

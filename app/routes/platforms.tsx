@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { OpenDataLinks } from "~/features/offer/offer-views";
+import { Form, useLoaderData } from "@remix-run/react";
+import { OpenDataLinks } from "~/features/offer/open-data-links";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
 import { listActivePlatformsWithCounts } from "~db/repositories/code-counts.server";
@@ -17,6 +17,7 @@ import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 import { loadOrFail } from "~/utils/failures.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
+import { SiteLink } from "~/components/site-link";
 
 export const handle = {
   i18n: ["platforms", "offer"],
@@ -82,7 +83,7 @@ export default function Platforms() {
         </Form>
         {q ? (
           <p className={muted} role="status" data-testid="platforms-result-count">
-            {t("search.results", { count: platforms.length, q })} <Link to="/platforms">{t("search.clear")}</Link>
+            {t("search.results", { count: platforms.length, q })} <SiteLink to="/platforms">{t("search.clear")}</SiteLink>
           </p>
         ) : null}
         {platforms.length === 0 ? (
@@ -102,7 +103,7 @@ export default function Platforms() {
               >
                 <h2 className={styles.platformCardTitle}>
                   <span aria-hidden="true">{p.emoji} </span>
-                  <Link to={`/${p.slug}`}>{p.name}</Link>
+                  <SiteLink to={`/${p.slug}`}>{p.name}</SiteLink>
                 </h2>
                 {p.description ? <p className={`${muted} ${flush}`}>{p.description}</p> : null}
                 <p className={flush} data-testid="platform-available">

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as styles from "~/features/community/community.css";
 import { legalMeta } from "~/features/community/legal-page.server";
@@ -7,6 +6,7 @@ import { ServerHtml } from "~/components/server-html";
 import { muted, narrow, section } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
 import type { SitemapHandle } from "~/features/community/sitemap";
+import { SiteLink } from "~/components/site-link";
 
 export const handle = {
   i18n: ["legal"],
@@ -44,7 +44,7 @@ export default function Privacy() {
       <h2>{t("privacy.rights.title")}</h2>
       <p>{t("privacy.rights.text")}</p>
       <p>
-        <Link to="/submit">{t("privacy.rights.link")}</Link>
+        <SiteLink to="/submit">{t("privacy.rights.link")}</SiteLink>
       </p>
       <p className={muted}>{t("updated")}</p>
     </ServerHtml>

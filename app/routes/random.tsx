@@ -1,14 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { loadDrawResult } from "~/features/codes/draw-result.server";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { countAllAvailableCodes } from "~db/repositories/code-counts.server";
-import { DrawReadyForm, DrawResultView } from "~/features/codes/draw-views";
+import { DrawReady, DrawResult, preloadDrawParts } from "~/features/codes/draw-parts";
 import { drawForPage } from "~/features/codes/draw-action.server";
 import { answerDraw, DRAW_PAGE_INTENTS } from "~/features/trust/report-action.server";
 import { parseIntent } from "~/utils/intent.server";
-import { DrawReport, ReportError } from "~/features/trust/report-views";
-import { OfferDetails } from "~/features/offer/offer-views";
+import { ReportError } from "~/features/trust/report-error";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { flush, gradientHero, leadIn, narrow, stack } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
@@ -16,9 +15,12 @@ import { unavailableAnswer } from "~/utils/failures.server";
 import { keepRetryAfter } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
+import { SiteLink } from "~/components/site-link";
 
 export const handle = {
   i18n: ["platform", "trust", "offer"],
+  // The half of the page the server rendered, loaded before hydration (draw-parts.tsx).
+  preload: preloadDrawParts,
   sitemap: { changefreq: "daily", priority: 0.7, lastmod: "content" } satisfies SitemapHandle,
 };
 
@@ -73,16 +75,11 @@ export default function RandomDrawPage() {
         <p className={leadIn}>{t("draw.randomIntro")}</p>
       </section>
       {result && report ? (
-        <DrawResultView result={result} anotherHref="/random" showPlatform>
-          {claim ? (
-            <OfferDetails offer={claim.offer} hints={claim.hints} testId="claim-guide" platformName={result.platformName} />
-          ) : null}
-          <DrawReport report={report} pagePath="/random" error={reportError} />
-        </DrawResultView>
+        <DrawResult result={result} report={report} claim={claim} pagePath="/random" showPlatform reportError={reportError} />
       ) : (
         <>
           {reportError ? <ReportError error={reportError} /> : null}
-          <DrawReadyForm
+          <DrawReady
             action="/random"
             available={available}
             noCodeMessage={available === 0 || (actionData && "noCode" in actionData) ? t("draw.noCodeAny") : null}
@@ -91,7 +88,7 @@ export default function RandomDrawPage() {
         </>
       )}
       <p>
-        <Link to="/">{t("draw.backHome")}</Link>
+        <SiteLink to="/">{t("draw.backHome")}</SiteLink>
       </p>
     </div>
   );

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ErrorList, Field, IntentButton, SubmitButton } from "~/components/forms";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { ErrorList, Field } from "~/components/forms";
+import { IntentButton, SubmitButton } from "~/components/submit-button";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_INPUT_LENGTH, normalizeCodeInput } from "~db/platform-links";
@@ -29,6 +30,7 @@ import { useArrivalFocus } from "~/utils/arrival-focus";
 import { serverForm } from "~/utils/server-form";
 import { attemptWrite, loadOrFail } from "~/utils/failures.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
+import { SiteLink } from "~/components/site-link";
 
 export const handle = {
   i18n: ["submit", "trust", "platform"],
@@ -201,7 +203,7 @@ export default function SubmitPage() {
             <SubmitButton intent="submit" pendingLabel={t("submitting")}>
               {t("submit")}
             </SubmitButton>
-            <Link to="/">{t("back")}</Link>
+            <SiteLink to="/">{t("back")}</SiteLink>
           </div>
           <p className={hint}>{t("info")}</p>
         </Form>

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import {
   listPublicSuggestions,
@@ -18,11 +18,12 @@ import { getClientIdentity } from "~/features/community/client-identity.server";
 import { nameLengths, normalizeName, type SimilarName } from "~/features/community/similarity";
 import { checkStoredSimilarNames } from "~/features/community/similar-names.server";
 import { Pager } from "~/components/pager";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { ErrorList, Field } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 import { loadPage, listHref } from "~/utils/paging.server";
 import { breadcrumbLd } from "~/features/community/structured-data";
 import { MAX_VOTES_PER_ADDRESS, NEW_FOR_MS, POPULAR_ABOVE_VOTES, suggestSchema } from "~/features/community/suggest-schema";
-import * as styles from "~/features/community/community.css";
+import * as styles from "~/features/community/suggestions.css";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { useArrivalFocus } from "~/utils/arrival-focus";
 import { serverForm } from "~/utils/server-form";
@@ -41,6 +42,7 @@ import { messageWithValues, parseMessage, translateMessage } from "~/utils/messa
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
+import { SiteLink } from "~/components/site-link";
 
 export const handle = {
   i18n: ["suggest", "lists"],
@@ -321,14 +323,14 @@ export default function SuggestPlatform() {
         <p className={muted}>{t("vote.capNote", { max: loaderData.maxVotesPerAddress })}</p>
         <nav aria-label={tl("sort.label")} className={row} data-testid="suggestion-sort">
           {(["top", "new"] as const).map((value) => (
-            <Link
+            <SiteLink
               key={value}
               to={loaderData.sortLinks[value]}
               aria-current={loaderData.sort === value ? "page" : undefined}
               className={buttonClass({ tone: loaderData.sort === value ? "primary" : "secondary", size: "small" })}
             >
               {tl(`sort.${value}`)}
-            </Link>
+            </SiteLink>
           ))}
         </nav>
         <SuggestionList suggestions={loaderData.suggestions} refusal={actionData?.vote ?? null} />

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as styles from "~/features/community/community.css";
 import { legalMeta } from "~/features/community/legal-page.server";
@@ -7,6 +6,7 @@ import { ServerHtml } from "~/components/server-html";
 import { muted, narrow, section } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
 import type { SitemapHandle } from "~/features/community/sitemap";
+import { SiteLink } from "~/components/site-link";
 
 export const handle = {
   i18n: ["legal"],
@@ -35,7 +35,7 @@ export default function Terms() {
         </section>
       ))}
       <p>
-        <Link to="/privacy">{t("terms.privacyLink")}</Link>
+        <SiteLink to="/privacy">{t("terms.privacyLink")}</SiteLink>
       </p>
       <p className={muted}>{t("updated")}</p>
     </ServerHtml>

@@ -43,7 +43,7 @@ for (const [path, regions] of Object.entries(KEPT)) {
     await page.goto(path);
     await waitForHydration(page);
     for (const region of regions) {
-      // The wrapper is React's (it carries the click listener); nothing inside it is.
+      // The wrapper is React's; nothing inside it is (its links are SiteLinks: the document's one listener takes their clicks).
       expect(await hydratedByReact(page, region), region).toBe(true);
       const inner = `${region} a, ${region} p, ${region} h2, ${region} li`;
       expect(await page.locator(inner).count(), region).toBeGreaterThan(0);

@@ -104,7 +104,7 @@ globalStyle(`${table} > tbody > tr`, {
   },
 });
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: space.xs, alignItems: "center" });
-export { inlineForm } from "~/components/forms.css";
+export { inlineForm } from "~/components/confirm.css";
 export const formGrid = style({
   display: "grid",
   gap: space.md,

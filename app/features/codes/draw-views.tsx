@@ -1,101 +1,24 @@
-import { Link, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { safeHref } from "~db/platform-links";
-import { alert, button, card, muted, noScriptOnly, row, scriptOnly, stack, visuallyHidden } from "~/styles/ui.css";
+import { button, card, muted, noScriptOnly, row, scriptOnly, stack, visuallyHidden } from "~/styles/ui.css";
 import { useArrivalFocus } from "~/utils/arrival-focus";
 import { useHydrated } from "~/utils/use-hydrated";
 import * as styles from "./codes.css";
 import { CopyButton } from "./copy-button";
-import { drawEndpointPath, drawThroughEndpoint } from "./draw-endpoint";
+import { drawFlow } from "./draw-flow";
+import { SiteLink } from "~/components/site-link";
 
 /** The slot machine: 5 candidates, every 50 ms for 2 s, then every 100 ms for 1.5 s, result 500 ms after settling. */
 const SLOT = { candidates: 5, fastMs: 50, fastForMs: 2000, slowMs: 100, slowForMs: 1500, revealAfterMs: 500 } as const;
 
 // Set when this tab submits a draw; the result page plays the animation once, then clears it.
 // A reload or a shared result address shows the code at once.
-let animateNextResult = false;
-
 export interface DrawResultData {
   code: string;
   referralUrl: string | null;
   platformName: string;
   platformSlug: string;
-}
-
-/**
- * The draw form. It posts to the draw endpoint (decision 041), which draws without Remix; with
- * JavaScript it asks the endpoint for JSON and navigates to the result, and when nothing was
- * drawn it posts the same form to the page (`action`), whose route action says why. With nothing
- * to draw (`noCodeMessage`), the page says so once, the button is disabled and the way forward is
- * to share one's own code for this platform.
- */
-export function DrawReadyForm({
-  action,
-  available,
-  noCodeMessage,
-  shareHref,
-}: {
-  action: string;
-  available: number;
-  noCodeMessage?: string | null;
-  shareHref?: string;
-}) {
-  const { t } = useTranslation("platform");
-  const navigation = useNavigation();
-  const navigate = useNavigate();
-  const submit = useSubmit();
-  const [drawing, setDrawing] = useState(false);
-  // Busy while the endpoint draws, then while the page posts or the result page loads (both at `action`).
-  const busy = drawing || (navigation.state !== "idle" && navigation.location.pathname === action);
-  return (
-    <form
-      method="post"
-      action={drawEndpointPath(action)}
-      className={stack}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (drawing) return;
-        const form = event.currentTarget;
-        animateNextResult = true;
-        setDrawing(true);
-        void drawThroughEndpoint(action, form).then((location) => {
-          setDrawing(false);
-          if (location) navigate(location);
-          else submit(form, { method: "post", action });
-        });
-      }}
-    >
-      <input type="hidden" name="intent" value="draw" />
-      {noCodeMessage ? (
-        <NoCode message={noCodeMessage} />
-      ) : (
-        <p className={muted} data-testid="available-count">
-          {t("landing.available", { count: available })}
-        </p>
-      )}
-      <p className={row}>
-        <button type="submit" className={button.gradient} disabled={busy || !!noCodeMessage} data-testid="draw-button">
-          {busy ? t("draw.drawing") : t("draw.launch")}
-        </button>
-        {noCodeMessage && shareHref ? (
-          <Link to={shareHref} className={button.primary} data-testid="share-yours">
-            {t("draw.shareYours")}
-          </Link>
-        ) : null}
-      </p>
-    </form>
-  );
-}
-
-function NoCode({ message }: { message: string }) {
-  // A draw that found nothing: the focus goes to why (the button it left is now disabled).
-  const focus = useArrivalFocus<HTMLParagraphElement>(message);
-  return (
-    <p className={alert.warning} data-testid="no-code" role="status" tabIndex={-1} ref={focus}>
-      {message}
-    </p>
-  );
 }
 
 function prefersReducedMotion(): boolean {
@@ -113,10 +36,10 @@ function decoys(code: string, n: number): string[] {
 /** Decorates the server's answer; it never chooses. Resolves to the result after the sequence. */
 function useSlotMachine(code: string): { spinning: boolean; shown: string } {
   // Decided once at mount (a client navigation right after this tab's draw), not on the server.
-  const [animate] = useState(() => animateNextResult && !prefersReducedMotion());
+  const [animate] = useState(() => drawFlow.animateNext && !prefersReducedMotion());
   const [state, setState] = useState<{ spinning: boolean; shown: string }>({ spinning: animate, shown: animate ? "" : code });
   useEffect(() => {
-    animateNextResult = false;
+    drawFlow.animateNext = false;
     if (!animate) return;
     const candidates = decoys(code, SLOT.candidates);
     const timers: ReturnType<typeof setTimeout>[] = [];
@@ -216,9 +139,9 @@ export function DrawResultView({
         </div>
         <p className={muted}>{t("draw.lruNote")}</p>
         <p>
-          <Link to={anotherHref} className={button.gradient}>
+          <SiteLink to={anotherHref} className={button.gradient}>
             {t("draw.another")}
-          </Link>
+          </SiteLink>
         </p>
       </section>
       {children}

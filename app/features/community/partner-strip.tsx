@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { ServerHtml } from "~/components/server-html";
@@ -6,6 +5,7 @@ import { flush, muted, scriptOnly } from "~/styles/ui.css";
 import { ArrowButton } from "./arrow-button";
 import * as styles from "./community.css";
 import { PartnerCard, type PartnerView } from "./partner-card";
+import { SiteLink } from "~/components/site-link";
 
 const PARTNERS_PER_VIEW = 3;
 
@@ -39,7 +39,7 @@ export function PartnerStrip({ partners }: { partners: PartnerView[] }) {
               <ArrowButton direction="next" controls={listId} label={t("partners.next")} onClick={() => scroll(1)} />
             </span>
           ) : null}
-          <Link to="/partnerships">{t("partners.seeAll")}</Link>
+          <SiteLink to="/partnerships">{t("partners.seeAll")}</SiteLink>
         </div>
       </div>
       {partners.length === 0 ? (

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +7,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { ArrowButton } from "./arrow-button";
 import * as styles from "./community.css";
 import { buttonClass } from "~/styles/recipes";
+import { SiteLink } from "~/components/site-link";
 
 const AUTO_ADVANCE_MS = 4000;
 
@@ -146,9 +146,9 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
               </span>
               {p.name}
             </h3>
-            <Link to={`/${p.slug}`} className={buttonClass({ tone: "gradient" })}>
+            <SiteLink to={`/${p.slug}`} className={buttonClass({ tone: "gradient" })}>
               {t("platforms.getCode", { name: p.name })}
-            </Link>
+            </SiteLink>
           </div>
         </li>
       )),

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import * as styles from "./community.css";
+import * as styles from "./suggestions.css";
 import type { SimilarName } from "./similarity";
 
 export function SimilarNames({ items }: { items: SimilarName[] }) {

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { safeHref } from "~db/platform-links";
 import { badge, card, fieldError, flush, muted, visuallyHidden } from "~/styles/ui.css";
-import * as styles from "./community.css";
+import * as styles from "./suggestions.css";
 import { badgeClass, buttonClass } from "~/styles/recipes";
 
 export interface SuggestionView {

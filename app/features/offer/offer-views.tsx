@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { card, muted, stack } from "~/styles/ui.css";
 import { formatDate } from "~/utils/dates";
-import { OFFER_STALE_DAYS, type Ago, type OfferView } from "./offer";
+import { OFFER_STALE_DAYS, type OfferView } from "./offer";
 import * as styles from "./offer.css";
 
 /** A YYYY-MM-DD day as the site writes dates (noon UTC: the same day in Paris). */
@@ -88,50 +88,5 @@ function Fact({ term, value, testId }: { term: string; value: string; testId: st
   );
 }
 
-/** "Last worked 3 h ago" (computed on the server, so hydration renders the same text). */
-export function LastWorked({ ago }: { ago: Ago | null }) {
-  const { t } = useTranslation("offer");
-  if (!ago) return null;
-  return (
-    <p className={styles.flush} data-testid="platform-last-worked">
-      {t(`freshness.${ago.unit}`, { count: ago.count })}
-    </p>
-  );
-}
-
 const HINT_ORDER = ["wrong-region", "conditions-not-met"] as const;
 export type HintCounts = Partial<Record<(typeof HINT_ORDER)[number], number>>;
-
-export type ReasonCounts = Partial<
-  Record<"expired" | "limit-reached" | "wrong-region" | "conditions-not-met" | "other" | "none", number>
->;
-
-const TALLY_ORDER = ["expired", "limit-reached", "wrong-region", "conditions-not-met", "other", "none"] as const;
-
-/** "Expired: 2 · Monthly limit reached: 3 · …": why answers said a code failed. */
-export function ReasonTally({ tally, testId = "reason-tally" }: { tally: ReasonCounts; testId?: string }) {
-  const { t } = useTranslation("offer");
-  const parts = TALLY_ORDER.filter((r) => (tally[r] ?? 0) > 0);
-  if (parts.length === 0) return <span data-testid={testId}>{t("reasons.noFailures")}</span>;
-  return (
-    <ul className={styles.tally} data-testid={testId}>
-      {parts.map((r) => (
-        <li key={r} data-reason={r}>
-          {t("reasons.tallyItem", { reason: t(`reasons.short.${r}`), count: tally[r] })}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** /platforms: where engines (and curious people) find the same figures as data. */
-export function OpenDataLinks() {
-  const { t, i18n } = useTranslation("offer");
-  const lng = i18n.language === "fr" ? "" : `?lng=${i18n.language}`;
-  return (
-    <p className={muted} data-testid="open-data">
-      {t("openData.text")} <a href={`/api/platforms.json${lng}`}>{t("openData.json")}</a> ·{" "}
-      <a href="/llms.txt">{t("openData.llms")}</a>
-    </p>
-  );
-}

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { REPORT_REASONS } from "~db/report-rules";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 import { button, muted, stack } from "~/styles/ui.css";
 import * as styles from "./offer.css";
 

@@ -1,11 +1,11 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as admin from "~/features/admin/admin.css";
 import { RowAction } from "~/features/admin/row-action";
 import { card, muted, stack } from "~/styles/ui.css";
 import { formatDateTime } from "~/utils/dates";
 import * as trust from "./trust.css";
-import { ReasonTally, type ReasonCounts } from "~/features/offer/offer-views";
+import { ReasonTally, type ReasonCounts } from "~/features/offer/reason-tally";
+import { SiteLink } from "~/components/site-link";
 
 export interface PausedCodeView {
   id: number;
@@ -33,7 +33,7 @@ export function PausedCodes({ codes }: { codes: PausedCodeView[] }) {
             <li key={c.id} className={`${stack} ${trust.tight}`} data-testid={`paused-${c.code}`}>
               <div className={admin.actions}>
                 <strong>{c.code}</strong>
-                <Link to={`/admin/codes?platform=${encodeURIComponent(c.platformSlug)}`}>{c.platformName}</Link>
+                <SiteLink to={`/admin/codes?platform=${encodeURIComponent(c.platformSlug)}`}>{c.platformName}</SiteLink>
                 <span className={muted}>{t("admin.pausedAt", { date: formatDateTime(c.pausedAt) })}</span>
                 <RowAction intent="restore" id={c.id} tone="primary" label={t("admin.restore")} subject={c.code} />
               </div>

@@ -2,30 +2,9 @@ import { useTranslation } from "react-i18next";
 import { alert, card, muted, stack } from "~/styles/ui.css";
 import { useArrivalFocus } from "~/utils/arrival-focus";
 import { formatDate } from "~/utils/dates";
-import type { Ago } from "~/features/offer/offer";
-import { LastWorked } from "~/features/offer/offer-views";
+import { AnswerFigure, type AnswerFigureData } from "./answer-figure";
 import { ReportForms } from "~/features/offer/report-reasons";
 import * as trust from "./trust.css";
-
-export interface AnswerFigureData {
-  answers: number;
-  percentWorked: number;
-  lastWorked: Ago | null;
-}
-
-/** "92 % of 140 answers worked": nothing under the minimum number of answers (the loader gives null). */
-export function AnswerFigure({ figure }: { figure: AnswerFigureData | null }) {
-  const { t } = useTranslation("trust");
-  if (!figure) return null;
-  return (
-    <>
-      <p data-testid="answer-figure" className={trust.flush}>
-        {t("figure.text", { count: figure.answers, percent: figure.percentWorked })}
-      </p>
-      <LastWorked ago={figure.lastWorked} />
-    </>
-  );
-}
 
 export interface DrawReportData {
   token: string;
@@ -69,15 +48,5 @@ export function DrawReport({ report, pagePath, error }: { report: DrawReportData
         {report.lastWorkedAt ? t("report.lastWorked", { date: formatDate(report.lastWorkedAt) }) : t("report.neverWorked")}
       </p>
     </section>
-  );
-}
-
-/** A refused answer on a page that no longer shows its draw (e.g. a forged token): the message alone. */
-export function ReportError({ error }: { error: string }) {
-  const { t } = useTranslation("trust");
-  return (
-    <p className={alert.error} role="alert" data-testid="report-error">
-      {t(error)}
-    </p>
   );
 }

@@ -4,7 +4,7 @@ import * as admin from "../admin.css";
 import { RowAction } from "../row-action";
 import { card, muted, stack } from "~/styles/ui.css";
 import { formatDate } from "~/utils/dates";
-import { ReasonTally, type ReasonCounts } from "~/features/offer/offer-views";
+import { ReasonTally, type ReasonCounts } from "~/features/offer/reason-tally";
 import * as styles from "~/features/offer/offer.css";
 
 export interface CappedCodeView {

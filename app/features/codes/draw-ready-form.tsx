@@ -1,0 +1,85 @@
+import { useNavigate, useNavigation, useSubmit } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { SiteLink } from "~/components/site-link";
+import { alert, button, muted, row, stack } from "~/styles/ui.css";
+import { useArrivalFocus } from "~/utils/arrival-focus";
+import { drawEndpointPath, drawThroughEndpoint } from "./draw-endpoint";
+import { drawFlow, loadResult } from "./draw-flow";
+
+/**
+ * The draw form. It posts to the draw endpoint (decision 041), which draws without Remix; with
+ * JavaScript it asks the endpoint for JSON and navigates to the result, and when nothing was
+ * drawn it posts the same form to the page (`action`), whose route action says why. With nothing
+ * to draw (`noCodeMessage`), the page says so once, the button is disabled and the way forward is
+ * to share one's own code for this platform.
+ */
+export function DrawReadyForm({
+  action,
+  available,
+  noCodeMessage,
+  shareHref,
+}: {
+  action: string;
+  available: number;
+  noCodeMessage?: string | null;
+  shareHref?: string;
+}) {
+  const { t } = useTranslation("platform");
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const submit = useSubmit();
+  const [drawing, setDrawing] = useState(false);
+  // Busy while the endpoint draws, then while the page posts or the result page loads (both at `action`).
+  const busy = drawing || (navigation.state !== "idle" && navigation.location.pathname === action);
+  return (
+    <form
+      method="post"
+      action={drawEndpointPath(action)}
+      className={stack}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (drawing) return;
+        const form = event.currentTarget;
+        drawFlow.animateNext = true;
+        // The result's code loads while the draw is on its way (draw-parts.tsx).
+        void loadResult();
+        setDrawing(true);
+        void drawThroughEndpoint(action, form).then((location) => {
+          setDrawing(false);
+          if (location) navigate(location);
+          else submit(form, { method: "post", action });
+        });
+      }}
+    >
+      <input type="hidden" name="intent" value="draw" />
+      {noCodeMessage ? (
+        <NoCode message={noCodeMessage} />
+      ) : (
+        <p className={muted} data-testid="available-count">
+          {t("landing.available", { count: available })}
+        </p>
+      )}
+      <p className={row}>
+        <button type="submit" className={button.gradient} disabled={busy || !!noCodeMessage} data-testid="draw-button">
+          {busy ? t("draw.drawing") : t("draw.launch")}
+        </button>
+        {noCodeMessage && shareHref ? (
+          <SiteLink to={shareHref} className={button.primary} data-testid="share-yours">
+            {t("draw.shareYours")}
+          </SiteLink>
+        ) : null}
+      </p>
+    </form>
+  );
+}
+
+function NoCode({ message }: { message: string }) {
+  // A draw that found nothing: the focus goes to why (the button it left is now disabled).
+  const focus = useArrivalFocus<HTMLParagraphElement>(message);
+  return (
+    <p className={alert.warning} data-testid="no-code" role="status" tabIndex={-1} ref={focus}>
+      {message}
+    </p>
+  );
+}
