@@ -15,6 +15,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { RESERVED_SLUGS } from "~/features/admin/catalog/slug";
 import { BENCH_SECRET, spawnServer, startServer, stopChild, type SpawnedServer } from "./spawn-server.mjs";
+import { pageScripts } from "./page-scripts";
 import { buildStock } from "./stock-remix.mjs";
 
 const CONNECTIONS = 10;
@@ -126,22 +127,20 @@ async function load(
 }
 
 /**
- * Gzip -9 bytes of every JS file a page loads, read from the build: its `modulepreload` links and
- * the modules its inline script imports. The route manifest inlined in the page also names modules
- * of routes not shown (the index route of each parent path, for route discovery): those are fetched
- * only when the visitor goes there, and are not counted.
+ * Gzip -9 bytes of every JS file a page loads before it hydrates, read from the build
+ * (scripts/page-scripts.ts: its `modulepreload` links, its inline script's imports, and a draw
+ * page's half; the rule tests/integration/page-bundles.test.ts holds the pages to).
  */
 async function pageJs(port: number, target: string, clientDir: string): Promise<{ files: number; gzBytes: number }> {
   const { body } = await get(false, port, target);
-  const files = new Set<string>();
-  for (const m of body.matchAll(/rel="modulepreload"[^>]* href="(\/assets\/[^"]+\.js)"/g)) files.add(m[1]!);
-  for (const m of body.matchAll(/import(?: \* as \w+ from |\()"(\/assets\/[^"]+\.js)"/g)) files.add(m[1]!);
+  const assets = path.join(clientDir, "assets");
+  const files = pageScripts(body, target, assets);
   let gzBytes = 0;
   for (const file of files) {
-    const full = path.join(clientDir, file);
+    const full = path.join(assets, file);
     if (fs.existsSync(full)) gzBytes += zlib.gzipSync(fs.readFileSync(full), { level: 9 }).length;
   }
-  return { files: files.size, gzBytes };
+  return { files: files.length, gzBytes };
 }
 
 /**

@@ -4,11 +4,12 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../support/paths";
 import { startServer, type RunningServer } from "../support/server";
+import { pageScripts, scriptsIn } from "../../scripts/page-scripts";
 
 /**
  * What each visitor page's JavaScript holds, read from the production build and the pages it serves
  * (decision 252): the files a page loads are its `modulepreload` links and the modules its inline
- * script imports, counted as `npm run bench -- --only pages` counts them.
+ * script imports (and a draw page's half), counted as `npm run bench -- --only pages` counts them.
  */
 const ASSETS = path.join(ROOT, "build", "client", "assets");
 
@@ -26,41 +27,10 @@ async function scriptsOf(page: string): Promise<string[]> {
   return scriptsIn(html);
 }
 
-/** The chunk named `name` and every chunk it imports statically, as the browser loads them. */
-function withImports(name: string): string[] {
-  const first = fs.readdirSync(ASSETS).filter((f) => new RegExp(`^${name}-[\\w-]+\\.js$`).test(f));
-  expect(first, name).toHaveLength(1);
-  const seen = new Set<string>();
-  const stack = [...first];
-  while (stack.length) {
-    const file = stack.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    for (const m of read(file).matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) stack.push(m[1]!);
-  }
-  return [...seen];
-}
-
-/**
- * What a page loads before it hydrates: its `modulepreload` links, the modules its inline script
- * imports, and on a draw page the half it shows (`handle.preload`, app/features/codes/draw-parts.tsx):
- * the result's chunk where the server rendered a result, the form's elsewhere.
- */
+/** What a page loads before it hydrates (scripts/page-scripts.ts, the bench's rule too). */
 async function loadedBy(page: string): Promise<string[]> {
   const html = await (await fetch(`${server.url}${page}`)).text();
-  const files = new Set(scriptsIn(html));
-  if (/^\/(random|[\w-]+\/get-code)(\?|$)/.test(page)) {
-    const half = html.includes('data-testid="draw-result"') ? "draw-result-section" : "draw-ready-form";
-    for (const f of withImports(half)) files.add(f);
-  }
-  return [...files];
-}
-
-function scriptsIn(html: string): string[] {
-  const files = new Set<string>();
-  for (const m of html.matchAll(/rel="modulepreload"[^>]* href="\/assets\/([^"]+\.js)"/g)) files.add(m[1]!);
-  for (const m of html.matchAll(/import(?: \* as \w+ from |\()"\/assets\/([^"]+\.js)"/g)) files.add(m[1]!);
-  return [...files];
+  return pageScripts(html, page, ASSETS);
 }
 
 const read = (file: string) => fs.readFileSync(path.join(ASSETS, file), "utf8");
