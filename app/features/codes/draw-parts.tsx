@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, type ComponentProps } from "react";
-import { drawFlow, loadReady, loadResult } from "./draw-flow";
+import type * as ReadyModule from "./draw-ready-form";
+import { loadResult, resultHalf } from "./result-half";
 import serverHalves from "./draw-halves.ssr";
 import type { DrawReadyForm } from "./draw-ready-form";
 import type { DrawResultSectionProps } from "./draw-result-section";
@@ -18,6 +19,9 @@ import type { DrawResultSectionProps } from "./draw-result-section";
  * "draw another"). The server renders both directly (draw-halves.ssr.tsx, empty in the browser
  * build).
  */
+const readyHalf: { module?: typeof ReadyModule } = {};
+const loadReady = () => import("./draw-ready-form").then((m) => (readyHalf.module = m));
+
 export function preloadDrawParts(): Promise<unknown> {
   return document.querySelector("[data-testid='draw-result']") ? loadResult() : loadReady();
 }
@@ -26,7 +30,7 @@ const LazyReady = lazy(() => loadReady().then((m) => ({ default: m.DrawReadyForm
 const LazyResult = lazy(() => loadResult().then((m) => ({ default: m.DrawResultSection })));
 
 export function DrawReady(props: ComponentProps<typeof DrawReadyForm>) {
-  const Part = import.meta.env.SSR ? serverHalves.DrawReadyForm : (drawFlow.ready?.DrawReadyForm ?? LazyReady);
+  const Part = import.meta.env.SSR ? serverHalves.DrawReadyForm : (readyHalf.module?.DrawReadyForm ?? LazyReady);
   return (
     <Suspense fallback={null}>
       <Part {...props} />
@@ -35,7 +39,7 @@ export function DrawReady(props: ComponentProps<typeof DrawReadyForm>) {
 }
 
 export function DrawResult(props: DrawResultSectionProps) {
-  const Part = import.meta.env.SSR ? serverHalves.DrawResultSection : (drawFlow.result?.DrawResultSection ?? LazyResult);
+  const Part = import.meta.env.SSR ? serverHalves.DrawResultSection : (resultHalf.module?.DrawResultSection ?? LazyResult);
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
     idle(() => void loadReady());

@@ -5,7 +5,8 @@ import { SiteLink } from "~/components/site-link";
 import { alert, button, muted, row, stack } from "~/styles/ui.css";
 import { useArrivalFocus } from "~/utils/arrival-focus";
 import { drawEndpointPath, drawThroughEndpoint } from "./draw-endpoint";
-import { drawFlow, loadResult } from "./draw-flow";
+import { drawAnimation } from "./draw-animation";
+import { loadResult } from "./result-half";
 
 /**
  * The draw form. It posts to the draw endpoint (decision 041), which draws without Remix; with
@@ -41,7 +42,7 @@ export function DrawReadyForm({
         event.preventDefault();
         if (drawing) return;
         const form = event.currentTarget;
-        drawFlow.animateNext = true;
+        drawAnimation.next = true;
         // The result's code loads while the draw is on its way (draw-parts.tsx).
         void loadResult();
         setDrawing(true);

@@ -6,7 +6,7 @@ import { useArrivalFocus } from "~/utils/arrival-focus";
 import { useHydrated } from "~/utils/use-hydrated";
 import * as styles from "./codes.css";
 import { CopyButton } from "./copy-button";
-import { drawFlow } from "./draw-flow";
+import { drawAnimation } from "./draw-animation";
 import { SiteLink } from "~/components/site-link";
 
 /** The slot machine: 5 candidates, every 50 ms for 2 s, then every 100 ms for 1.5 s, result 500 ms after settling. */
@@ -36,10 +36,10 @@ function decoys(code: string, n: number): string[] {
 /** Decorates the server's answer; it never chooses. Resolves to the result after the sequence. */
 function useSlotMachine(code: string): { spinning: boolean; shown: string } {
   // Decided once at mount (a client navigation right after this tab's draw), not on the server.
-  const [animate] = useState(() => drawFlow.animateNext && !prefersReducedMotion());
+  const [animate] = useState(() => drawAnimation.next && !prefersReducedMotion());
   const [state, setState] = useState<{ spinning: boolean; shown: string }>({ spinning: animate, shown: animate ? "" : code });
   useEffect(() => {
-    drawFlow.animateNext = false;
+    drawAnimation.next = false;
     if (!animate) return;
     const candidates = decoys(code, SLOT.candidates);
     const timers: ReturnType<typeof setTimeout>[] = [];
