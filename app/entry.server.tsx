@@ -15,6 +15,15 @@ import { SiteCssProvider } from "./utils/site-css";
 
 export const streamTimeout = 5_000;
 
+/**
+ * What React writes inside the stylesheet's <style>, replaced on the way out by the stylesheet's own
+ * bytes, read once at start (react-output.server.ts). It comes first in the page's head after
+ * <Meta />, whose texts React escapes (no raw "<" there); were it ever left in place, a browser would
+ * read it as an empty stylesheet, not as content.
+ */
+const SITE_CSS_PLACEHOLDER = "<!--site-css-->";
+const PLACEHOLDER_BYTES = Buffer.from(SITE_CSS_PLACEHOLDER);
+
 // The Express server reaches the app only through this build (decision 001).
 export { serverHooks } from "./server-hooks.server";
 
@@ -42,7 +51,7 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <SiteCssProvider value={loadContext.siteCss ?? ""}>
+        <SiteCssProvider value={loadContext.siteCss ? SITE_CSS_PLACEHOLDER : ""}>
           <I18nextProvider i18n={instance}>
             <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
           </I18nextProvider>
@@ -56,7 +65,8 @@ export default async function handleRequest(
           const body = lowPriorityScripts(() => clearTimeout(timer));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(nodeResponseBody(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(reactOutput(body));
+          const css = loadContext.siteCss;
+          pipe(reactOutput(body, css && { placeholder: PLACEHOLDER_BYTES, bytes: css }));
         },
         onShellError(error: unknown) {
           clearTimeout(timer);

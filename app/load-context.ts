@@ -8,8 +8,11 @@ declare module "@remix-run/node" {
     cspNonce: string;
     /** The policy the server set (absent in development); the app may widen it per page. */
     contentSecurityPolicy?: string;
-    /** The site's stylesheet, inlined in every page (empty in development, where Vite serves it). */
-    siteCss?: string;
+    /**
+     * The site's stylesheet as UTF-8 bytes, inlined in every page (absent in development, where Vite
+     * serves it): the page's bytes carry it as they are (entry.server.tsx), React never encodes it.
+     */
+    siteCss?: Buffer;
     /** Set when the server's draw endpoint could not draw (the database refused): the page answers why, without drawing again. */
     drawUnavailable?: unknown;
     /**

@@ -15,8 +15,8 @@ export interface RemixBuild {
   devMiddleware?: RequestHandler;
   /** In production, the client files of the build (assets, favicon...). */
   clientDir?: string;
-  /** In production, the site's stylesheet (build/site.css), inlined in every page. */
-  siteCss?: string;
+  /** In production, the site's stylesheet (build/site.css) as bytes, read once, inlined in every page. */
+  siteCss?: Buffer;
 }
 
 /**
@@ -34,6 +34,6 @@ export async function loadRemixBuild(dev: boolean): Promise<RemixBuild> {
     () => import(/* @vite-ignore */ pathToFileURL(path.join(here, "server", "index.js")).href) as Promise<ServerBuild>,
   );
   const hooks = appHooksOf(build);
-  const siteCss = fs.readFileSync(path.join(here, "site.css"), "utf8");
+  const siteCss = fs.readFileSync(path.join(here, "site.css"));
   return { build, hooks: () => Promise.resolve(hooks), clientDir: path.join(here, "client"), siteCss };
 }

@@ -14,16 +14,24 @@ import { finished, Transform, type Writable } from "node:stream";
  *   HTML has no use for U+0000, so every 0x00 is dropped: the page cannot carry one, whichever
  *   character lands on a buffer's edge.
  *
+ * - **Bytes made once, put in place.** `insert` names a placeholder that the first tick's output
+ *   holds (the shell's head) and the bytes that stand in its place: the site's stylesheet, 28 KB
+ *   that React would otherwise encode to UTF-8 anew for every page (`SiteStylesheet`, decision 240).
+ *   Only the first tick is searched, and only its first placeholder is replaced.
+ *
  * Returns the stream to give React's `pipe`; what comes out of it goes on into `destination`.
  */
-export function reactOutput<T extends Writable>(destination: T): Transform {
+export function reactOutput<T extends Writable>(destination: T, insert?: Insert): Transform {
   let pending: Buffer[] = [];
   let scheduled = false;
+  let firstTick = true;
   const handOn = () => {
     scheduled = false;
     if (pending.length === 0 || output.destroyed) return;
-    const chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
+    let chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
     pending = [];
+    if (firstTick && insert) chunk = inserted(chunk, insert);
+    firstTick = false;
     output.push(chunk);
   };
   const output = new Transform({
@@ -52,6 +60,18 @@ export function reactOutput<T extends Writable>(destination: T): Transform {
   finished(output, (error) => error && destination.destroy(error));
   finished(destination, (error) => error && output.destroy(error));
   return output;
+}
+
+/** A placeholder the renderer writes, and the bytes the page carries in its place. */
+export interface Insert {
+  placeholder: Buffer;
+  bytes: Buffer;
+}
+
+function inserted(chunk: Buffer, { placeholder, bytes }: Insert): Buffer {
+  const at = chunk.indexOf(placeholder);
+  if (at < 0) return chunk;
+  return Buffer.concat([chunk.subarray(0, at), bytes, chunk.subarray(at + placeholder.length)]);
 }
 
 function dropZeros(chunk: Buffer): Buffer {

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postForm, startServer, type RunningServer } from "../support/server";
 
@@ -25,6 +27,9 @@ describe("the built server over HTTP", () => {
     const inlined = /<style id="site-css">([^<]+)<\/style>/.exec(html)?.[1] ?? "";
     expect(inlined.length).toBeGreaterThan(10_000);
     expect(inlined).toContain(":root[data-theme=light]");
+    // The stylesheet's own bytes, read once at start, stand in for React's placeholder (decision 240).
+    expect(inlined).toBe(fs.readFileSync(path.join(process.cwd(), "build", "site.css"), "utf8"));
+    expect(html).not.toContain("<!--site-css-->");
     expect(html).not.toMatch(/rel="stylesheet"/);
     expect(res.headers.get("content-security-policy")).toContain("script-src 'self' 'nonce-");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");

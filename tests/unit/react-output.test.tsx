@@ -126,3 +126,58 @@ describe("reactOutput: a visitor who leaves stops the render", () => {
     expect(String(errors[0])).toMatch(/destination stream (errored|closed)/);
   });
 });
+
+describe("reactOutput: bytes made once stand in for a placeholder (the inlined stylesheet)", () => {
+  const placeholder = "<!--site-css-->";
+  const css = Buffer.from(`body{color:red}a>b{content:"é"}`.repeat(900)); // about 30 KB, a two-byte character
+
+  function page(lateText: string) {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let ready = false;
+    void gate.then(() => (ready = true));
+    function Late() {
+      if (!ready) throw gate;
+      return createElement("p", { id: "late", dangerouslySetInnerHTML: { __html: lateText } });
+    }
+    const element = createElement(
+      "html",
+      null,
+      createElement(
+        "head",
+        null,
+        // A stranger's text before the style: React escapes it, so it cannot be taken for the placeholder.
+        createElement("title", null, placeholder),
+        createElement("style", { id: "site-css", dangerouslySetInnerHTML: { __html: placeholder } }),
+      ),
+      createElement(
+        "body",
+        null,
+        createElement(Suspense, { fallback: createElement("p", null, "waiting") }, createElement(Late)),
+      ),
+    );
+    return { element, release };
+  }
+
+  it("replaces the style's placeholder by the bytes, once, in the first tick only; the rest is React's", async () => {
+    const { element, release } = page(placeholder);
+    const html = await new Promise<string>((resolve, reject) => {
+      const out = new PassThrough();
+      const chunks: Buffer[] = [];
+      out.on("data", (chunk: Buffer) => chunks.push(Buffer.from(chunk)));
+      out.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+      const { pipe } = renderToPipeableStream(element, {
+        onShellReady: () => {
+          pipe(reactOutput(out, { placeholder: Buffer.from(placeholder), bytes: css }));
+          setImmediate(release);
+        },
+        onError: reject,
+      });
+    });
+    expect(html).toContain(`<title>&lt;!--site-css--&gt;</title>`);
+    expect(html).toContain(`<style id="site-css">${css.toString("utf8")}</style>`);
+    // A placeholder in a later tick (a streamed part) is left as it is.
+    expect(html).toContain(`<p id="late">${placeholder}</p>`);
+    expect(html.split(css.toString("utf8"))).toHaveLength(2);
+  });
+});
