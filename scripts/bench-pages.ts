@@ -7,18 +7,18 @@
 // (spawn to the first 200, median of 3) of the image's command on a fresh database and with an
 // existing one, and the JavaScript (gzip -9) each visitor page loads. Prints ratios and writes a JSON
 // file. Never fails on a number. Parrainly is started with the node flags of package.json's `start`
-// (the image's command).
+// (the image's command). The parts: the load and its summaries (page-load.ts), the cold starts
+// (cold-start.ts), the bytes each page loads (page-bytes.ts), the printed table (bench-pages-report.ts).
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 import { RESERVED_SLUGS } from "~/features/admin/catalog/slug";
-import { BENCH_SECRET, spawnServer, startServer, stopChild, type SpawnedServer } from "./spawn-server.mjs";
-import { pageScripts } from "./page-scripts";
+import { printPagesTable } from "./bench-pages-report";
+import { coldStarts } from "./cold-start";
+import { pageBytes } from "./page-bytes";
+import { CONNECTIONS, get, load, rssMb, summarizeLoads, type Load } from "./page-load";
+import { BENCH_SECRET, startServer, type SpawnedServer } from "./spawn-server.mjs";
 import { buildStock } from "./stock-remix.mjs";
-
-const CONNECTIONS = 10;
 
 export interface PagesOptions {
   root: string;
@@ -38,132 +38,6 @@ export function startFlags(root: string): string[] {
   const match = /^node\s+(.*?)\s*build\/server\.mjs/.exec(pkg.scripts.start);
   return match?.[1] ? match[1].split(/\s+/) : [];
 }
-
-function get(agent: http.Agent | false, port: number, target: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; body: string }>((resolve) => {
-    const req = http.get({ host: "127.0.0.1", port, path: target, agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-    });
-    req.on("error", () => resolve({ status: 0, body: "" }));
-  });
-}
-
-/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux). */
-function cpuMsOf(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
-  } catch {
-    return NaN;
-  }
-}
-
-/**
- * Spawn to the first 200 on `/`: wall time, and the CPU time the server used until then (which a
- * machine shared with other work changes much less than the wall time).
- */
-async function coldStart(args: string[], cwd: string, env: Record<string, string>): Promise<{ ms: number; cpuMs: number }> {
-  const start = performance.now();
-  const { child, port } = spawnServer(args, cwd, env);
-  const p = await port;
-  while ((await get(false, p, "/")).status !== 200) await new Promise((r) => setTimeout(r, 5));
-  const ms = performance.now() - start;
-  const cpuMs = cpuMsOf(child.pid!);
-  await stopChild(child);
-  return { ms, cpuMs };
-}
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
-}
-
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  /** The server's CPU time per answered request (ms). */
-  cpuMs: number;
-}
-
-/**
- * CONNECTIONS loops of keep-alive GETs for `seconds`; latency of each response to its last byte, and
- * the server's CPU time per request (`pid`).
- */
-async function load(
-  port: number,
-  target: string,
-  seconds: number,
-  pid: number,
-  headers: Record<string, string> = {},
-): Promise<Load> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const latencies: number[] = [];
-  let errors = 0;
-  const loop = async (until: number, record: boolean) => {
-    while (performance.now() < until) {
-      const t0 = performance.now();
-      const { status } = await get(agent, port, target, headers);
-      if (!record) continue;
-      if (status === 200) latencies.push(performance.now() - t0);
-      else errors++;
-    }
-  };
-  // Warm-up: JIT, caches, sockets.
-  const warm = performance.now() + Math.min(2, seconds / 3) * 1000;
-  await Promise.all(Array.from({ length: CONNECTIONS }, () => loop(warm, false)));
-  const cpuBefore = cpuMsOf(pid);
-  const start = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, () => loop(start + seconds * 1000, true)));
-  const elapsed = (performance.now() - start) / 1000;
-  const cpuMs = (cpuMsOf(pid) - cpuBefore) / Math.max(1, latencies.length);
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors, cpuMs };
-}
-
-/**
- * Gzip -9 bytes of every JS file a page loads before it hydrates, read from the build
- * (scripts/page-scripts.ts: its `modulepreload` links, its inline script's imports, and a draw
- * page's half; the rule tests/integration/page-bundles.test.ts holds the pages to).
- */
-async function pageJs(port: number, target: string, clientDir: string): Promise<{ files: number; gzBytes: number }> {
-  const { body } = await get(false, port, target);
-  const assets = path.join(clientDir, "assets");
-  const files = pageScripts(body, target, assets);
-  let gzBytes = 0;
-  for (const file of files) {
-    const full = path.join(assets, file);
-    if (fs.existsSync(full)) gzBytes += zlib.gzipSync(fs.readFileSync(full), { level: 9 }).length;
-  }
-  return { files: files.length, gzBytes };
-}
-
-/**
- * Gzip -9 bytes of the page's styles: the stylesheet inlined in its head (decision 178) plus any it
- * links, read from the build.
- */
-async function pageCss(port: number, target: string, clientDir: string): Promise<{ files: number; gzBytes: number }> {
-  const { body } = await get(false, port, target);
-  const inline = /<style id="site-css"[^>]*>([^<]*)<\/style>/.exec(body)?.[1] ?? "";
-  let gzBytes = inline ? zlib.gzipSync(inline, { level: 9 }).length : 0;
-  const files = new Set<string>();
-  for (const m of body.matchAll(/rel="stylesheet" href="(\/assets\/[^"]+\.css)"/g)) files.add(m[1]!);
-  for (const file of files) {
-    const full = path.join(clientDir, file);
-    if (fs.existsSync(full)) gzBytes += zlib.gzipSync(fs.readFileSync(full), { level: 9 }).length;
-  }
-  return { files: files.size + (inline ? 1 : 0), gzBytes };
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].filter(Number.isFinite).sort((a, b) => a - b);
-  return s.length ? s[Math.floor((s.length - 1) / 2)]! : NaN;
-};
 
 const BARE = `const http = require("node:http");
 const body = Buffer.from("<!DOCTYPE html>" + "<p>".padEnd(17000, "x"));
@@ -202,24 +76,11 @@ export async function benchPages(options: PagesOptions) {
     const stockArgs = ["server.mjs"];
     const stockEnv = { NODE_ENV: "production" };
 
-    // Cold starts, each a median of 3: the image's command (the start flags, NODE_ENV=production, no
-    // demo data) on a fresh database each time (migrations, base data: a new Fly machine's first
-    // request), then with the bench's database existing; the stock app's beside them.
-    type Cold = { ms: number; cpuMs: number };
-    const cold = { fresh: [] as Cold[], parrainly: [] as Cold[], stock: [] as Cold[] };
-    for (let i = 0; i < 3; i++) {
-      const fresh = path.join(tmp, `fresh-${i}`);
-      cold.fresh.push(
-        await coldStart(parrainlyArgs, root, {
-          NODE_ENV: "production",
-          DATABASE_URL: `file:${path.join(fresh, "app.db")}`,
-          SESSION_SECRET: BENCH_SECRET,
-          UPLOADS_DIR: path.join(fresh, "uploads"),
-        }),
-      );
-      cold.parrainly.push(await coldStart(parrainlyArgs, root, parrainlyEnv));
-      cold.stock.push(await coldStart(stockArgs, stockDir, stockEnv));
-    }
+    const coldStart = await coldStarts(
+      tmp,
+      { args: parrainlyArgs, cwd: root, env: parrainlyEnv },
+      { args: stockArgs, cwd: stockDir, env: stockEnv },
+    );
 
     const parrainly = await startServer(parrainlyArgs, root, parrainlyEnv);
     const stock = await startServer(stockArgs, stockDir, stockEnv);
@@ -266,46 +127,14 @@ export async function benchPages(options: PagesOptions) {
     }
     const after = { parrainly: rssMb(parrainly.pid), stock: rssMb(stock.pid) };
 
-    const js = {
-      parrainlyHome: await pageJs(parrainly.port, "/", path.join(root, "build", "client")),
-      parrainlySubmit: await pageJs(parrainly.port, "/submit", path.join(root, "build", "client")),
-      stockHome: await pageJs(stock.port, "/", path.join(stockDir, "build", "client")),
-    };
-    // Every visitor page (the cap is per page): the heaviest is printed.
-    const visitorPages = [
-      "/",
-      `/${slug}`,
-      `/${slug}/get-code`,
-      "/random",
-      "/submit",
-      "/suggest-platform",
-      "/partnerships",
-      "/platforms",
-      "/fairness",
-      "/privacy",
-    ];
-    const perPage: Record<string, number> = {};
-    for (const page of visitorPages)
-      perPage[page] = (await pageJs(parrainly.port, page, path.join(root, "build", "client"))).gzBytes;
-    const heaviest = Object.entries(perPage).sort((a, b) => b[1] - a[1])[0]!;
-    const css = await pageCss(parrainly.port, "/", path.join(root, "build", "client"));
+    const clientDir = path.join(root, "build", "client");
+    const { js, perPage, css } = await pageBytes(
+      { port: parrainly.port, clientDir },
+      { port: stock.port, clientDir: path.join(stockDir, "build", "client") },
+      slug,
+    );
 
-    const summary = (key: string) => {
-      const list = runs[key]!;
-      return {
-        rps: Math.round(median(list.map((l) => l.rps))),
-        rpsRange: [Math.round(Math.min(...list.map((l) => l.rps))), Math.round(Math.max(...list.map((l) => l.rps)))],
-        p50: Number(median(list.map((l) => l.p50)).toFixed(1)),
-        p99: Number(median(list.map((l) => l.p99)).toFixed(1)),
-        errors: list.reduce((a, l) => a + l.errors, 0),
-        cpuMsPerRequest: Number(median(list.map((l) => l.cpuMs)).toFixed(2)),
-      };
-    };
-    const coldSummary = (list: Cold[]) => ({
-      ms: Math.round(median(list.map((c) => c.ms))),
-      cpuMs: Math.round(median(list.map((c) => c.cpuMs))),
-      runs: list.map((c) => Math.round(c.ms)),
-    });
+    const summary = (key: string) => summarizeLoads(runs[key]!);
     const result = {
       date: new Date().toISOString(),
       machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, loadAverage: os.loadavg()[0], node: process.version },
@@ -323,129 +152,13 @@ export async function benchPages(options: PagesOptions) {
       },
       bare: summary("bare"),
       rssMb: { idle, afterLoad: after, loadSecondsPerApp: rounds * 2 * (seconds + Math.min(2, seconds / 3)) },
-      coldStart: {
-        imageCommandFreshDatabase: coldSummary(cold.fresh),
-        parrainlyExistingDatabase: coldSummary(cold.parrainly),
-        stock: coldSummary(cold.stock),
-      },
+      coldStart,
       jsGzBytes: { ...js, perVisitorPage: perPage },
       cssGzBytesHome: css,
     };
     fs.writeFileSync(options.jsonFile, `${JSON.stringify(result, null, 2)}\n`);
 
-    const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
-    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-    const table = [
-      ...(["home", "platform"] as const).flatMap((page) => {
-        const ours = result[page].parrainly;
-        const theirs = result[page].stock;
-        const raw = result[page].uncached;
-        return [
-          {
-            figure: `${page} req/s (min-max)`,
-            parrainly: `${ours.rps} (${ours.rpsRange.join("-")})`,
-            stock: `${theirs.rps} (${theirs.rpsRange.join("-")})`,
-            ratio: ratio(ours.rps, theirs.rps),
-            target: ">= 1.90x",
-          },
-          {
-            figure: `${page} p50 / p99 ms`,
-            parrainly: `${ours.p50} / ${ours.p99}`,
-            stock: `${theirs.p50} / ${theirs.p99}`,
-            ratio: `${ratio(ours.p50, theirs.p50)} / ${ratio(ours.p99, theirs.p99)}`,
-            target: "p99 <= 20 ms (idle machine)",
-          },
-          {
-            figure: `${page} uncached req/s, p50 / p99`,
-            parrainly: `${raw.rps} (${raw.rpsRange.join("-")}), ${raw.p50} / ${raw.p99}`,
-            stock: `${theirs.rps}, ${theirs.p50} / ${theirs.p99}`,
-            ratio: ratio(raw.rps, theirs.rps),
-            target: ">= 1.00x (floor 0.70x)",
-          },
-          {
-            // Steadier than req/s on a shared machine: the CPU each answer cost the server.
-            figure: `${page} uncached CPU ms per request`,
-            parrainly: `${raw.cpuMsPerRequest}`,
-            stock: `${theirs.cpuMsPerRequest}`,
-            ratio: `${ratio(theirs.cpuMsPerRequest, raw.cpuMsPerRequest)} (stock's / ours)`,
-            target: ">= 1.00x",
-          },
-        ];
-      }),
-      {
-        figure: "bare node:http req/s (17 KB)",
-        parrainly: `${result.bare.rps}`,
-        stock: "",
-        ratio: `home at ${((100 * result.home.parrainly.rps) / result.bare.rps).toFixed(1)} % of it`,
-        target: "",
-      },
-      {
-        figure: "RSS idle -> after load (MB)",
-        parrainly: `${idle.parrainly} -> ${after.parrainly}`,
-        stock: `${idle.stock} -> ${after.stock}`,
-        ratio: ratio(after.parrainly, after.stock),
-        target: "<= 150 MB",
-      },
-      {
-        figure: "cold start, image command, fresh db: ms (CPU ms)",
-        parrainly: `${result.coldStart.imageCommandFreshDatabase.ms} (${result.coldStart.imageCommandFreshDatabase.cpuMs})`,
-        stock: `${result.coldStart.stock.ms} (${result.coldStart.stock.cpuMs})`,
-        ratio: ratio(result.coldStart.imageCommandFreshDatabase.ms, result.coldStart.stock.ms),
-        target: "<= 500 ms",
-      },
-      {
-        figure: "cold start, existing db: ms (CPU ms)",
-        parrainly: `${result.coldStart.parrainlyExistingDatabase.ms} (${result.coldStart.parrainlyExistingDatabase.cpuMs})`,
-        stock: "",
-        ratio: ratio(result.coldStart.parrainlyExistingDatabase.ms, result.coldStart.stock.ms),
-        target: "",
-      },
-      {
-        figure: "JS gz -9 on / (files)",
-        parrainly: `${kb(js.parrainlyHome.gzBytes)} (${js.parrainlyHome.files})`,
-        stock: `${kb(js.stockHome.gzBytes)} (${js.stockHome.files})`,
-        ratio: ratio(js.parrainlyHome.gzBytes, js.stockHome.gzBytes),
-        target: "<= 90 KB",
-      },
-      {
-        figure: "JS gz -9 on /submit (files)",
-        parrainly: `${kb(js.parrainlySubmit.gzBytes)} (${js.parrainlySubmit.files})`,
-        stock: "",
-        ratio: "",
-        target: "<= 100 KB",
-      },
-      {
-        figure: "JS gz -9 per visitor page",
-        parrainly: Object.entries(perPage)
-          .map(([page, bytes]) => `${page} ${(bytes / 1024).toFixed(1)}`)
-          .join(", "),
-        stock: "",
-        ratio: "",
-        target: `<= stock's / + 8 KB (${kb(js.stockHome.gzBytes + 8 * 1024)})`,
-      },
-      {
-        figure: "JS gz -9, heaviest visitor page",
-        parrainly: `${kb(heaviest[1])} (${heaviest[0]})`,
-        stock: "",
-        ratio: "",
-        target: "<= 100 KB",
-      },
-      {
-        figure: "CSS gz -9 on / (files)",
-        parrainly: `${kb(css.gzBytes)} (${css.files})`,
-        stock: "",
-        ratio: "",
-        target: "< 20 KB",
-      },
-      {
-        figure: "page bytes home / platform",
-        parrainly: `${sizes.parrainlyHome} / ${sizes.parrainlyPlatform}`,
-        stock: `${sizes.stockHome} / ${sizes.stockPlatform}`,
-        ratio: "",
-        target: "",
-      },
-    ];
-    console.table(table);
+    printPagesTable(result);
     const errors = Object.values(runs)
       .flat()
       .reduce((a, l) => a + l.errors, 0);

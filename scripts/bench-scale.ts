@@ -15,7 +15,8 @@ import { rollUpNextDay } from "~db/repositories/rollup.server";
 import { seedBase } from "~db/seed.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { startFlags } from "./bench-pages";
-import { generateScaleData, LARGE, sqliteSink } from "./scale-data";
+import { generateScaleData, LARGE } from "./scale-data";
+import { sqliteSink } from "./scale-sinks";
 import { BENCH_SECRET, startServer, type SpawnedServer } from "./spawn-server.mjs";
 
 const ADMIN = { email: "bench@parrainly.test", password: "bench-admin-passphrase-24" };

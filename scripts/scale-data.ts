@@ -2,10 +2,10 @@
 // requests, suggestions with votes and game scores, spread over `days` days before `now`. Built from
 // a seeded PRNG: the same size, seed and `now` give the same rows. Used by `npm run bench -- --only
 // scale` (LARGE, raw better-sqlite3 statements in one transaction) and by integration tests at a
-// medium size on either database (through Kysely, in chunks).
-import type SQLite from "better-sqlite3";
+// medium size on either database (through Kysely, in chunks): the writers are scripts/scale-sinks.ts.
 import { PostgresAdapter, sql } from "kysely";
 import type { DB } from "~db/client.server";
+import { kyselySink, type Row, type Sink } from "./scale-sinks";
 
 export interface ScaleSize {
   /** Active platforms in all, the six seeded ones included. */
@@ -63,39 +63,7 @@ function prng(seed: number) {
   };
 }
 
-type Row = Array<string | number | null>;
-/** Receives rows of one table, in chunks; resolves once they are written. */
-type Sink = (table: string, columns: readonly string[], rows: Row[]) => void | Promise<void>;
-
 const DAY_MS = 86_400_000;
-
-/** Writes through raw better-sqlite3 statements (many rows per statement); the caller holds a transaction. */
-export function sqliteSink(sqlite: SQLite.Database): Sink {
-  const statements = new Map<string, SQLite.Statement>();
-  return (table, columns, rows) => {
-    const key = `${table}:${rows.length}`;
-    let statement = statements.get(key);
-    if (!statement) {
-      const tuple = `(${columns.map(() => "?").join(", ")})`;
-      statement = sqlite.prepare(
-        `insert into ${table} (${columns.join(", ")}) values ${Array(rows.length).fill(tuple).join(", ")}`,
-      );
-      statements.set(key, statement);
-    }
-    statement.run(rows.flat());
-  };
-}
-
-/** Writes through Kysely (SQLite or PostgreSQL), a chunk per statement. */
-function kyselySink(db: DB): Sink {
-  return async (table, columns, rows) => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- generic bulk insert over any table
-    await (db as any)
-      .insertInto(table)
-      .values(rows.map((r) => Object.fromEntries(columns.map((c, i) => [c, r[i]]))))
-      .execute();
-  };
-}
 
 /**
  * Adds the data set to a migrated, seeded database (the six known platforms exist). Ids are
