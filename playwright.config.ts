@@ -82,8 +82,9 @@ export default defineConfig({
         SITE_URL: BASE_URL,
         UPLOADS_DIR: path.resolve("tests/.tmp/e2e-uploads"),
         LOG_REQUESTS: "0",
-        // Fixtures write the database behind the server's back: no anonymous page cache here.
+        // Fixtures write the database behind the server's back: no anonymous page cache and no read cache here.
         PAGE_CACHE_MS: "0",
+        READ_CACHE_MS: "0",
         I18N_STRICT: "1",
         ADMIN_EMAIL: "admin@parrainly.test",
         ADMIN_PASSWORD: "e2e-admin-passphrase",

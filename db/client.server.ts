@@ -2,9 +2,10 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, type Driver, type LogEvent, type SqliteDatabase } from "kysely";
 import type pg from "pg";
 import { rememberDatabaseFile } from "./availability.server";
+import { noteStatement, noteWrite } from "./read-cache.server";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -95,10 +96,30 @@ export function openPgPool(url: string): pg.Pool {
   return pool;
 }
 
+/** Each statement the process runs, once it ran: the read cache drops what a write may have changed. */
+const seeStatement = (event: LogEvent) => noteStatement(event.query.sql);
+
+/**
+ * PostgreSQL: another connection sees a transaction's rows once it commits, so a commit counts as a
+ * write for the read cache too (a read between a statement and the commit kept the old rows).
+ */
+class CommitSeeingPostgresDialect extends PostgresDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const commit = driver.commitTransaction.bind(driver);
+    driver.commitTransaction = async (connection) => {
+      await commit(connection);
+      noteWrite();
+    };
+    return driver;
+  }
+}
+
 function open(url: string): Handle {
   if (dialectOf(url) === "postgres") {
     const pool = openPgPool(url);
-    return { dialect: "postgres", url, pool, db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) };
+    const db = new Kysely<Database>({ dialect: new CommitSeeingPostgresDialect({ pool }), log: seeStatement });
+    return { dialect: "postgres", url, pool, db };
   }
   const file = sqlitePath(url);
   const sqlite = openSqlite(file);
@@ -106,7 +127,7 @@ function open(url: string): Handle {
   const maxPages = Number(process.env.DATABASE_MAX_PAGES);
   if (Number.isInteger(maxPages) && maxPages > 0) sqlite.pragma(`max_page_count = ${maxPages}`);
   if (!sqlite.memory) rememberDatabaseFile(file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: seeStatement });
   return { dialect: "sqlite", url, sqlite, db };
 }
 

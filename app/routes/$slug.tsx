@@ -2,16 +2,20 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
-import { countAvailableCodes } from "~db/repositories/code-counts.server";
 import { platformDescription } from "~db/repositories/platforms.server";
 import * as styles from "~/features/codes/codes.css";
 import { PlatformLogo } from "~/features/codes/platform-logo";
 import { ServerHtml } from "~/components/server-html";
-import { loadPlatformPage, platformHeader } from "~/features/codes/platform-page.server";
-import { offerLd, loadOfferSection } from "~/features/offer/offer.server";
+import {
+  answerFigure,
+  availableCodes,
+  loadPlatformPage,
+  offerSection,
+  platformHeader,
+} from "~/features/codes/platform-page.server";
+import { offerLd } from "~/features/offer/offer.server";
 import { OfferDetails } from "~/features/offer/offer-views";
 import { AnswerFigure } from "~/features/trust/answer-figure";
-import { platformAnswerFigure } from "~/features/trust/trust-view.server";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
 import {
@@ -49,9 +53,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [t, to, available, figure, section] = await Promise.all([
     getT(request, "platform"),
     getT(request, "offer"),
-    countAvailableCodes(platform.id),
-    platformAnswerFigure(platform.id),
-    loadOfferSection(platform.id, language),
+    availableCodes(platform.id),
+    answerFigure(platform.id),
+    offerSection(platform.id, language),
   ]);
   const siteUrl = getEnv().SITE_URL;
   const path = `/${platform.slug}`;

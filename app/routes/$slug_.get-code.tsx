@@ -2,13 +2,11 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
-import { countAvailableCodes } from "~db/repositories/code-counts.server";
 import { DrawReady, DrawResult, preloadDrawParts } from "~/features/codes/draw-parts";
 import { drawForPage } from "~/features/codes/draw-action.server";
 import { PlatformLogo } from "~/features/codes/platform-logo";
-import { loadPlatformPage, platformHeader } from "~/features/codes/platform-page.server";
+import { availableCodes, loadPlatformPage, offerSection, platformHeader } from "~/features/codes/platform-page.server";
 import { loadDrawResult } from "~/features/codes/draw-result.server";
-import { loadOfferSection } from "~/features/offer/offer.server";
 import { breadcrumbLd } from "~/features/community/structured-data";
 import { answerDraw, DRAW_PAGE_INTENTS } from "~/features/trust/report-action.server";
 import { parseIntent } from "~/utils/intent.server";
@@ -54,10 +52,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   return {
     ...view,
-    available: await countAvailableCodes(platform.id),
+    available: await availableCodes(platform.id),
     report: null,
     // Before the draw too: what the referral gives and how to claim it.
-    claim: await loadOfferSection(platform.id, await getLanguage(request)),
+    claim: await offerSection(platform.id, await getLanguage(request)),
     result: null,
     meta: {
       title: t("meta.drawTitle", { name: platform.name }),

@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { safeHref } from "~db/platform-links";
 import { listActivePartnerships } from "~db/repositories/partnerships.server";
+import { cachedRead } from "~db/read-cache.server";
 import { listPlatforms } from "~db/repositories/platforms.server";
 import { getSettings } from "~db/repositories/settings.server";
 import { DEFAULT_SETTINGS } from "~db/seed-data";
@@ -37,8 +38,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getLanguage(request),
     // The home page is bounded whatever the catalogue's size (decision 242): its first platforms and
     // partners by the admin's order; the header, the menu and "Voir tout" lead to the whole lists.
-    loadOrFail(request, "errors.load.platforms", () => listPlatforms({ shownOn: "homepage", limit: HOME_PLATFORMS_MAX })),
-    loadOrFail(request, "errors.load.generic", () => listActivePartnerships({ limit: HOME_PARTNERS_MAX })),
+    // Read through the read cache (decision 264): the same for every visitor, kept until a write.
+    loadOrFail(request, "errors.load.platforms", () =>
+      cachedRead("home:platforms", "catalogue", () => listPlatforms({ shownOn: "homepage", limit: HOME_PLATFORMS_MAX })),
+    ),
+    loadOrFail(request, "errors.load.generic", () =>
+      cachedRead("home:partners", "catalogue", () => listActivePartnerships({ limit: HOME_PARTNERS_MAX })),
+    ),
     getSettings(),
   ]);
   const trackerName = settings.price_tracker_name.trim() || DEFAULT_SETTINGS.price_tracker_name;

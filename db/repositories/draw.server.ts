@@ -1,6 +1,7 @@
 import type SQLite from "better-sqlite3";
 import { sql, type CompiledQuery, type SelectQueryBuilder } from "kysely";
 import { getDb, getDialect, getSqlite, type DB } from "../client.server";
+import { noteWrite } from "../read-cache.server";
 import type { Database } from "../schema";
 import { eligible } from "./codes.server";
 
@@ -135,6 +136,8 @@ function flushDraws() {
     for (const item of batch) item.reject(error);
     return;
   }
+  // The draw's own statements are not Kysely's: they say what they wrote (served counts, the log).
+  noteWrite("referral_codes", "random_requests");
   outcomes.forEach((outcome, i) => (outcome.ok ? batch[i]!.resolve(outcome.value) : batch[i]!.reject(outcome.error)));
 }
 

@@ -17,7 +17,7 @@ const ADDRESSES = Number(process.env.MEMORY_ADDRESSES ?? 30_000);
 let server: RunningServer;
 beforeAll(async () => {
   // The page cache as in production (3 s), not off as in the other tests.
-  server = await startReliabilityServer({ NODE_OPTIONS: PRODUCTION_NODE_OPTIONS, PAGE_CACHE_MS: "3000" });
+  server = await startReliabilityServer({ NODE_OPTIONS: PRODUCTION_NODE_OPTIONS, PAGE_CACHE_MS: "3000", READ_CACHE_MS: "5000" });
 });
 afterAll(async () => {
   await server?.stop();

@@ -46,8 +46,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATABASE_URL: databaseUrl,
       UPLOADS_DIR: tmpPath("uploads"),
       LOG_REQUESTS: "0",
-      // Tests write the database behind the server's back: no anonymous page cache unless asked.
+      // Tests write the database behind the server's back: no anonymous page cache and no read cache unless asked.
       PAGE_CACHE_MS: "0",
+      READ_CACHE_MS: "0",
       I18N_STRICT: "1",
       ...env,
     },

@@ -1,6 +1,10 @@
+import { cachedRead } from "~db/read-cache.server";
+import { countAvailableCodes } from "~db/repositories/code-counts.server";
 import { getPlatformBySlug } from "~db/repositories/platforms.server";
 import type { Platform } from "~db/schema";
 import { RESERVED_SLUGS } from "~/features/admin/catalog/slug";
+import { loadOfferSection } from "~/features/offer/offer.server";
+import { platformAnswerFigure } from "~/features/trust/trust-view.server";
 import { getOptionalAdmin } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses.server";
@@ -16,7 +20,7 @@ export async function loadPlatformPage(
   // A path of the site itself (/404, a page another route would serve) is never a platform: the
   // plain not-found page, not 'Plateforme introuvable'.
   if (!slug || RESERVED_SLUGS.has(slug)) throw new Response(null, { status: 404 });
-  const platform = await getPlatformBySlug(slug);
+  const platform = await cachedRead(`platform:${slug}`, "catalogue", () => getPlatformBySlug(slug));
   if (!platform) throw await notFound(request, "platform:errors.notFound");
   if (platform.is_active) return { platform, preview: false };
   if (await getOptionalAdmin(request)) return { platform, preview: true };
@@ -35,3 +39,20 @@ export function platformHeader(platform: Platform) {
     logoDark: platform.custom_logo_dark_url,
   };
 }
+
+/*
+ * What a platform's pages show every visitor alike, read through the read cache (decision 264):
+ * shared between requests and frozen, so a loader builds its own objects from them.
+ */
+
+/** Codes a draw could serve now (the live count). */
+export const availableCodes = (platformId: number) =>
+  cachedRead(`available:${platformId}`, "activity", () => countAvailableCodes(platformId));
+
+/** The offer in the visitor's language and the hints of recent answers. */
+export const offerSection = (platformId: number, language: string) =>
+  cachedRead(`offer:${platformId}:${language}`, "activity", () => loadOfferSection(platformId, language));
+
+/** How many answers said a code worked, or null under the minimum. */
+export const answerFigure = (platformId: number) =>
+  cachedRead(`answer-figure:${platformId}`, "activity", () => platformAnswerFigure(platformId));
