@@ -3,6 +3,7 @@ import { LinkList } from "~/components/link-list";
 import { useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
+import { cachedRead } from "~db/read-cache.server";
 import { listActivePartnerships } from "~db/repositories/partnerships.server";
 import { listPlatforms, platformDescription } from "~db/repositories/platforms.server";
 import * as styles from "~/features/community/community.css";
@@ -28,8 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [t, language, platforms, partners] = await Promise.all([
     getT(request, "partnerships"),
     getLanguage(request),
-    loadOrFail(request, "errors.load.platforms", () => listPlatforms({ shownOn: "partnerships" })),
-    loadOrFail(request, "errors.load.generic", () => listActivePartnerships()),
+    loadOrFail(request, "errors.load.platforms", () =>
+      cachedRead("partnerships:platforms", "catalogue", () => listPlatforms({ shownOn: "partnerships" })),
+    ),
+    loadOrFail(request, "errors.load.generic", () => cachedRead("partnerships:all", "catalogue", () => listActivePartnerships())),
   ]);
   const siteUrl = getEnv().SITE_URL;
   return {

@@ -3,6 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { OpenDataLinks } from "~/features/offer/open-data-links";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
+import { cachedRead } from "~db/read-cache.server";
 import { listActivePlatformsWithCounts } from "~db/repositories/code-counts.server";
 import { platformDescription } from "~db/repositories/platforms.server";
 import * as styles from "~/features/community/community.css";
@@ -30,7 +31,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [t, language, platforms] = await Promise.all([
     getT(request, "platforms"),
     getLanguage(request),
-    loadOrFail(request, "errors.load.platforms", () => listActivePlatformsWithCounts()),
+    loadOrFail(request, "errors.load.platforms", () =>
+      cachedRead("platforms:with-counts", "activity", () => listActivePlatformsWithCounts()),
+    ),
   ]);
   // Accents, case and punctuation ignored: 'trade rep' finds 'Trade Republic'.
   const wanted = normalizeName(q);

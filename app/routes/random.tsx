@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { loadDrawResult } from "~/features/codes/draw-result.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { cachedRead } from "~db/read-cache.server";
 import { countAllAvailableCodes } from "~db/repositories/code-counts.server";
 import { DrawReady, DrawResult, preloadDrawParts } from "~/features/codes/draw-parts";
 import { drawForPage } from "~/features/codes/draw-action.server";
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     };
   }
   return {
-    available: await countAllAvailableCodes(),
+    available: await cachedRead("random:available", "activity", () => countAllAvailableCodes()),
     report: null,
     claim: null,
     result: null,
