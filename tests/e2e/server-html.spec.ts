@@ -31,7 +31,7 @@ async function waitForHydration(page: Page) {
 }
 
 const KEPT: Record<string, string[]> = {
-  "/": ["#site-footer", "#home-steps", "#home-promo"],
+  "/": ["#site-footer", "#home-steps", "#home-promo", "[data-testid='platform-list']"],
   "/tesla": ["#site-footer", "#platform-benefits", "#platform-steps"],
   "/privacy": ["#site-footer", "#privacy"],
   "/terms": ["#site-footer", "#terms"],

@@ -7,6 +7,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { ArrowButton } from "./arrow-button";
 import * as styles from "./community.css";
 import { buttonClass } from "~/styles/recipes";
+import { ServerHtml } from "~/components/server-html";
 import { SiteLink } from "~/components/site-link";
 
 const AUTO_ADVANCE_MS = 4000;
@@ -30,7 +31,6 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
   const { t } = useTranslation("home");
   const hydrated = useHydrated();
   const listId = useId();
-  const listRef = useRef<HTMLUListElement>(null);
   const [index, setIndex] = useState(0);
   const [perView, setPerView] = useState(2);
   const [stopped, setStopped] = useState(false);
@@ -64,9 +64,12 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
     };
   }, []);
 
+  // By id: the slides are kept as the server rendered them (ServerHtml), so React holds no ref to the list.
+  const listElement = useCallback(() => document.getElementById(listId), [listId]);
+
   const goTo = useCallback(
     (target: number) => {
-      const list = listRef.current;
+      const list = listElement();
       const next = target > lastIndex ? 0 : target < 0 ? lastIndex : target;
       indexRef.current = next;
       setIndex(next);
@@ -79,12 +82,12 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
         });
       }
     },
-    [lastIndex, reducedMotion],
+    [lastIndex, reducedMotion, listElement],
   );
 
   // Follow the visitor's own scrolling (touch, trackpad, focus moving to a link).
   useEffect(() => {
-    const list = listRef.current;
+    const list = listElement();
     if (!list || !hydrated) return;
     const sync = () => {
       if (programmatic.current) {
@@ -102,7 +105,7 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
     };
     list.addEventListener("scrollend", sync);
     return () => list.removeEventListener("scrollend", sync);
-  }, [hydrated, lastIndex]);
+  }, [hydrated, lastIndex, listElement]);
 
   useEffect(() => {
     if (awake) return;
@@ -126,9 +129,10 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
     setAnnounce(true);
   };
 
-  // The slides are the same elements from one render to the next (only the position, the dots and
-  // the live text change), so React skips them after hydration and on every step of the carousel.
-  // Their group role and label are in the server's HTML too: nothing to add to each at hydration.
+  // The slides never change after the server rendered them (only the position, the dots and the live
+  // text do): kept as they are at hydration, never walked by React (ServerHtml, decision 250); on a
+  // client navigation they render here, the same elements from one render to the next. Their group
+  // role and label are in the server's HTML too.
   const slides = useMemo(
     () =>
       platforms.map((p, i) => (
@@ -182,9 +186,9 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
     >
-      <ul ref={listRef} id={listId} className={`${snapList} ${styles.carouselList}`} data-testid="platform-list">
+      <ServerHtml as="ul" id={listId} className={`${snapList} ${styles.carouselList}`} data-testid="platform-list">
         {slides}
-      </ul>
+      </ServerHtml>
       {count > 1 ? (
         <div className={`${styles.carouselControls} ${scriptOnly} ${count === 2 ? styles.narrowOnly : ""}`}>
           <ArrowButton direction="previous" controls={listId} label={t("carousel.previous")} onClick={() => goTo(index - 1)} />
