@@ -1,11 +1,13 @@
 import http from "node:http";
 import type { RequestListener } from "node:http";
+import { addressKey } from "./address-key";
 
 /**
  * Limits on the connection itself (decision 110):
  * - headers must be complete within 15 s and the whole request within 25 s, checked every 2 s,
  *   so a client dripping bytes is dropped within 30 s (Node's defaults: 60 s, 300 s, every 30 s);
- * - at most 256 open connections per address when clients connect directly (a browser opens 6).
+ * - at most 256 open connections per address when clients connect directly (a browser opens 6),
+ *   an IPv6 /64 counting as one address (addressKey, as every limit of the app).
  *   Behind a proxy (TRUST_PROXY=1) every connection comes from the proxy, which limits clients itself.
  * Idle keep-alive connections stay open 65 s, longer than the proxy keeps its own.
  */
@@ -31,7 +33,7 @@ export function createHardenedServer(app: RequestListener, options: { trustProxy
 function capConnectionsPerAddress(server: http.Server, max: number) {
   const open = new Map<string, number>();
   server.on("connection", (socket) => {
-    const address = socket.remoteAddress ?? "unknown";
+    const address = addressKey(socket.remoteAddress ?? "unknown");
     const count = (open.get(address) ?? 0) + 1;
     if (count > max) {
       socket.destroy();

@@ -1,23 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
-import ipaddr from "ipaddr.js";
+import { addressKey } from "../../server/address-key";
 
 /**
- * The one address key (decision 202). Every limit, vote identity and answer counted per visitor
- * keys by `addressKeyOf(context)`: one IPv6 subscriber usually holds a whole /64, so IPv6 counts by
- * its /64 prefix (rotating the last 64 bits gives nothing); IPv4, also when mapped in IPv6, by the
- * full address. Anything unreadable counts as itself.
+ * The key every limit, vote identity and answer counted per visitor uses (decision 202): the
+ * client's address by `addressKey` (server/address-key.ts: an IPv6 /64 is one client).
  */
-export function addressKey(ip: string): string {
-  try {
-    const parsed = ipaddr.process(ip);
-    if (parsed.kind() === "ipv4") return parsed.toString();
-    const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
-    return `${parts.map((p) => p.toString(16)).join(":")}::/64`;
-  } catch {
-    return ip;
-  }
-}
-
 export function addressKeyOf(context: AppLoadContext): string {
   return addressKey(rawClientAddress(context));
 }

@@ -34,4 +34,11 @@ describe("one address key for every limit", () => {
     expect(calls.length).toBeGreaterThan(5);
     for (const call of calls) expect(call).not.toMatch(/clientIp|rawClientAddress|ipHash|remoteAddress/);
   });
+
+  it("the server's own cap on connections per address counts an IPv6 /64 as one address too", () => {
+    const server = fs.readFileSync(path.join(ROOT, "server", "http-server.ts"), "utf8");
+    const reads = server.split("\n").filter((line) => line.includes("remoteAddress"));
+    expect(reads.length).toBeGreaterThan(0);
+    for (const line of reads) expect(line).toMatch(/addressKey\(socket\.remoteAddress/);
+  });
 });

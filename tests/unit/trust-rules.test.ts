@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { nextMonthStart, verdictOn, type Answer } from "~db/report-rules";
-import { addressKey } from "~/utils/client-address.server";
+import { addressKey } from "../../server/address-key";
 import { buildAtomFeed, xml } from "~/features/trust/atom";
 
 describe("addressKey", () => {
