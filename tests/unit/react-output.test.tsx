@@ -23,6 +23,19 @@ function render(offset: number, filtered: boolean): Promise<Buffer> {
   });
 }
 
+/** A paragraph that suspends until `release` is called: a part of the page streamed after the shell. */
+function lateParagraph(props: Record<string, unknown>, text?: string) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let ready = false;
+  void gate.then(() => (ready = true));
+  function Late() {
+    if (!ready) throw gate;
+    return createElement("p", props, text);
+  }
+  return { Late, release };
+}
+
 const zeros = (bytes: Buffer) => bytes.reduce((n, b) => n + (b === 0 ? 1 : 0), 0);
 
 describe("reactOutput: no NUL byte (React 18.3.1's stray 0x00 at a 2,048-byte buffer's edge)", () => {
@@ -46,14 +59,7 @@ describe("reactOutput: no NUL byte (React 18.3.1's stray 0x00 at a 2,048-byte bu
 describe("reactOutput: one chunk per tick, streaming kept", () => {
   /** A shell of about 40 KB and a Suspense boundary whose data comes when `release` is called. */
   function streamed() {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let ready = false;
-    void gate.then(() => (ready = true));
-    function Late() {
-      if (!ready) throw gate;
-      return createElement("p", { id: "late" }, "arrived");
-    }
+    const { Late, release } = lateParagraph({ id: "late" }, "arrived");
     const rows = Array.from({ length: 400 }, (_, i) => createElement("li", { key: i }, `row ${i} `.padEnd(80, "-")));
     const element = createElement(
       "div",
@@ -132,14 +138,7 @@ describe("reactOutput: bytes made once stand in for a placeholder (the inlined s
   const css = Buffer.from(`body{color:red}a>b{content:"é"}`.repeat(900)); // about 30 KB, a two-byte character
 
   function page(lateText: string) {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let ready = false;
-    void gate.then(() => (ready = true));
-    function Late() {
-      if (!ready) throw gate;
-      return createElement("p", { id: "late", dangerouslySetInnerHTML: { __html: lateText } });
-    }
+    const { Late, release } = lateParagraph({ id: "late", dangerouslySetInnerHTML: { __html: lateText } });
     const element = createElement(
       "html",
       null,
