@@ -19,11 +19,21 @@ import { routeMeta } from "~/utils/meta";
 import { loadOrFail } from "~/utils/failures.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
 import { SiteLink } from "~/components/site-link";
+import { Pager } from "~/components/pager";
 
 export const handle = {
-  i18n: ["platforms", "offer"],
+  i18n: ["platforms", "offer", "lists"],
   sitemap: { changefreq: "daily", priority: 0.7, lastmod: "content" } satisfies SitemapHandle,
 };
+
+/** Platforms per page: a multiple of the grid's two and three columns. */
+const PAGE_SIZE = 48;
+
+/** Every active platform with its count and its name as the search compares it, read once per 5 s. */
+const searchablePlatforms = () =>
+  cachedRead("platforms:with-counts", "activity", async () =>
+    (await listActivePlatformsWithCounts()).map((p) => ({ ...p, searchName: normalizeName(p.name) })),
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -31,17 +41,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [t, language, platforms] = await Promise.all([
     getT(request, "platforms"),
     getLanguage(request),
-    loadOrFail(request, "errors.load.platforms", () =>
-      cachedRead("platforms:with-counts", "activity", () => listActivePlatformsWithCounts()),
-    ),
+    loadOrFail(request, "errors.load.platforms", searchablePlatforms),
   ]);
-  // Accents, case and punctuation ignored: 'trade rep' finds 'Trade Republic'.
+  // Accents, case and punctuation ignored: 'trade rep' finds 'Trade Republic'. The list is kept in
+  // memory (the read cache): a page walks it and keeps only its own 48 rows.
   const wanted = normalizeName(q);
-  const shown = wanted ? platforms.filter((p) => normalizeName(p.name).includes(wanted)) : platforms;
+  const asked = Number(url.searchParams.get("page"));
+  let matches = 0;
+  for (const p of platforms) if (!wanted || p.searchName.includes(wanted)) matches++;
+  const pages = Math.max(1, Math.ceil(matches / PAGE_SIZE));
+  const page = Number.isInteger(asked) && asked > 1 ? Math.min(asked, pages) : 1;
+  const shown: typeof platforms = [];
+  let index = 0;
+  for (const p of platforms) {
+    if (wanted && !p.searchName.includes(wanted)) continue;
+    if (index >= (page - 1) * PAGE_SIZE && shown.length < PAGE_SIZE) shown.push(p);
+    index++;
+  }
+  const pageUrl = (n: number) => {
+    const params = new URLSearchParams();
+    if (q) params.set("q", q);
+    if (n > 1) params.set("page", String(n));
+    const query = params.toString();
+    return query ? `/platforms?${query}` : "/platforms";
+  };
   const siteUrl = getEnv().SITE_URL;
   return {
     q,
     total: platforms.length,
+    matches,
+    pager: {
+      prev: page > 1 ? pageUrl(page - 1) : null,
+      next: page < pages ? pageUrl(page + 1) : null,
+      total: { count: matches, capped: false },
+      shown: shown.length,
+    },
     platforms: shown.map((p) => ({
       slug: p.slug,
       name: p.name,
@@ -54,7 +88,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     meta: {
       title: t("meta.title"),
       description: t("meta.description"),
-      path: q ? `/platforms?q=${encodeURIComponent(q)}` : "/platforms",
+      path: pageUrl(page),
       noindex: Boolean(q),
       structuredData: breadcrumbLd(
         { siteUrl, language, homeName: t("breadcrumbHome") },
@@ -67,8 +101,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = routeMeta;
 
 export default function Platforms() {
-  const { q, total, platforms } = useLoaderData<typeof loader>();
+  const { q, total, matches, pager, platforms } = useLoaderData<typeof loader>();
   const { t } = useTranslation("platforms");
+  const { t: tl } = useTranslation("lists");
   return (
     <div className={container}>
       <section className={section} aria-labelledby="platforms-heading">
@@ -86,7 +121,7 @@ export default function Platforms() {
         </Form>
         {q ? (
           <p className={muted} role="status" data-testid="platforms-result-count">
-            {t("search.results", { count: platforms.length, q })} <SiteLink to="/platforms">{t("search.clear")}</SiteLink>
+            {t("search.results", { count: matches, q })} <SiteLink to="/platforms">{t("search.clear")}</SiteLink>
           </p>
         ) : null}
         {platforms.length === 0 ? (
@@ -116,6 +151,7 @@ export default function Platforms() {
             ))}
           </ServerHtml>
         )}
+        {pager.prev || pager.next ? <Pager {...pager} label={tl("pager.label")} /> : null}
         <OpenDataLinks />
       </section>
     </div>

@@ -76,6 +76,44 @@ describe("public pages over HTTP (no JavaScript)", () => {
     }
   });
 
+  it("platforms: 48 a page by name, plain links to the other pages keeping the search, however large the catalogue", async () => {
+    for (let i = 0; i < 60; i++)
+      await raw.run(
+        `insert into platforms (name, slug, description, gradient_from, gradient_to, hosts, referral_url_template, url_rules, created_at)
+         values (?, ?, 'x', '#1d4ed8', '#6d28d9', ?, ?, '[]', '2026-01-01T00:00:00.000Z')`,
+        `Pagé ${String(i).padStart(2, "0")}`,
+        `page-${i}`,
+        `page-${i}.example`,
+        `https://page-${i}.example/r/{code}`,
+      );
+    try {
+      const items = (html: string) => [...html.matchAll(/data-testid="platform-item" data-slug="([^"]+)"/g)].map((m) => m[1]);
+      const byName = (await raw.all<{ slug: string }>("select slug from platforms where is_active = 1 order by name")).map(
+        (r) => r.slug,
+      );
+      expect(byName.length).toBeGreaterThan(60);
+      const first = await (await fetch(`${server.url}/platforms`)).text();
+      expect(items(first)).toEqual(byName.slice(0, 48));
+      const link = (rel: string, href: string) => new RegExp(`<a href="${href.replace(/[?]/g, "\\?")}"[^>]*rel="${rel}"`);
+      expect(first).toMatch(link("next", "/platforms?page=2"));
+      expect(first).not.toContain('rel="prev"');
+      const second = await (await fetch(`${server.url}/platforms?page=2`)).text();
+      expect(items(second)).toEqual(byName.slice(48, 96));
+      expect(second).toMatch(link("prev", "/platforms"));
+      // Past the last page, or not a page number: the last page, the first.
+      expect(items(await (await fetch(`${server.url}/platforms?page=999`)).text())).toEqual(items(second));
+      expect(items(await (await fetch(`${server.url}/platforms?page=abc`)).text())).toEqual(items(first));
+      // The search (accents ignored) pages too, and its links keep it.
+      const searched = await (await fetch(`${server.url}/platforms?q=page`)).text();
+      expect(items(searched)).toHaveLength(48);
+      expect(searched).toMatch(link("next", "/platforms?q=page&amp;page=2"));
+      expect(searched).toContain("60 plateformes trouvées");
+      expect(items(await (await fetch(`${server.url}/platforms?q=page&page=2`)).text())).toHaveLength(12);
+    } finally {
+      await raw.run("delete from platforms where slug like 'page-%'");
+    }
+  });
+
   it("partnerships: demo partners are sponsored links in a new tab, BreadcrumbList JSON-LD", async () => {
     const html = await (await fetch(`${server.url}/partnerships`)).text();
     for (const name of ["Keepa", "Poulpeo", "Dealabs", "Ma Reduc"]) expect(html).toContain(name);
