@@ -125,9 +125,14 @@ test.describe("with JavaScript", () => {
 
       // Play: tap the orbs the canvas reports, while the clock moves the game on.
       const canvas = page.getByTestId("game-canvas");
+      // A finger aiming at an orb never lands on "Quit": every orb's reach (18 px, COLLECT_RADIUS in
+      // app/features/game/rules.ts) stays a fingertip below the button (orbs right under it once
+      // closed the game: the browser's tap adjustment gave the tap to the button).
+      const quit = (await page.getByRole("button", { name: "Quitter le jeu" }).boundingBox())!;
       let taps = 0;
       for (let elapsed = 0; elapsed < 60_000; elapsed += 500) {
         const orbs = ((await canvas.getAttribute("data-orbs")) ?? "").split(" ").filter(Boolean);
+        for (const orb of orbs) expect(Number(orb.split(",")[1]) - 18, orb).toBeGreaterThanOrEqual(quit.y + quit.height + 24);
         const first = orbs[0]?.split(",").map(Number);
         if (first && taps < 12) {
           await page.touchscreen.tap(first[0]!, first[1]!);

@@ -274,8 +274,13 @@ export function timeLeftSeconds(state: GameState, now: number): number {
 }
 
 const SPAWN_MARGIN = 24;
-/** Orbs keep clear of the top band, where the score, the timer and the quit button sit. */
-const HUD_BAND = 72;
+/**
+ * Orbs keep clear of the top band, where the score, the timer and the quit button sit (the button
+ * ends about 71 px down): an orb is taken within COLLECT_RADIUS of its centre, and a finger aiming at
+ * it must not land on "Quit" or let the browser's tap adjustment pick the button (it did at 72 px).
+ * So the nearest centre sits a collect radius and a fingertip (about 24 px) below the button.
+ */
+const HUD_BAND = 116;
 
 function spawnOrb(state: GameState, at: number, field: Field, random: Random): GameState {
   const alive = state.orbs.length;
