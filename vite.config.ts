@@ -195,9 +195,20 @@ function browserMinify(): Pick<BuildOptions, "minify" | "terserOptions"> {
  * `layout` (the root route and everything it imports: header, footer, toasts, consent, the style
  * modules, which every page shows), and each route's own chunks. The layout was a dozen small files,
  * each costing a cheap phone a request and its own compile and evaluation tasks; every page loaded
- * all of them anyway. What the browser entry imports itself (the translation runtime) stays out of
- * the layout chunk, so the two never import each other.
+ * all of them anyway. What the browser entry imports itself (the translation runtime) is in the
+ * layout chunk too; the entry module alone is a chunk of its own, and nothing imports it.
  */
+/**
+ * Small modules most visitor pages use but the layout does not (link checks, the platform colours,
+ * the kept parts' wrapper): in the layout chunk, not each a chunk of its own that a page imports for
+ * a hundred bytes of glue (decision 265).
+ */
+const SHARED_BY_PAGES = [
+  "/db/platform-links.ts",
+  "/app/styles/theme.css.ts",
+  "/node_modules/@vanilla-extract/dynamic/",
+  "/app/components/kept-part.tsx",
+];
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|@remix-run\/[\w-]+|react-router|react-router-dom|turbo-stream)\//;
 
 function clientChunks(): NonNullable<NonNullable<BuildOptions["rollupOptions"]>["output"]> {
@@ -220,10 +231,13 @@ function clientChunks(): NonNullable<NonNullable<BuildOptions["rollupOptions"]>[
   return {
     manualChunks(id, { getModuleInfo }) {
       if (FRAMEWORK.test(id)) return "framework";
+      if (SHARED_BY_PAGES.some((shared) => id.includes(shared))) return "layout";
       if (!id.startsWith(app)) return undefined;
       if (!layout) {
-        const fromEntry = reach(entry, getModuleInfo);
-        layout = new Set([...reach(root, getModuleInfo)].filter((m) => !fromEntry.has(m)));
+        // The entry's own imports (the i18n runtime) too: every page loads them, and left to
+        // Rollup they once landed in an on-demand chunk that every page then loaded (decision 265).
+        layout = new Set([...reach(root, getModuleInfo), ...reach(entry, getModuleInfo)]);
+        layout.delete(entry);
       }
       if (!layout.has(id)) return undefined;
       // A module the layout imports on demand (the consent banner and the analytics tags) keeps a
@@ -247,6 +261,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsInlineLimit: 0,
     // One stylesheet for the whole site, inlined in every page (siteStylesheet below, decision 178).
     cssCodeSplit: false,
+    // No preloading of a dynamic import's own imports: the helper is a plain call already
+    // (plainDynamicImports below), and the list of files it would preload (a few hundred bytes of
+    // hashed names per import) was dead weight in every chunk with an `import()` (decision 265).
+    modulePreload: false,
     ...(isSsrBuild ? {} : browserMinify()),
     rollupOptions: {
       // Resource routes (healthz, robots.txt, preferences…) have no browser code: their empty client

@@ -13,14 +13,14 @@ import {
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { getSettings } from "~db/repositories/settings.server";
-import { GeneralErrorBoundary } from "./components/error-boundary";
+import { GeneralErrorBoundary, preloadErrorPage } from "./components/error-boundary";
 import { AnalyticsBody, AnalyticsHead, ConsentBanner } from "./features/consent/consent-parts";
 import { analyticsForRequest } from "./features/consent/consent.server";
 import { SiteFooter } from "./components/site-footer";
 import { LanguageOffer } from "./components/language-offer";
 import { SiteHeader } from "./components/site-header";
 import { useSiteLinkNavigation } from "./components/site-link";
-import { ToastRegion } from "./components/toast";
+import { preloadToast, ToastRegion } from "./components/toast";
 import { chosenLanguageUrl, getLanguage, getT, offeredLanguage } from "./i18n/i18next.server";
 import { isLanguage } from "./i18n/config";
 import "./styles/global.css";
@@ -36,6 +36,10 @@ import type { RootData } from "./utils/root-data";
 import { SiteStylesheet } from "./utils/site-css";
 import { DEFAULT_THEME, isTheme } from "./utils/theme";
 import { getToast } from "./utils/toast.server";
+
+// The code of an error page or a toast, loaded before hydrating a page the server rendered with one
+// (error-boundary.tsx, toast.tsx).
+export const handle = { preload: () => Promise.all([preloadErrorPage(), preloadToast()]) };
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

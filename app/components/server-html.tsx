@@ -1,9 +1,7 @@
 import { useLocation } from "@remix-run/react";
-import { createElement, useEffect, useState, type HTMLAttributes, type ReactNode } from "react";
+import { createElement, useState, type HTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-
-/** Set after the first hydration commit: from then on every ServerHtml renders its children. */
-let hydrationDone = false;
+import { useHydrated } from "~/utils/use-hydrated";
 
 type Tag = "div" | "section" | "footer" | "article" | "ul" | "ol";
 
@@ -29,14 +27,14 @@ interface ServerHtmlProps extends HTMLAttributes<HTMLElement> {
 export function ServerHtml({ id, as = "div", children, ...props }: ServerHtmlProps) {
   const location = useLocation();
   const { i18n } = useTranslation();
+  // Hydrating, this region too: also true inside a Suspense boundary React hydrates after the rest
+  // of the page (a draw result's half), where a flag set at the first commit had already flipped.
+  const hydrating = !useHydrated() && typeof document !== "undefined";
   const [kept] = useState(() => {
-    if (hydrationDone || typeof document === "undefined") return null;
+    if (!hydrating) return null;
     const html = document.getElementById(id)?.innerHTML;
     return html === undefined ? null : { html, key: location.key, language: i18n.language };
   });
-  useEffect(() => {
-    hydrationDone = true;
-  }, []);
   const frozen = kept !== null && kept.key === location.key && kept.language === i18n.language;
 
   if (frozen) {

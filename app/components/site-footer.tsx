@@ -1,29 +1,21 @@
-import { LinkList } from "./link-list";
-import { ServerHtml } from "./server-html";
-import { useTranslation } from "react-i18next";
 import * as layout from "~/styles/layout.css";
-import { flush, muted } from "~/styles/ui.css";
-import { copyrightYears } from "~/utils/dates";
+import serverParts from "./footer-content.ssr";
+import { keptPart } from "./kept-part";
 
-/** The same on every page: kept as the server rendered it, never hydrated (ServerHtml). */
+/**
+ * The same on every page: kept as the server rendered it, never hydrated, and its code loaded only
+ * when the browser renders it itself, after a client navigation or a change of language (kept-part.tsx).
+ */
+const KeptFooter = keptPart(
+  () => serverParts.FooterContent,
+  () => import("./footer-content").then((m) => m.FooterContent),
+  () => "site-footer",
+);
+
 export function SiteFooter() {
-  const { t } = useTranslation();
-  const { t: tt } = useTranslation("trust");
   return (
     <footer className={layout.footer}>
-      <ServerHtml id="site-footer" className={layout.footerInner}>
-        <p className={`${muted} ${flush}`}>{t("footer.copyright", { years: copyrightYears(new Date()) })}</p>
-        <nav aria-label={t("footer.legal")}>
-          <LinkList
-            className={layout.footerLinks}
-            links={[
-              { to: "/privacy", label: t("footer.privacy") },
-              { to: "/terms", label: t("footer.terms") },
-              { to: "/fairness", label: tt("fairness.footerLink") },
-            ]}
-          />
-        </nav>
-      </ServerHtml>
+      <KeptFooter />
     </footer>
   );
 }

@@ -1,4 +1,4 @@
-import { NotFound } from "~/components/error-boundary";
+import { NotFound } from "~/components/error-pages";
 import { failure } from "~/utils/responses.server";
 
 /** Any unknown path: status 404 with the not-found page. */

@@ -14,8 +14,8 @@ import {
   platformHeader,
 } from "~/features/codes/platform-page.server";
 import { offerLd } from "~/features/offer/offer.server";
-import { OfferDetails } from "~/features/offer/offer-views";
-import { AnswerFigure } from "~/features/trust/answer-figure";
+import { ClaimGuide } from "~/features/offer/claim-guide";
+import { KeptAnswerFigure } from "~/features/trust/kept-answer-figure";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
 import {
@@ -112,7 +112,7 @@ export default function PlatformLanding() {
             <p className={styles.count} data-testid="available-count">
               {available > 0 ? t("landing.available", { count: available }) : t("landing.none")}
             </p>
-            <AnswerFigure figure={figure} />
+            <KeptAnswerFigure figure={figure} />
           </div>
         </div>
         <div className={styles.heroActions}>
@@ -125,7 +125,7 @@ export default function PlatformLanding() {
         </div>
       </section>
 
-      <OfferDetails offer={offer} hints={hints} testId="platform-offer" platformName={platform.name} spaced />
+      <ClaimGuide offer={offer} hints={hints} testId="platform-offer" platformName={platform.name} spaced />
 
       {/* Text only: kept as the server rendered it, never hydrated. */}
       <ServerHtml as="section" id="platform-benefits" className={section} aria-labelledby="benefits-heading">

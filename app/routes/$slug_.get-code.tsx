@@ -11,7 +11,7 @@ import { breadcrumbLd } from "~/features/community/structured-data";
 import { answerDraw, DRAW_PAGE_INTENTS } from "~/features/trust/report-action.server";
 import { parseIntent } from "~/utils/intent.server";
 import { ReportError } from "~/features/trust/report-error";
-import { OfferDetails } from "~/features/offer/offer-views";
+import { ClaimGuide } from "~/features/offer/claim-guide";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
 import { flush, gradientHero, leadIn, narrow, stack } from "~/styles/ui.css";
@@ -132,7 +132,7 @@ export default function DrawPage() {
             shareHref={`/submit?platform=${encodeURIComponent(platform.slug)}`}
           />
           {claim ? (
-            <OfferDetails offer={claim.offer} hints={claim.hints} testId="platform-offer" platformName={platform.name} />
+            <ClaimGuide offer={claim.offer} hints={claim.hints} testId="platform-offer" platformName={platform.name} />
           ) : null}
         </>
       )}

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { NotFound } from "~/components/error-boundary";
+import { NotFound } from "~/components/error-pages";
 import { requireAdmin } from "~/utils/auth.server";
 import { failure } from "~/utils/responses.server";
 

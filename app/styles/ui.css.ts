@@ -171,6 +171,8 @@ export const snapItem = style({ scrollSnapAlign: "start" });
  * values only. Compose them with a block's own class.
  */
 export const flush = style({ margin: 0 });
+/** A wrapper that lays out as if its children stood in its place (an empty one adds no gap). */
+export const contents = style({ display: "contents" });
 export const flushTop = style({ marginTop: 0 });
 export const leadIn = style({ margin: `${space.sm} 0 0` });
 export const spaceAbove = style({ marginTop: space.sm });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { createE2ePlatform, e2eDb } from "./support";
 
 /**
  * Hydrate less (decision 250): what never changes after the server rendered it is kept as the
@@ -97,4 +98,100 @@ test("a modified click on a kept link is left to the browser", async ({ page }) 
   expect(new URL(tab.url()).pathname).toBe("/terms");
   await expect(page).toHaveURL(/\/$/);
   await tab.close();
+});
+
+/** A client navigation to `href`: a click on a link marked as Remix marks its own (SiteLink's listener takes it). */
+async function navigateOnClient(page: Page, href: string) {
+  await page.evaluate((to) => {
+    const a = document.createElement("a");
+    a.href = to;
+    a.dataset.discover = "true";
+    a.textContent = to;
+    document.body.append(a);
+    a.click();
+  }, href);
+}
+
+/** The JavaScript chunks a page fetched (file names), from its requests. */
+function chunksFetched(page: Page): string[] {
+  const files: string[] = [];
+  page.on("request", (request) => {
+    const m = /\/assets\/([\w.-]+\.js)$/.exec(new URL(request.url()).pathname);
+    if (m) files.push(m[1]!);
+  });
+  return files;
+}
+
+/** The chunks among `files` named `part` (`{part}-{hash}.js`; a hash has no dot). */
+const chunksOf = (files: string[], part: string) => files.filter((f) => new RegExp(`^${part}-[\\w-]+\\.js$`).test(f));
+
+/** A platform of its own with an offer (so its pages show the claim guide) and one code to draw. */
+async function platformWithOffer() {
+  const p = await createE2ePlatform();
+  const now = new Date().toISOString();
+  await e2eDb()
+    .insertInto("platform_offers")
+    .values({ platform_id: p.id, offer_referee: "Dix euros", offer_steps: "Ouvrez le lien", updated_at: now } as never)
+    .execute();
+  // Served often already, so a /random draw running in parallel (fewest serves first) never takes it.
+  await e2eDb()
+    .insertInto("referral_codes")
+    .values({ platform_id: p.id, code: "KEPT1", times_served: 1000, created_at: now } as never)
+    .execute();
+  return p.slug;
+}
+
+// Decision 265: parts a page never changes (kept) or shows now and then (split) load only when shown.
+const PARTS = ["offer-views", "answer-figure", "footer-content", "toast-body", "error-pages"];
+
+test("a draw result keeps its claim guide as the server's HTML and loads none of the parts' code", async ({ page }) => {
+  const slug = await platformWithOffer();
+  const fetched = chunksFetched(page);
+  await page.goto(`/${slug}/get-code`);
+  await page.getByTestId("draw-button").click();
+  await expect(page.getByTestId("draw-result")).toBeVisible();
+  const result = page.url();
+  fetched.length = 0;
+  await page.goto(result);
+  await waitForHydration(page);
+  expect(await hydratedByReact(page, "#claim-guide-part")).toBe(true);
+  expect(await hydratedByReact(page, "[data-testid='claim-guide'] h2")).toBe(false);
+  expect(chunksOf(fetched, "draw-result-section")).toHaveLength(1);
+  for (const part of PARTS) expect(chunksOf(fetched, part), part).toEqual([]);
+});
+
+test("after a client navigation, a kept part's code loads and React renders it", async ({ page }) => {
+  const slug = await platformWithOffer();
+  const fetched = chunksFetched(page);
+  await page.goto("/privacy");
+  await waitForHydration(page);
+  expect(chunksOf(fetched, "offer-views")).toEqual([]);
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await navigateOnClient(page, `/${slug}/get-code`);
+  await expect(page.getByTestId("platform-offer")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(chunksOf(fetched, "offer-views")).toHaveLength(1);
+  expect(await hydratedByReact(page, "[data-testid='platform-offer'] h2")).toBe(true);
+});
+
+test("an error page's code loads before hydration where the server's page is one; a client navigation to a missing page loads it too", async ({
+  page,
+}) => {
+  const fetched = chunksFetched(page);
+  await page.goto("/no-such-platform");
+  await waitForHydration(page);
+  expect(chunksOf(fetched, "error-pages")).toHaveLength(1);
+  expect(await hydratedByReact(page, "[data-testid='not-found'] h1")).toBe(true);
+
+  fetched.length = 0;
+  await page.goto("/privacy");
+  await waitForHydration(page);
+  expect(chunksOf(fetched, "error-pages")).toEqual([]);
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.locator("#site-footer a[href='/terms']").click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await navigateOnClient(page, "/no-such-platform");
+  await expect(page.getByTestId("not-found")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(chunksOf(fetched, "error-pages")).toHaveLength(1);
 });

@@ -6,6 +6,8 @@ import { alert, button, muted, row, stack } from "~/styles/ui.css";
 import { useArrivalFocus } from "~/utils/arrival-focus";
 import { drawEndpointPath, drawThroughEndpoint } from "./draw-endpoint";
 import { drawAnimation } from "./draw-animation";
+import { ClaimGuide } from "~/features/offer/claim-guide";
+import { KeptAnswerFigure } from "~/features/trust/kept-answer-figure";
 import { loadResult } from "./result-half";
 
 /**
@@ -43,8 +45,10 @@ export function DrawReadyForm({
         if (drawing) return;
         const form = event.currentTarget;
         drawAnimation.next = true;
-        // The result's code loads while the draw is on its way (draw-parts.tsx).
+        // The result's code loads while the draw is on its way (draw-parts.tsx), with its kept parts.
         void loadResult();
+        ClaimGuide.preload();
+        KeptAnswerFigure.preload();
         setDrawing(true);
         void drawThroughEndpoint(action, form).then((location) => {
           setDrawing(false);

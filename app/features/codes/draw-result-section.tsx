@@ -1,4 +1,5 @@
-import { OfferDetails, type HintCounts } from "~/features/offer/offer-views";
+import { ClaimGuide } from "~/features/offer/claim-guide";
+import type { HintCounts } from "~/features/offer/offer-views";
 import type { OfferView } from "~/features/offer/offer";
 import { DrawReport, type DrawReportData } from "~/features/trust/report-views";
 import { DrawResultView, type DrawResultData } from "./draw-views";
@@ -18,7 +19,7 @@ export function DrawResultSection({ result, report, claim, pagePath, showPlatfor
   return (
     <DrawResultView result={result} anotherHref={pagePath} showPlatform={showPlatform}>
       {claim ? (
-        <OfferDetails offer={claim.offer} hints={claim.hints} testId="claim-guide" platformName={result.platformName} />
+        <ClaimGuide offer={claim.offer} hints={claim.hints} testId="claim-guide" platformName={result.platformName} />
       ) : null}
       <DrawReport report={report} pagePath={pagePath} error={reportError} />
     </DrawResultView>

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { alert, card, muted, stack } from "~/styles/ui.css";
 import { useArrivalFocus } from "~/utils/arrival-focus";
-import { formatDate } from "~/utils/dates";
-import { AnswerFigure, type AnswerFigureData } from "./answer-figure";
+import type { AnswerFigureData } from "./answer-figure";
+import { KeptAnswerFigure } from "./kept-answer-figure";
 import { ReportForms } from "~/features/offer/report-reasons";
 import * as trust from "./trust.css";
 
@@ -11,7 +11,7 @@ export interface DrawReportData {
   answer: "worked" | "failed" | null;
   answerable: boolean;
   figure: AnswerFigureData | null;
-  lastWorkedAt: string | null;
+  lastWorkedOn: string | null;
 }
 
 /**
@@ -43,9 +43,9 @@ export function DrawReport({ report, pagePath, error }: { report: DrawReportData
           {t(error)}
         </p>
       ) : null}
-      <AnswerFigure figure={report.figure} />
+      <KeptAnswerFigure figure={report.figure} />
       <p className={`${muted} ${trust.flush}`} data-testid="last-worked">
-        {report.lastWorkedAt ? t("report.lastWorked", { date: formatDate(report.lastWorkedAt) }) : t("report.neverWorked")}
+        {report.lastWorkedOn ? t("report.lastWorked", { date: report.lastWorkedOn }) : t("report.neverWorked")}
       </p>
     </section>
   );

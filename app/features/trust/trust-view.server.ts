@@ -2,6 +2,7 @@ import { ANSWER_STATS, codeAnswerSummary, getDrawAnswer, platformAnswerStats } f
 import { platformLastWorkedAt } from "~db/repositories/answer-freshness.server";
 import type { ReportOutcome } from "~db/schema";
 import { agoFrom, type Ago } from "~/features/offer/offer";
+import { formatDate } from "~/utils/dates";
 
 /** The public figure, or null under ANSWER_STATS.minAnswers answers (too few to mean anything). */
 export interface AnswerFigure {
@@ -29,7 +30,8 @@ export interface DrawTrustView {
   /** False once the code was deleted: nothing to answer about. */
   answerable: boolean;
   figure: AnswerFigure | null;
-  lastWorkedAt: string | null;
+  /** The day an answer last said this code worked, as the site writes dates (formatted here: the page loads no date code). */
+  lastWorkedOn: string | null;
 }
 
 /** What a result page shows about trust: the question (or the answer given), the figure, the last success. */
@@ -42,5 +44,11 @@ export async function drawTrustView(
     platformAnswerFigure(result.platformId),
     result.codeId === null ? null : codeAnswerSummary(result.codeId),
   ]);
-  return { token, answer, answerable: result.codeId !== null, figure, lastWorkedAt: summary?.lastWorkedAt ?? null };
+  return {
+    token,
+    answer,
+    answerable: result.codeId !== null,
+    figure,
+    lastWorkedOn: summary?.lastWorkedAt ? formatDate(summary.lastWorkedAt) : null,
+  };
 }

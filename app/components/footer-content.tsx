@@ -1,0 +1,26 @@
+import { useTranslation } from "react-i18next";
+import * as layout from "~/styles/layout.css";
+import { flush, muted } from "~/styles/ui.css";
+import { copyrightYears } from "~/utils/dates";
+import { LinkList } from "./link-list";
+
+/** The footer's years and legal links (site-footer.tsx keeps them as the server rendered them). */
+export function FooterContent() {
+  const { t } = useTranslation();
+  const { t: tt } = useTranslation("trust");
+  return (
+    <div className={layout.footerInner}>
+      <p className={`${muted} ${flush}`}>{t("footer.copyright", { years: copyrightYears(new Date()) })}</p>
+      <nav aria-label={t("footer.legal")}>
+        <LinkList
+          className={layout.footerLinks}
+          links={[
+            { to: "/privacy", label: t("footer.privacy") },
+            { to: "/terms", label: t("footer.terms") },
+            { to: "/fairness", label: tt("fairness.footerLink") },
+          ]}
+        />
+      </nav>
+    </div>
+  );
+}
