@@ -21,9 +21,12 @@ export function keptPart<P extends object>(
 ) {
   const Part = splitPart(server, load);
   function Kept(props: P) {
+    // The server renders the component itself: hydration never walks a kept region, so it needs no
+    // Suspense boundary there to match (one only the browser's lazy load needs).
+    const Server = import.meta.env.SSR ? server() : null;
     return (
       <ServerHtml id={id(props)} className={contents}>
-        <Part {...props} />
+        {Server ? <Server {...props} /> : <Part {...props} />}
       </ServerHtml>
     );
   }
