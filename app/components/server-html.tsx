@@ -3,7 +3,7 @@ import { createElement, useState, type HTMLAttributes, type ReactNode } from "re
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/utils/use-hydrated";
 
-type Tag = "div" | "section" | "footer" | "article" | "ul" | "ol";
+type Tag = "div" | "section" | "footer" | "article" | "ul" | "ol" | "nav";
 
 interface ServerHtmlProps extends HTMLAttributes<HTMLElement> {
   /** Unique in the page: where hydration finds the server's HTML. */

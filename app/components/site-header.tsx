@@ -2,8 +2,10 @@ import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/utils/root-data";
 import * as layout from "~/styles/layout.css";
+import { contents } from "~/styles/ui.css";
 import { GiftIcon, MenuIcon } from "./icons";
 import { LanguageForm } from "./language-form";
+import { ServerHtml } from "./server-html";
 import { ThemeForm, useThemeToggleEnabled } from "./theme-form";
 import { SiteLink } from "./site-link";
 
@@ -23,39 +25,43 @@ export function SiteHeader() {
   return (
     <header className={layout.header}>
       <div className={layout.headerInner}>
-        {/* key: a navigation closes the drawer */}
-        <details className={layout.drawer} key={location.key}>
-          <summary className={layout.drawerSummary} aria-label={t("nav.menu")}>
-            <MenuIcon />
-          </summary>
-          <div className={layout.drawerBackdrop} aria-hidden="true" />
-          <nav className={layout.drawerPanel} aria-label={t("nav.menu")}>
-            <SiteLink to="/" className={layout.navLink}>
-              {t("nav.home")}
-            </SiteLink>
-            {NAV.map((item) => (
-              <SiteLink key={item.to} to={item.to} className={layout.navLink}>
-                {t(item.key)}
+        {/* The drawer and the brand never change without a navigation: kept as the server rendered
+            them (ServerHtml); the drawer is native (details), and a navigation renders it anew,
+            closed (its key). */}
+        <ServerHtml id="header-start" className={contents}>
+          <details className={layout.drawer} key={location.key}>
+            <summary className={layout.drawerSummary} aria-label={t("nav.menu")}>
+              <MenuIcon />
+            </summary>
+            <div className={layout.drawerBackdrop} aria-hidden="true" />
+            <nav className={layout.drawerPanel} aria-label={t("nav.menu")}>
+              <SiteLink to="/" className={layout.navLink}>
+                {t("nav.home")}
               </SiteLink>
-            ))}
-            <SiteLink to="/privacy" className={layout.navLink}>
-              {t("footer.privacy")}
-            </SiteLink>
-            <SiteLink to="/terms" className={layout.navLink}>
-              {t("footer.terms")}
-            </SiteLink>
-          </nav>
-        </details>
-        <SiteLink to="/" className={layout.brand}>
-          <GiftIcon /> Parrainly
-        </SiteLink>
-        <nav className={layout.nav} aria-label={t("nav.main")}>
+              {NAV.map((item) => (
+                <SiteLink key={item.to} to={item.to} className={layout.navLink}>
+                  {t(item.key)}
+                </SiteLink>
+              ))}
+              <SiteLink to="/privacy" className={layout.navLink}>
+                {t("footer.privacy")}
+              </SiteLink>
+              <SiteLink to="/terms" className={layout.navLink}>
+                {t("footer.terms")}
+              </SiteLink>
+            </nav>
+          </details>
+          <SiteLink to="/" className={layout.brand}>
+            <GiftIcon /> Parrainly
+          </SiteLink>
+        </ServerHtml>
+        <ServerHtml as="nav" id="main-nav" className={layout.nav} aria-label={t("nav.main")}>
           {NAV.map((item) => (
             <SiteLink key={item.to} to={item.to} className={layout.navLink}>
               {t(item.key)}
             </SiteLink>
           ))}
-        </nav>
+        </ServerHtml>
         <div className={layout.headerTools}>
           <LanguageForm />
           {showToggle ? <ThemeForm /> : null}

@@ -110,6 +110,20 @@ test.describe("layout, languages, theme", () => {
     await expectAccessible(page);
   });
 
+  test("a link in the mobile drawer opens its page with the drawer closed", async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/");
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.locator("details summary").click();
+    await page.locator("details nav").getByRole("link", { name: "Conditions d'utilisation" }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Conditions");
+    await expect(page.locator("details")).not.toHaveAttribute("open", /.*/);
+    // With JavaScript the router took the click (the drawer is kept server HTML: SiteLink's one listener).
+    const sameDocument = await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument);
+    expect(sameDocument).toBe(jsDisabled(testInfo) ? undefined : true);
+  });
+
   test("unknown routes answer 404 with the not-found page", async ({ page }) => {
     const response = await page.goto("/this/does/not/exist");
     expect(response?.status()).toBe(404);

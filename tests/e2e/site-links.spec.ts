@@ -23,10 +23,10 @@ async function addLink(page: Page, id: string, href: string, attributes: Record<
   );
 }
 
-/** Resolves once React has hydrated the header (its links and forms work from then on). */
+/** Resolves once React has hydrated the header (its links and forms work from then on): its navigation's wrapper is React's. */
 async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
-    const el = document.querySelector("header nav a[href='/submit']");
+    const el = document.querySelector("#main-nav");
     return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
   });
 }
