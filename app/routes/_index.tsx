@@ -96,7 +96,8 @@ export default function Home() {
     <div className={container}>
       {/* The hidden constellation game: nothing without JS; with JS, its chunk loads once the page is idle. */}
       <GameMount />
-      <section className={gradientHero} aria-labelledby="hero-heading">
+      {/* Text and two links: kept as the server rendered it, never hydrated. */}
+      <ServerHtml as="section" id="home-hero" className={gradientHero} aria-labelledby="hero-heading">
         <h1 id="hero-heading">{t("hero.title")}</h1>
         <p>{t("hero.subtitle")}</p>
         <div className={styles.heroActions}>
@@ -108,7 +109,7 @@ export default function Home() {
             {t("hero.share")}
           </SiteLink>
         </div>
-      </section>
+      </ServerHtml>
 
       <section className={section} aria-labelledby="platforms-heading">
         <h2 id="platforms-heading" tabIndex={-1}>

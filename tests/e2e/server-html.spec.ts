@@ -32,7 +32,15 @@ async function waitForHydration(page: Page) {
 }
 
 const KEPT: Record<string, string[]> = {
-  "/": ["#main-nav", "#header-start", "#site-footer", "#home-steps", "#home-promo", "[data-testid='platform-list']"],
+  "/": [
+    "#main-nav",
+    "#header-start",
+    "#home-hero",
+    "#site-footer",
+    "#home-steps",
+    "#home-promo",
+    "[data-testid='platform-list']",
+  ],
   "/tesla": ["#site-footer", "#platform-benefits", "#platform-steps"],
   "/privacy": ["#site-footer", "#privacy"],
   "/terms": ["#site-footer", "#terms"],
