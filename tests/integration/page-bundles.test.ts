@@ -179,3 +179,14 @@ describe("a draw page's two halves", () => {
     expect(result).not.toContain("draw-button");
   });
 });
+
+describe("the inlined stylesheet", () => {
+  it("draws with no image: an SVG image (a data URL too) is a document the browser builds during the first style pass", async () => {
+    const css = fs.readFileSync(path.join(ROOT, "build", "site.css"), "utf8");
+    expect(css.length).toBeGreaterThan(10_000);
+    expect(css).not.toMatch(/url\(/);
+    // The header's icons are there, as gradients (app/components/icons.css.ts).
+    const home = await (await fetch(`${server.url}/`)).text();
+    expect(home).toContain("linear-gradient(currentColor,currentColor)");
+  });
+});
