@@ -11,12 +11,9 @@ import { lazy, Suspense, type ComponentType } from "react";
 export function splitPart<P extends object>(server: () => ComponentType<P>, load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | undefined;
   const preload = () => load().then((component) => (loaded = component));
-  // Typed as the component itself: `lazy`'s own type does not carry a generic P's props.
-  const Lazy = import.meta.env.SSR
-    ? null
-    : (lazy(() => preload().then((component) => ({ default: component }))) as unknown as ComponentType<P>);
+  const Lazy = import.meta.env.SSR ? null : lazyNow(() => loaded, preload);
   function Part(props: P) {
-    const Component = import.meta.env.SSR ? server() : (loaded ?? Lazy);
+    const Component = import.meta.env.SSR ? server() : Lazy;
     if (!Component) return null;
     return (
       <Suspense fallback={null}>
@@ -26,4 +23,25 @@ export function splitPart<P extends object>(server: () => ComponentType<P>, load
   }
   Part.preload = preload;
   return Part;
+}
+
+/**
+ * React's `lazy`, except that it renders at once, without suspending, when `loaded()` already has the
+ * component (its chunk was preloaded): hydration then never waits. And it is one component for
+ * every render, before its code arrives and after: switching from a lazy component to the loaded one
+ * would make React unmount the part and mount it again (a toast's timer, a form's state lost).
+ */
+export function lazyNow<P extends object>(
+  loaded: () => ComponentType<P> | undefined,
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> {
+  const component = lazy(() => {
+    const ready = loaded();
+    if (!ready) return load().then((c) => ({ default: c }));
+    // A thenable that calls back at once: React's lazy is resolved before it would suspend.
+    const now = { then: (resolve: (m: { default: ComponentType<P> }) => void) => resolve({ default: ready }) };
+    return now as unknown as Promise<{ default: ComponentType<P> }>;
+  });
+  // Typed as the component itself: `lazy`'s own type does not carry a generic P's props.
+  return component as unknown as ComponentType<P>;
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, type ComponentProps } from "react";
+import { Suspense, useEffect, type ComponentProps } from "react";
+import { lazyNow } from "~/components/split-part";
 import type * as ReadyModule from "./draw-ready-form";
 import { loadResult, resultHalf } from "./result-half";
 import serverHalves from "./draw-halves.ssr";
@@ -12,9 +13,9 @@ import type { DrawResultSectionProps } from "./draw-result-section";
  * code, the result's page none of the form's.
  *
  * Nothing waits at hydration: before hydrating, the browser entry runs `handle.preload` of the page's
- * routes, which loads the half the server rendered; the wrappers then render it directly (a lazy
- * component would suspend, and an update reaching the waiting boundary, such as route discovery's,
- * would make React drop the server's HTML). The other half loads when it is needed: the result's
+ * routes, which loads the half the server rendered; the wrappers then render it at once (`lazyNow`:
+ * a plain lazy component would suspend, and an update reaching the waiting boundary, such as route
+ * discovery's, would make React drop the server's HTML). The other half loads when it is needed: the result's
  * when the visitor draws (in parallel with the draw), the form's when the result page is idle (for
  * "draw another"). The server renders both directly (draw-halves.ssr.tsx, empty in the browser
  * build).
@@ -26,11 +27,18 @@ export function preloadDrawParts(): Promise<unknown> {
   return document.querySelector("[data-testid='draw-result']") ? loadResult() : loadReady();
 }
 
-const LazyReady = lazy(() => loadReady().then((m) => ({ default: m.DrawReadyForm })));
-const LazyResult = lazy(() => loadResult().then((m) => ({ default: m.DrawResultSection })));
+// One component per half for every render (lazyNow): rendered at once where the half is here already.
+const LazyReady = lazyNow(
+  () => readyHalf.module?.DrawReadyForm,
+  () => loadReady().then((m) => m.DrawReadyForm),
+);
+const LazyResult = lazyNow(
+  () => resultHalf.module?.DrawResultSection,
+  () => loadResult().then((m) => m.DrawResultSection),
+);
 
 export function DrawReady(props: ComponentProps<typeof DrawReadyForm>) {
-  const Part = import.meta.env.SSR ? serverHalves.DrawReadyForm : (readyHalf.module?.DrawReadyForm ?? LazyReady);
+  const Part = import.meta.env.SSR ? serverHalves.DrawReadyForm : LazyReady;
   return (
     <Suspense fallback={null}>
       <Part {...props} />
@@ -39,7 +47,7 @@ export function DrawReady(props: ComponentProps<typeof DrawReadyForm>) {
 }
 
 export function DrawResult(props: DrawResultSectionProps) {
-  const Part = import.meta.env.SSR ? serverHalves.DrawResultSection : (resultHalf.module?.DrawResultSection ?? LazyResult);
+  const Part = import.meta.env.SSR ? serverHalves.DrawResultSection : LazyResult;
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
     idle(() => void loadReady());
