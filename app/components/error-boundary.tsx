@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next";
+import { narrow } from "~/styles/ui.css";
 import serverPages from "./error-pages.ssr";
 import { splitPart } from "./split-part";
 
@@ -11,7 +13,25 @@ import { splitPart } from "./split-part";
 export const GeneralErrorBoundary = splitPart(
   () => serverPages.GeneralErrorBoundary,
   () => import("./error-pages").then((m) => m.GeneralErrorBoundary),
+  Unreachable,
 );
+
+/**
+ * When the error pages' code cannot load either (a navigation that failed because the network is
+ * gone): the message alone, and a link that loads the home page anew, not through the router.
+ */
+function Unreachable() {
+  const { t } = useTranslation();
+  return (
+    <div className={narrow} role="alert" data-testid="error-unreachable">
+      <h1>{t("errors.generic")}</h1>
+      <p>{t("errors.tryAgain")}</p>
+      <p>
+        <a href="/">{t("notFound.home")}</a>
+      </p>
+    </div>
+  );
+}
 
 export function preloadErrorPage(): Promise<unknown> | undefined {
   return document.querySelector("[data-error-page]") ? GeneralErrorBoundary.preload() : undefined;

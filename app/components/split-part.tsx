@@ -7,10 +7,22 @@ import { lazy, Suspense, type ComponentType } from "react";
  * in the importer's chunks). In the browser it renders at once once `preload` has run (before
  * hydration, from a route's `handle.preload`, where the server's HTML shows it, so hydration never
  * waits); otherwise it loads when it first renders, and nothing stands in its place meanwhile.
+ *
+ * Where its code cannot load (the network is gone), `unreachable` stands in for it (nothing by
+ * default) until the page is loaded again: a lazy component that fails throws to the nearest error
+ * boundary, and the error page's own code is a split part too (offline, a blank page).
  */
-export function splitPart<P extends object>(server: () => ComponentType<P>, load: () => Promise<ComponentType<P>>) {
+export function splitPart<P extends object>(
+  server: () => ComponentType<P>,
+  load: () => Promise<ComponentType<P>>,
+  unreachable: ComponentType<P> = Nothing,
+) {
   let loaded: ComponentType<P> | undefined;
-  const preload = () => load().then((component) => (loaded = component));
+  const preload = () =>
+    load().then(
+      (component) => (loaded = component),
+      () => (loaded = unreachable),
+    );
   const Lazy = import.meta.env.SSR ? null : lazyNow(() => loaded, preload);
   function Part(props: P) {
     const Component = import.meta.env.SSR ? server() : Lazy;
@@ -23,6 +35,10 @@ export function splitPart<P extends object>(server: () => ComponentType<P>, load
   }
   Part.preload = preload;
   return Part;
+}
+
+function Nothing() {
+  return null;
 }
 
 /**

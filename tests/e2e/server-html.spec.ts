@@ -204,3 +204,23 @@ test("an error page's code loads before hydration where the server's page is one
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   expect(chunksOf(fetched, "error-pages")).toHaveLength(1);
 });
+
+test("offline, a navigation that fails shows a message even though the error page's code cannot load", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/privacy");
+  await waitForHydration(page);
+  // /terms's route code is loaded once online; then the network goes.
+  await page.locator("#site-footer a[href='/terms']").click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await page.locator("#site-footer a[href='/privacy']").click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await context.setOffline(true);
+  await page.locator("#site-footer a[href='/terms']").click();
+  const alert = page.getByTestId("error-unreachable");
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole("heading", { level: 1 })).toHaveText("Une erreur est survenue");
+  await expect(alert.getByRole("link", { name: "Retour à l'accueil" })).toHaveAttribute("href", "/");
+  await context.setOffline(false);
+});
