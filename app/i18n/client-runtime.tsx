@@ -24,15 +24,27 @@ const pending = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
 const pluralRules = new Map<string, Intl.PluralRules>();
 const defaultNs: string = i18nBaseOptions.defaultNS;
-let version = 0;
+/** Counts language changes: every translated part renders again after one. */
+let languageVersion = 0;
 
 /** One `t` per namespace until the next change, so effects that depend on `t` do not re-run on every render. */
 const bound = new Map<string, TFunction>();
 
+/**
+ * Tells the translated parts that texts changed. Each part renders again only if what it reads
+ * changed: the language, or one of its own namespaces arriving (its snapshot, below). A namespace
+ * loaded for one part (the game's texts, on the first touch) leaves the rest of the page alone.
+ */
 function notify() {
-  version++;
   bound.clear();
   for (const listener of listeners) listener();
+}
+
+/** What a part using these namespaces shows depends on: the language and which of them are loaded. */
+export function snapshot(namespaces: readonly string[]): string {
+  let loaded = "";
+  for (const namespace of namespaces) loaded += store.has(`${i18n.language}/${namespace}`) ? "1" : "0";
+  return `${languageVersion}:${loaded}`;
 }
 
 function load(language: string, namespace: string): Promise<void> {
@@ -117,7 +129,9 @@ export const i18n = {
   async loadNamespaces(namespaces: string | readonly string[]) {
     const list = typeof namespaces === "string" ? [namespaces] : namespaces;
     for (const namespace of list) i18n.namespaces.add(namespace);
-    await Promise.all(list.map((namespace) => load(i18n.language, namespace)));
+    const missing = list.filter((namespace) => !i18n.hasLoadedNamespace(namespace));
+    if (missing.length === 0) return;
+    await Promise.all(missing.map((namespace) => load(i18n.language, namespace)));
     notify();
   },
 
@@ -125,21 +139,21 @@ export const i18n = {
   async changeLanguage(language: string) {
     await Promise.all([...i18n.namespaces].map((namespace) => load(language, namespace)));
     i18n.language = language;
+    languageVersion++;
     notify();
   },
 };
 
-function subscribe(listener: () => void) {
+export function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => void listeners.delete(listener);
 }
 
-const getVersion = () => version;
-
 /** react-i18next's hook: `t` bound to the first namespace; suspends on missing ones when asked to. */
 export function useTranslation(ns?: string | readonly string[], options?: { useSuspense?: boolean }) {
-  useSyncExternalStore(subscribe, getVersion, getVersion);
   const namespaces = ns === undefined ? [defaultNs] : typeof ns === "string" ? [ns] : ns;
+  const current = () => snapshot(namespaces);
+  useSyncExternalStore(subscribe, current, current);
   const missing = namespaces.filter((namespace) => !i18n.hasLoadedNamespace(namespace));
   if (missing.length > 0) {
     // Like react-i18next: suspend when asked to, otherwise render the keys and again once loaded.

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createInstance } from "i18next";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { i18n as runtime } from "~/i18n/client-runtime";
 import { SUPPORTED_LANGUAGES, i18nBaseOptions } from "~/i18n/config";
 import { ROOT } from "../support/paths";
@@ -64,5 +64,39 @@ describe("the browser's translation runtime", () => {
     expect(runtime.language).toBe("de");
     expect(runtime.hasLoadedNamespace("common")).toBe(true);
     expect(runtime.t("common:nav.skipToContent")).not.toBe(french);
+  });
+});
+
+describe("the runtime's re-renders", () => {
+  it("re-renders only the parts whose namespaces arrive, and every part on a language change", async () => {
+    // A fresh runtime: the tests above loaded every namespace into the shared one.
+    vi.resetModules();
+    const { i18n: runtime, snapshot, subscribe } = await import("~/i18n/client-runtime");
+    await runtime.init({ lng: "fr", ns: ["common"] });
+    let calls = 0;
+    const unsubscribe = subscribe(() => calls++);
+    try {
+      const page = snapshot(["common"]);
+      const game = snapshot(["game"]);
+      const both = snapshot(["common", "game"]);
+
+      // Nothing new: nobody is told.
+      await runtime.loadNamespaces(["common"]);
+      expect(calls).toBe(0);
+
+      // The game's texts arrive (a visitor's first touch): only parts that read them change.
+      await runtime.loadNamespaces("game");
+      expect(calls).toBe(1);
+      expect(snapshot(["common"])).toBe(page);
+      expect(snapshot(["game"])).not.toBe(game);
+      expect(snapshot(["common", "game"])).not.toBe(both);
+
+      // Another language: every part shows other texts.
+      await runtime.changeLanguage("en");
+      expect(calls).toBe(2);
+      expect(snapshot(["common"])).not.toBe(page);
+    } finally {
+      unsubscribe();
+    }
   });
 });

@@ -16,7 +16,10 @@ const EndDialog = lazy(loadEndDialog);
  * and its loop, the HUD, the hints, and the end dialog that saves the score and shows the top 10.
  */
 export default function ConstellationGame() {
-  const { t, i18n } = useTranslation("game");
+  // The default namespace's hook, not "game"'s: that one would fetch the game's texts at mount, and
+  // they wait for someone to be there (below). This part re-renders when they arrive (textsReady).
+  const { i18n } = useTranslation();
+  const t = (key: string, values?: Record<string, unknown>) => i18n.t(key, { ns: "game", ...values });
   const [textsReady, setTextsReady] = useState(() => i18n.hasLoadedNamespace("game"));
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const loopRef = useRef<GameLoop | null>(null);
