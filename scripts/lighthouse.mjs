@@ -15,6 +15,9 @@
  * and measures its home page in each round, interleaved with ours. `--runs N` sets the rounds (3
  * with --stock, else 1); the table gives medians: score, total blocking time, first paint, LCP, and
  * the main-thread work with its script-evaluation and style-and-layout parts, plus the longest task.
+ * "main-thread CPU" is the same tasks' thread time (times the 4x slowdown, from Lighthouse's own
+ * trace): Lighthouse's "main thread" adds wall durations, which on a loaded machine include the time
+ * a task waited for a core; thread time is the steadier figure for comparing two builds.
  *
  * In production Fly's edge proxy compresses responses the app sends uncompressed (HTML; the build's
  * assets are precompressed already). The pages are measured as visitors get them: through a small
@@ -107,8 +110,36 @@ const median = (xs) => {
   return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
 };
 
+/**
+ * The page's main-thread CPU in Lighthouse's own trace: the thread time (`tdur`) of the renderer main
+ * thread's tasks, in ms, times Lighthouse's CPU slowdown (4). Lighthouse's "main thread" figure adds
+ * up the tasks' wall durations instead; on a small shared machine a task also waits there for a core
+ * (the server, the proxy and Chromium's other processes run beside it), and that wait is most of the
+ * spread between rounds. Thread time counts only the work.
+ */
+function mainThreadCpu(artifacts, lhr) {
+  const events = artifacts?.Trace?.traceEvents ?? [];
+  const renderers = new Set(
+    events
+      .filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain")
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const perThread = new Map();
+  for (const e of events) {
+    if (e.ph !== "X" || e.name !== "RunTask" || !renderers.has(`${e.pid}:${e.tid}`)) continue;
+    const key = `${e.pid}:${e.tid}`;
+    const sums = perThread.get(key) ?? { wall: 0, cpu: 0 };
+    sums.wall += e.dur ?? 0;
+    sums.cpu += e.tdur ?? e.dur ?? 0;
+    perThread.set(key, sums);
+  }
+  const page = [...perThread.values()].sort((a, b) => b.wall - a.wall)[0];
+  const slowdown = lhr?.configSettings?.throttling?.cpuSlowdownMultiplier ?? 4;
+  return page ? (page.cpu / 1000) * slowdown : NaN;
+}
+
 /** The figures of one report. */
-function figures(lhr) {
+function figures(lhr, artifacts) {
   const numeric = (id) => lhr?.audits[id]?.numericValue ?? NaN;
   const breakdown = lhr?.audits["mainthread-work-breakdown"]?.details?.items ?? [];
   const group = (name) => breakdown.find((item) => item.group === name)?.duration ?? 0;
@@ -121,6 +152,7 @@ function figures(lhr) {
     fcp: numeric("first-contentful-paint"),
     lcp: numeric("largest-contentful-paint"),
     mainThread: numeric("mainthread-work-breakdown"),
+    mainThreadCpu: mainThreadCpu(artifacts, lhr),
     script: group("scriptEvaluation"),
     styleLayout: group("styleLayout"),
     longTasks: tasks,
@@ -207,7 +239,7 @@ async function main() {
             `${process.env.LH_DUMP}${target.name.replace(/[^a-z0-9]+/gi, "_")}-${round}.json`,
             JSON.stringify(lhr),
           );
-        const f = figures(lhr);
+        const f = figures(lhr, result?.artifacts);
         results.set(target.name, [...(results.get(target.name) ?? []), f]);
         const failing = Object.values(lhr?.audits ?? {})
           .filter(
@@ -227,6 +259,7 @@ async function main() {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   const stockMain = median((results.get("stock Remix /") ?? []).map((f) => f.mainThread));
+  const stockCpu = median((results.get("stock Remix /") ?? []).map((f) => f.mainThreadCpu));
   const rows = [];
   for (const [page, list] of results) {
     const m = (pick) => median(list.map(pick));
@@ -239,6 +272,9 @@ async function main() {
     row.LCP = list.some((f) => f.lcpError) ? "error" : s(m((f) => f.lcp));
     row["main thread"] =
       s(m((f) => f.mainThread)) + (Number.isFinite(stockMain) ? ` (${(m((f) => f.mainThread) / stockMain).toFixed(2)}x)` : "");
+    row["main-thread CPU"] =
+      `${ms(m((f) => f.mainThreadCpu))} ms` +
+      (Number.isFinite(stockCpu) ? ` (${(m((f) => f.mainThreadCpu) / stockCpu).toFixed(2)}x)` : "");
     row["script / style+layout"] = `${s(m((f) => f.script))} / ${s(m((f) => f.styleLayout))}`;
     row["longest task"] = ms(m((f) => f.longTasks[0] ?? 0));
     rows.push(row);
@@ -246,7 +282,7 @@ async function main() {
   console.table(rows);
   console.log(
     `Medians of ${runs} run(s), load average ${os.loadavg()[0].toFixed(1)} at the end. Goals: performance ≥ 95 (issue 32; ≥ 98 before), ` +
-      "total blocking time ≤ 200 ms, main thread ≤ 1.2x stock; accessibility, best practices and SEO 100 (mobile settings).",
+      "total blocking time ≤ 200 ms, main thread ≤ 1.2x stock (main-thread CPU: thread time, no wait for a core); accessibility, best practices and SEO 100 (mobile settings).",
   );
 }
 
