@@ -1,10 +1,8 @@
-import { Suspense, useEffect, type ComponentProps } from "react";
-import { lazyNow } from "~/components/split-part";
-import type * as ReadyModule from "./draw-ready-form";
-import { loadResult, resultHalf } from "./result-half";
+import { useEffect } from "react";
+import { splitPart } from "~/components/split-part";
 import serverHalves from "./draw-halves.ssr";
-import type { DrawReadyForm } from "./draw-ready-form";
 import type { DrawResultSectionProps } from "./draw-result-section";
+import { DrawResultPart, loadResult } from "./result-half";
 
 /**
  * A draw page (/{slug}/get-code, /random) shows one of two halves: the draw form, or a draw's result
@@ -12,49 +10,27 @@ import type { DrawResultSectionProps } from "./draw-result-section";
  * own, so a page loads only the half it shows (decision 263): the form's page none of the result's
  * code, the result's page none of the form's.
  *
- * Nothing waits at hydration: before hydrating, the browser entry runs `handle.preload` of the page's
- * routes, which loads the half the server rendered; the wrappers then render it at once (`lazyNow`:
- * a plain lazy component would suspend, and an update reaching the waiting boundary, such as route
- * discovery's, would make React drop the server's HTML). The other half loads when it is needed: the result's
- * when the visitor draws (in parallel with the draw), the form's when the result page is idle (for
- * "draw another"). The server renders both directly (draw-halves.ssr.tsx, empty in the browser
- * build).
+ * Each half is a split part (decision 265, app/components/split-part.tsx). Nothing waits at
+ * hydration: before hydrating, the browser entry runs `handle.preload` of the page's routes, which
+ * loads the half the server rendered, and the part then renders it at once (a plain lazy component
+ * would suspend, and an update reaching the waiting boundary, such as route discovery's, would make
+ * React drop the server's HTML). The other half loads when it is needed: the result's when the
+ * visitor draws (in parallel with the draw), the form's when the result page is idle (for "draw
+ * another"). The server renders both directly (draw-halves.ssr.tsx, empty in the browser build).
  */
-const readyHalf: { module?: typeof ReadyModule } = {};
-const loadReady = () => import("./draw-ready-form").then((m) => (readyHalf.module = m));
+export const DrawReady = splitPart(
+  () => serverHalves.DrawReadyForm,
+  () => import("./draw-ready-form").then((m) => m.DrawReadyForm),
+);
 
 export function preloadDrawParts(): Promise<unknown> {
-  return document.querySelector("[data-testid='draw-result']") ? loadResult() : loadReady();
-}
-
-// One component per half for every render (lazyNow): rendered at once where the half is here already.
-const LazyReady = lazyNow(
-  () => readyHalf.module?.DrawReadyForm,
-  () => loadReady().then((m) => m.DrawReadyForm),
-);
-const LazyResult = lazyNow(
-  () => resultHalf.module?.DrawResultSection,
-  () => loadResult().then((m) => m.DrawResultSection),
-);
-
-export function DrawReady(props: ComponentProps<typeof DrawReadyForm>) {
-  const Part = import.meta.env.SSR ? serverHalves.DrawReadyForm : LazyReady;
-  return (
-    <Suspense fallback={null}>
-      <Part {...props} />
-    </Suspense>
-  );
+  return document.querySelector("[data-testid='draw-result']") ? loadResult() : DrawReady.preload();
 }
 
 export function DrawResult(props: DrawResultSectionProps) {
-  const Part = import.meta.env.SSR ? serverHalves.DrawResultSection : LazyResult;
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
-    idle(() => void loadReady());
+    idle(() => void DrawReady.preload());
   }, []);
-  return (
-    <Suspense fallback={null}>
-      <Part {...props} />
-    </Suspense>
-  );
+  return <DrawResultPart {...props} />;
 }

@@ -1,10 +1,14 @@
-import type * as ResultModule from "./draw-result-section";
+import { splitPart } from "~/components/split-part";
+import serverHalves from "./draw-halves.ssr";
 
 /**
- * A draw's result half (decision 263), once its chunk has loaded in the browser: the draw form loads
- * it while the visitor draws, draw-parts.tsx before hydrating a result page, and renders it directly
- * once it is here.
+ * A draw's result half (decision 263), a split part (decision 265): the draw form loads its code
+ * while the visitor draws, draw-parts.tsx before hydrating a result page, and it renders at once
+ * once its code is here.
  */
-export const resultHalf: { module?: typeof ResultModule } = {};
+export const DrawResultPart = splitPart(
+  () => serverHalves.DrawResultSection,
+  () => import("./draw-result-section").then((m) => m.DrawResultSection),
+);
 
-export const loadResult = () => import("./draw-result-section").then((m) => (resultHalf.module = m));
+export const loadResult = DrawResultPart.preload;
