@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { splitPart } from "~/components/split-part";
-import serverHalves from "./draw-halves.ssr";
+import serverForm from "./draw-ready-form.ssr";
 import type { DrawResultSectionProps } from "./draw-result-section";
 import { DrawResultPart, loadResult } from "./result-half";
 
@@ -16,10 +16,11 @@ import { DrawResultPart, loadResult } from "./result-half";
  * would suspend, and an update reaching the waiting boundary, such as route discovery's, would make
  * React drop the server's HTML). The other half loads when it is needed: the result's when the
  * visitor draws (in parallel with the draw), the form's when the result page is idle (for "draw
- * another"). The server renders both directly (draw-halves.ssr.tsx, empty in the browser build).
+ * another"). The server renders both directly (draw-ready-form.ssr.tsx, draw-result-section.ssr.tsx; empty in
+ * the browser build).
  */
 export const DrawReady = splitPart(
-  () => serverHalves.DrawReadyForm,
+  () => serverForm.DrawReadyForm,
   () => import("./draw-ready-form").then((m) => m.DrawReadyForm),
 );
 

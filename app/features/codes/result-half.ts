@@ -1,5 +1,5 @@
 import { splitPart } from "~/components/split-part";
-import serverHalves from "./draw-halves.ssr";
+import serverResult from "./draw-result-section.ssr";
 
 /**
  * A draw's result half (decision 263), a split part (decision 265): the draw form loads its code
@@ -7,7 +7,7 @@ import serverHalves from "./draw-halves.ssr";
  * once its code is here.
  */
 export const DrawResultPart = splitPart(
-  () => serverHalves.DrawResultSection,
+  () => serverResult.DrawResultSection,
   () => import("./draw-result-section").then((m) => m.DrawResultSection),
 );
 
