@@ -68,6 +68,9 @@ export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): R
   const keyedByUrl = new Map<string, string[]>();
   let bytes = 0;
   let knownBytes = 0;
+  // Every cookie name a page has said it depends on (the app's header: a few fixed names). A request
+  // with another cookie (a session, a vote, a toast) is never kept, whatever the URL.
+  const keyableNames: string[] = [];
 
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -121,12 +124,17 @@ export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): R
         return;
       }
       if (hit) remove(key);
+    } else if (cookie && cookieKey(cookie, keyableNames) === null) {
+      // A URL not known yet (after any write, every URL) and a cookie no page depends on: the answer
+      // will not be kept, so its bytes are not held until it ends (decision 267).
+      return next();
     }
     capture(res, (readBody) => {
       const type = String(res.getHeader("content-type") ?? "");
       if (res.statusCode !== 200 || !type.startsWith("text/html") || res.getHeader("set-cookie") !== undefined) return;
       const keyed = keyedCookiesOf(res.getHeader(PAGE_CACHE_HEADER));
       if (!keyed) return;
+      for (const name of keyed) if (!keyableNames.includes(name)) keyableNames.push(name);
       const key = keyOf(url, keyed, cookie, acceptLanguage);
       if (key === null) return;
       if (!keyedByUrl.has(url)) {
