@@ -15,16 +15,18 @@ declare module "@remix-run/node" {
 
 /**
  * In the browser, `react-i18next` is the app's small runtime (app/i18n/client-runtime.tsx): the
- * server renders with i18next and react-i18next, the browser hydrates with the same texts without
- * shipping them (decision 175).
+ * server renders with i18next, the browser hydrates with the same texts without shipping them
+ * (decision 175). On the server it is two small hooks over the request's i18next
+ * (app/i18n/server-hooks.tsx, decision 268), for remix-i18next's imports too.
  */
-function clientTranslations(): Plugin {
+function translationHooks(): Plugin {
   const runtime = fileURLToPath(new URL("./app/i18n/client-runtime.tsx", import.meta.url));
+  const serverHooks = fileURLToPath(new URL("./app/i18n/server-hooks.tsx", import.meta.url));
   return {
-    name: "parrainly-client-translations",
+    name: "parrainly-translation-hooks",
     enforce: "pre",
     resolveId(source, _importer, options) {
-      if (source === "react-i18next" && !options?.ssr) return runtime;
+      if (source === "react-i18next") return options?.ssr ? serverHooks : runtime;
       return null;
     },
   };
@@ -293,7 +295,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ],
   },
   plugins: [
-    !process.env.VITEST && clientTranslations(),
+    !process.env.VITEST && translationHooks(),
     !process.env.VITEST && siteStylesheet(),
     !process.env.VITEST && localeFiles(),
     !process.env.VITEST && plainDynamicImports(),

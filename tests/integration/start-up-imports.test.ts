@@ -37,3 +37,16 @@ describe("start-up imports", () => {
     expect(files.filter((f) => f.includes(`rate-limiter-flexible${path.sep}lib${path.sep}RateLimiterRedis`))).toEqual([]);
   });
 });
+
+describe("the server build's translation hooks (decision 268)", () => {
+  it("renders with the app's two small hooks, not react-i18next's (which spreads options and checks namespaces per call)", () => {
+    const dir = path.join(ROOT, "build", "server", "assets");
+    const code = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith(".js"))
+      .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
+      .join("\n");
+    expect(code).toContain("useTranslation outside I18nextProvider");
+    expect(code).not.toContain("reportNamespaces");
+  });
+});
