@@ -19,6 +19,7 @@ grep -q "Parrainly patch" node_modules/@remix-run/router/dist/router.cjs.js || {
 grep -q "Parrainly patch" node_modules/@remix-run/react/dist/routes.js || { echo "the Remix React patch was not applied"; exit 1; }
 grep -q "Parrainly patch" node_modules/react-router-dom/server.js || { echo "the React Router DOM patch was not applied"; exit 1; }
 grep -q "Parrainly patch" node_modules/@remix-run/server-runtime/dist/data.js || { echo "the server runtime patch was not applied"; exit 1; }
+grep -q "Parrainly patch" node_modules/react-dom/cjs/react-dom-server.node.production.min.js || { echo "the React DOM patch was not applied"; exit 1; }
 
 port=$((20000 + RANDOM % 20000))
 # The image's command: `npm start`'s script run directly, as the Dockerfile's CMD does, so that the
