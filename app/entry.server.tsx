@@ -12,6 +12,7 @@ import { NonceProvider } from "./utils/nonce";
 import { reactOutput } from "./utils/react-output.server";
 import { lowPriorityScripts } from "./utils/script-priority.server";
 import { SiteCssProvider } from "./utils/site-css";
+import { prefillStreamTransfer } from "./utils/stream-handoff.server";
 
 export const streamTimeout = 5_000;
 
@@ -46,6 +47,8 @@ export default async function handleRequest(
   markKeepablePage(request, responseStatusCode, responseHeaders, remixContext);
   // Crawlers and link previews get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  // The loader data that is ready is read now, so Remix's script for it renders without suspending.
+  await prefillStreamTransfer(remixContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
