@@ -3,16 +3,15 @@ import { finished, Transform, type Writable } from "node:stream";
 /**
  * What React's Node renderer writes, on its way to the response:
  *
- * - **One chunk per tick.** React copies the page into 2,048-byte buffers and writes each one as it
- *   fills: about 20 writes for a 42 KB shell, each passed down the stream chain and written to the
- *   socket by a system call of its own (`writev` was 9 % of an uncached page's CPU). Everything
- *   written in one tick (the whole shell, or a Suspense boundary's chunk when its data comes) goes
- *   on as one buffer, at the end of that tick: streaming is unchanged, the pieces are fewer.
+ * - **One chunk per tick.** React's own renderer copies the page into 2,048-byte buffers and writes
+ *   each one as it fills (about 20 writes for a 42 KB shell). The production build is patched to
+ *   write each flush as one string instead (decision 270), so this now matters for the development
+ *   renderer only: everything written in one tick goes on as one buffer, at the end of that tick;
+ *   streaming is unchanged, the pieces are fewer.
  * - **No NUL byte.** React 18.3.1 writes its whole 2,048-byte buffer when a multi-byte character
  *   does not fit at its end (react#31134, fixed on React 19's line only): the unused bytes go out
- *   as 0x00. Nothing is lost, a NUL is added. UTF-8 never has a 0x00 byte inside a character, and
- *   HTML has no use for U+0000, so every 0x00 is dropped: the page cannot carry one, whichever
- *   character lands on a buffer's edge.
+ *   as 0x00. The patched production build has no such buffers; for any other build, every 0x00 is
+ *   dropped (UTF-8 never has a 0x00 byte inside a character, and HTML has no use for U+0000).
  *
  * - **Bytes made once, put in place.** `insert` names a placeholder that the first tick's output
  *   holds (the shell's head) and the bytes that stand in its place: the site's stylesheet, 28 KB
