@@ -34,6 +34,7 @@ export async function prefillStreamTransfer(context: EntryContext): Promise<void
       result = await readyThisTurn(read);
     } catch (error) {
       cache[id] = Object.assign(Promise.resolve(), { error });
+      reader.releaseLock();
       return;
     }
     if (result === PENDING) {

@@ -104,14 +104,19 @@ describe("the loader data's stream read before the render (decision 271)", () =>
   });
 
   it("leaves a failed stream's error for StreamTransfer to report, as it would", async () => {
-    const failing = new ReadableStream<Uint8Array>({
-      pull() {
-        throw new Error("the data failed");
-      },
-    });
-    const context = contextOf(failing);
+    const failing = () =>
+      new ReadableStream<Uint8Array>({
+        pull() {
+          throw new Error("the data failed");
+        },
+      });
+    const reported = (context: EntryContext) => renderAll(context).then(String, (error: Error) => error.message);
+    expect(await reported(contextOf(failing()))).toBe("the data failed");
+    const context = contextOf(failing());
     await expect(prefillStreamTransfer(context)).resolves.toBeUndefined();
     expect(context.renderMeta!.streamCache![0]!.error).toBeInstanceOf(Error);
+    // RemixServer can still take its reader, and the render reports the same error.
+    expect(await reported(context)).toBe("the data failed");
   });
 
   it("does nothing without a stream, or with one already being read", async () => {
