@@ -24,6 +24,10 @@
  * local proxy that does the same (gzip when the browser accepts it, for text without a
  * Content-Encoding). `--direct` measures the server alone.
  *
+ * `--breakdown` prints, for each page, its main-thread CPU by trace event beside stock's (the names
+ * furthest apart first); `--trace DIR` keeps each run's trace (open it in Chromium's performance
+ * panel, or read it as JSON) for a closer look (decision 272).
+ *
  * Plain JavaScript on purpose: tsx's transform adds helpers (`__name`) to functions that Lighthouse
  * serialises and runs inside the page, where they do not exist.
  */
@@ -111,14 +115,10 @@ const median = (xs) => {
 };
 
 /**
- * The page's main-thread CPU in Lighthouse's own trace: the thread time (`tdur`) of the renderer main
- * thread's tasks, in ms, times Lighthouse's CPU slowdown (4). Lighthouse's "main thread" figure adds
- * up the tasks' wall durations instead; on a small shared machine a task also waits there for a core
- * (the server, the proxy and Chromium's other processes run beside it), and that wait is most of the
- * spread between rounds. Thread time counts only the work.
+ * The page's renderer main thread in Lighthouse's trace (the one whose tasks took longest; other
+ * renderers are Chromium's own pages): its key (`pid:tid`) and its tasks' wall and thread time in µs.
  */
-function mainThreadCpu(artifacts, lhr) {
-  const events = artifacts?.Trace?.traceEvents ?? [];
+function pageThread(events) {
   const renderers = new Set(
     events
       .filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain")
@@ -128,14 +128,52 @@ function mainThreadCpu(artifacts, lhr) {
   for (const e of events) {
     if (e.ph !== "X" || e.name !== "RunTask" || !renderers.has(`${e.pid}:${e.tid}`)) continue;
     const key = `${e.pid}:${e.tid}`;
-    const sums = perThread.get(key) ?? { wall: 0, cpu: 0 };
+    const sums = perThread.get(key) ?? { key, wall: 0, cpu: 0 };
     sums.wall += e.dur ?? 0;
     sums.cpu += e.tdur ?? e.dur ?? 0;
     perThread.set(key, sums);
   }
-  const page = [...perThread.values()].sort((a, b) => b.wall - a.wall)[0];
+  return [...perThread.values()].sort((a, b) => b.wall - a.wall)[0];
+}
+
+/**
+ * The page's main-thread CPU in Lighthouse's own trace: the thread time (`tdur`) of the renderer main
+ * thread's tasks, in ms, times Lighthouse's CPU slowdown (4). Lighthouse's "main thread" figure adds
+ * up the tasks' wall durations instead; on a small shared machine a task also waits there for a core
+ * (the server, the proxy and Chromium's other processes run beside it), and that wait is most of the
+ * spread between rounds. Thread time counts only the work.
+ */
+function mainThreadCpu(artifacts, lhr) {
+  const page = pageThread(artifacts?.Trace?.traceEvents ?? []);
   const slowdown = lhr?.configSettings?.throttling?.cpuSlowdownMultiplier ?? 4;
   return page ? (page.cpu / 1000) * slowdown : NaN;
+}
+
+/**
+ * Where the page's main-thread CPU goes (`--breakdown`): the renderer main thread's trace events
+ * by name, each counted for its own thread time (its children's taken out), in ms times the CPU
+ * slowdown, as `mainThreadCpu` counts them. "RunTask" is what a task did outside any named event.
+ */
+function threadBreakdown(artifacts, lhr) {
+  const events = artifacts?.Trace?.traceEvents ?? [];
+  const thread = pageThread(events)?.key;
+  const slowdown = lhr?.configSettings?.throttling?.cpuSlowdownMultiplier ?? 4;
+  const own = new Map();
+  if (!thread) return own;
+  const timed = events
+    .filter((e) => e.ph === "X" && e.tdur !== undefined && `${e.pid}:${e.tid}` === thread)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const open = [];
+  const self = new Map();
+  for (const e of timed) {
+    while (open.length && open[open.length - 1].ts + open[open.length - 1].dur <= e.ts) open.pop();
+    const parent = open[open.length - 1];
+    self.set(e, e.tdur);
+    if (parent && e.ts + e.dur <= parent.ts + parent.dur) self.set(parent, self.get(parent) - e.tdur);
+    open.push(e);
+  }
+  for (const [e, t] of self) own.set(e.name, (own.get(e.name) ?? 0) + (t / 1000) * slowdown);
+  return own;
 }
 
 /** The figures of one report. */
@@ -156,6 +194,7 @@ function figures(lhr, artifacts) {
     script: group("scriptEvaluation"),
     styleLayout: group("styleLayout"),
     longTasks: tasks,
+    breakdown: process.argv.includes("--breakdown") ? threadBreakdown(artifacts, lhr) : undefined,
     lcpError: lhr?.audits["largest-contentful-paint"]?.errorMessage,
   };
 }
@@ -164,6 +203,8 @@ async function main() {
   const only = argValue("--only");
   const withStock = process.argv.includes("--stock");
   const runs = Number(argValue("--runs") ?? (withStock ? 3 : 1));
+  const traceDir = argValue("--trace");
+  if (traceDir) fs.mkdirSync(traceDir, { recursive: true });
   // --only takes one path or several, comma-separated ("draw result" names the drawn code's page).
   const paths = only ? only.split(",").map((p) => p.trim()) : [...DEFAULT_PATHS, DRAW_RESULT];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parrainly-lighthouse-"));
@@ -239,6 +280,11 @@ async function main() {
             `${process.env.LH_DUMP}${target.name.replace(/[^a-z0-9]+/gi, "_")}-${round}.json`,
             JSON.stringify(lhr),
           );
+        if (traceDir)
+          fs.writeFileSync(
+            path.join(traceDir, `${target.name.replace(/[^a-z0-9]+/gi, "_")}-${round}.trace.json`),
+            JSON.stringify(result?.artifacts?.Trace?.traceEvents ?? []),
+          );
         const f = figures(lhr, result?.artifacts);
         results.set(target.name, [...(results.get(target.name) ?? []), f]);
         const failing = Object.values(lhr?.audits ?? {})
@@ -284,6 +330,29 @@ async function main() {
     `Medians of ${runs} run(s), load average ${os.loadavg()[0].toFixed(1)} at the end. Goals: performance ≥ 95 (issue 32; ≥ 98 before), ` +
       "total blocking time ≤ 200 ms, main thread ≤ 1.2x stock (main-thread CPU: thread time, no wait for a core); accessibility, best practices and SEO 100 (mobile settings).",
   );
+  if (process.argv.includes("--breakdown")) printBreakdown(results);
+}
+
+/** Each page's main-thread CPU by trace event (means over the runs), the names furthest from stock's first. */
+function printBreakdown(results) {
+  const mean = (list) => {
+    const sums = new Map();
+    for (const f of list) for (const [name, ms] of f.breakdown ?? []) sums.set(name, (sums.get(name) ?? 0) + ms / list.length);
+    return sums;
+  };
+  const stock = mean(results.get("stock Remix /") ?? []);
+  for (const [page, list] of results) {
+    if (page === "stock Remix /") continue;
+    const ours = mean(list);
+    const names = [...new Set([...ours.keys(), ...stock.keys()])];
+    const gap = (name) => (ours.get(name) ?? 0) - (stock.get(name) ?? 0);
+    names.sort((a, b) => Math.abs(gap(b)) - Math.abs(gap(a)));
+    console.log(`\n${page}: main-thread CPU by trace event, ms (mean of ${list.length}; stock's beside it)`);
+    for (const name of names.slice(0, 14))
+      console.log(
+        `  ${name.slice(0, 48).padEnd(48)} ${(ours.get(name) ?? 0).toFixed(1).padStart(7)} ${(stock.get(name) ?? 0).toFixed(1).padStart(7)}`,
+      );
+  }
 }
 
 main().catch((error) => {
