@@ -40,7 +40,9 @@ function translationHooks(): Plugin {
  * `app/i18n/locale-files.ts` becomes an `import()` of that pattern: the table of 68 `import()`
  * loaders it holds in development (about 1 KB gzipped, in every page's layout chunk) is gone
  * (decision 252). A module rather than a `fetch` of JSON: the same work as before for the browser,
- * which measured less main-thread time than `fetch` and `Response.json()`.
+ * which measured less main-thread time than `fetch` and `Response.json()`. The namespaces a page
+ * needs at once come in one module, `…<language>.<a>+<b>+<c>.js` (names sorted), which the server
+ * joins from these files (server/locale-sets.ts, decision 272): one request instead of four.
  */
 function localeFiles(): Plugin {
   const dir = fileURLToPath(new URL("./app/locales/", import.meta.url));
@@ -77,10 +79,12 @@ function localeFiles(): Plugin {
     load(id) {
       if (ssr || id !== module) return null;
       const prefix = `${base}assets/locales-${hashOf(files())}.`;
+      // Several namespaces in one module (server/locale-sets.ts joins the files), one alone as it is.
       return (
-        `export function readLocale(language, namespace) {\n` +
-        `  const url = ${JSON.stringify(prefix)} + language + "." + namespace + ".js";\n` +
-        `  return import(/* @vite-ignore */ url).then((mod) => mod.default);\n` +
+        `export function readLocales(language, namespaces) {\n` +
+        `  const names = [...new Set(namespaces)].sort();\n` +
+        `  const url = ${JSON.stringify(prefix)} + language + "." + names.join("+") + ".js";\n` +
+        `  return import(/* @vite-ignore */ url).then((mod) => (names.length === 1 ? { [names[0]]: mod.default } : mod.default));\n` +
         `}\n`
       );
     },
@@ -210,6 +214,10 @@ const SHARED_BY_PAGES = [
   "/app/styles/theme.css.ts",
   "/node_modules/@vanilla-extract/dynamic/",
   "/app/components/kept-part.tsx",
+  "/app/features/codes/codes.css.ts",
+  "/app/features/trust/trust.css.ts",
+  "/app/features/offer/claim-guide.tsx",
+  "/app/features/trust/kept-answer-figure.tsx",
 ];
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|@remix-run\/[\w-]+|react-router|react-router-dom|turbo-stream)\//;
 

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
+import { localeSets } from "./locale-sets";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -36,6 +37,7 @@ function precompressed(root: string): RequestHandler {
 /** The build's client files: hashed assets cached for a year (precompressed copies first), other public files an hour. */
 export function clientFiles(clientDir: string): express.Router {
   const router = express.Router();
+  router.use("/assets", localeSets(path.join(clientDir, "assets")));
   router.use("/assets", precompressed(path.join(clientDir, "assets")));
   router.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
   // Other public files (favicon, og image) all have an extension: skip the disk look-up for pages.

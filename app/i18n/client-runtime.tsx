@@ -12,7 +12,7 @@
  */
 import { useSyncExternalStore } from "react";
 import { i18nBaseOptions } from "./config";
-import { readLocale } from "./locale-files";
+import { readLocales } from "./locale-files";
 
 type Tree = { [key: string]: string | Tree };
 type Options = Record<string, unknown> & { ns?: string; count?: number; defaultValue?: string };
@@ -47,18 +47,24 @@ export function snapshot(namespaces: readonly string[]): string {
   return `${languageVersion}:${loaded}`;
 }
 
-function load(language: string, namespace: string): Promise<void> {
-  const id = `${language}/${namespace}`;
-  if (store.has(id)) return Promise.resolve();
-  let promise = pending.get(id);
-  if (!promise) {
-    promise = readLocale(language, namespace).then(
-      (tree) => void store.set(id, tree),
-      () => void store.set(id, {}),
+/** Reads the namespaces not yet read or on their way, all in one request (decision 272). */
+function load(language: string, namespaces: readonly string[]): Promise<void> {
+  const wanted = namespaces.filter((namespace) => {
+    const id = `${language}/${namespace}`;
+    return !store.has(id) && !pending.has(id);
+  });
+  if (wanted.length > 0) {
+    const promise = readLocales(language, wanted).then(
+      (trees) => {
+        for (const namespace of wanted) store.set(`${language}/${namespace}`, trees[namespace] ?? {});
+      },
+      () => {
+        for (const namespace of wanted) store.set(`${language}/${namespace}`, {});
+      },
     );
-    pending.set(id, promise);
+    for (const namespace of wanted) pending.set(`${language}/${namespace}`, promise);
   }
-  return promise;
+  return Promise.all(namespaces.map((namespace) => pending.get(`${language}/${namespace}`))).then(() => undefined);
 }
 
 function lookup(language: string, namespace: string, key: string): string | undefined {
@@ -131,13 +137,13 @@ export const i18n = {
     for (const namespace of list) i18n.namespaces.add(namespace);
     const missing = list.filter((namespace) => !i18n.hasLoadedNamespace(namespace));
     if (missing.length === 0) return;
-    await Promise.all(missing.map((namespace) => load(i18n.language, namespace)));
+    await load(i18n.language, missing);
     notify();
   },
 
   /** Loads the namespaces already in use in the new language, then re-renders every translated part. */
   async changeLanguage(language: string) {
-    await Promise.all([...i18n.namespaces].map((namespace) => load(language, namespace)));
+    await load(language, [...i18n.namespaces]);
     i18n.language = language;
     languageVersion++;
     notify();

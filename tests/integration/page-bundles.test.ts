@@ -64,6 +64,54 @@ describe("translations in the browser", () => {
   });
 });
 
+describe("a page's translations", () => {
+  const prefix = () =>
+    fs
+      .readdirSync(ASSETS)
+      .find((f) => /^locales-[\w-]+\.fr\.common\.js$/.test(f))!
+      .split(".")[0]!;
+
+  it("come in one module: the namespaces it needs at once, joined by the server from the build's files", async () => {
+    const url = `${server.url}/assets/${prefix()}.de.common+offer+trust.js`;
+    const response = await fetch(url, { headers: { "accept-encoding": "gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    const body = await response.text();
+    expect(body).toMatch(/^export default \{"common":JSON\.parse\(/);
+    const module = (await import(`data:text/javascript,${encodeURIComponent(body)}`)) as { default: Record<string, unknown> };
+    expect(Object.keys(module.default)).toEqual(["common", "offer", "trust"]);
+    for (const namespace of ["common", "offer", "trust"]) {
+      const source = JSON.parse(fs.readFileSync(path.join(ROOT, "app", "locales", "de", `${namespace}.json`), "utf8")) as unknown;
+      expect(module.default[namespace], namespace).toEqual(source);
+    }
+    // The same answer again (kept), and without gzip for a client that does not take it.
+    const plain = await fetch(url, { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(body);
+    // The browser's code asks for them so: sorted names joined by "+".
+    const code = (await scriptsOf("/tesla")).map(read).join("\n");
+    expect(code).toContain('.join("+")');
+  });
+
+  it("answer only what the browser asks: the build's hash, a language and namespaces that exist, sorted, each once", async () => {
+    const hash = prefix();
+    for (const file of [
+      `${hash}.fr.trust+common.js`,
+      `${hash}.fr.common+common.js`,
+      `${hash}.fr.common+no-such-namespace.js`,
+      `${hash}.xx.common+trust.js`,
+      `locales-0000000000.fr.common+trust.js`,
+      `${hash}.fr.common+trust.js.map`,
+    ]) {
+      const response = await fetch(`${server.url}/assets/${file}`);
+      expect(response.status, file).toBe(404);
+    }
+    expect((await fetch(`${server.url}/assets/${hash}.fr.common+trust.js`, { method: "POST" })).status).not.toBe(200);
+  });
+});
+
 describe("the consent banner and the analytics tags", () => {
   it("are a chunk of their own, which a page without them never loads", async () => {
     const chunk = fs.readdirSync(ASSETS).filter((f) => /^analytics-tags-[\w-]+\.js$/.test(f));
