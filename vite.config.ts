@@ -218,6 +218,7 @@ const SHARED_BY_PAGES = [
   "/app/features/trust/trust.css.ts",
   "/app/features/offer/claim-guide.tsx",
   "/app/features/trust/kept-answer-figure.tsx",
+  "/app/features/codes/platform-logo.tsx",
 ];
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|@remix-run\/[\w-]+|react-router|react-router-dom|turbo-stream)\//;
 

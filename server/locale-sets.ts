@@ -41,7 +41,12 @@ export function localeSets(assetsDir: string): RequestHandler {
     const parts: string[] = [];
     for (const name of names) {
       const file = known.get(`${hash}.${language}.${name}`);
-      const expression = file ? MODULE.exec(fs.readFileSync(file, "utf8"))?.[1] : undefined;
+      let expression: string | undefined;
+      try {
+        expression = file ? MODULE.exec(fs.readFileSync(file, "utf8"))?.[1] : undefined;
+      } catch {
+        // a file gone since the listing (a build replaced under a running server): not answered here
+      }
       if (!expression) return undefined;
       parts.push(`${JSON.stringify(name)}:${expression}`);
     }
