@@ -11,9 +11,9 @@ import type { RequestHandler } from "express";
  * each with its own compile and evaluation tasks on a cheap phone's main thread).
  *
  * Only what the browser itself asks is answered: the build's hash, a language and namespaces that
- * exist, names sorted and each once; anything else goes on to the static files (a 404). Answers are
- * kept (at most `MAX_KEPT`, the oldest dropped first), cached by the browser for a year like every
- * hashed asset, gzipped when accepted.
+ * exist, names sorted and each once; anything else goes on to the static files (a 404). Each file
+ * is read from disk once; answers are kept (at most `MAX_KEPT`, the oldest dropped first), cached by
+ * the browser for a year like every hashed asset, gzipped when accepted.
  */
 const SET = /^\/locales-([\w-]+)\.([a-z]{2})\.([\w-]+(?:\+[\w-]+)+)\.js$/;
 const ONE = /^locales-([\w-]+)\.([a-z]{2})\.([\w-]+)\.js$/;
@@ -25,6 +25,8 @@ type Answer = { plain: Buffer; gzip: Buffer };
 export function localeSets(assetsDir: string): RequestHandler {
   /** `<hash>.<language>.<namespace>` → the file's path, listed on the first request. */
   let files: Map<string, string> | undefined;
+  /** The same key → the file's `JSON.parse(…)` expression, read once per file (a fixed, small set). */
+  const expressions = new Map<string, string>();
   const kept = new Map<string, Answer>();
 
   const list = () => {
@@ -36,17 +38,23 @@ export function localeSets(assetsDir: string): RequestHandler {
     return files;
   };
 
+  const expressionOf = (key: string): string | undefined => {
+    const known = expressions.get(key);
+    if (known) return known;
+    const file = (files ?? list()).get(key);
+    try {
+      const expression = file ? MODULE.exec(fs.readFileSync(file, "utf8"))?.[1] : undefined;
+      if (expression) expressions.set(key, expression);
+      return expression;
+    } catch {
+      return undefined; // a file gone since the listing (a build replaced under a running server): not answered here
+    }
+  };
+
   const build = (hash: string, language: string, names: string[]): Answer | undefined => {
-    const known = files ?? list();
     const parts: string[] = [];
     for (const name of names) {
-      const file = known.get(`${hash}.${language}.${name}`);
-      let expression: string | undefined;
-      try {
-        expression = file ? MODULE.exec(fs.readFileSync(file, "utf8"))?.[1] : undefined;
-      } catch {
-        // a file gone since the listing (a build replaced under a running server): not answered here
-      }
+      const expression = expressionOf(`${hash}.${language}.${name}`);
       if (!expression) return undefined;
       parts.push(`${JSON.stringify(name)}:${expression}`);
     }
