@@ -134,3 +134,32 @@ test("JS-only controls show only where scripts run; the language form's OK butto
     await expect(ok).toBeVisible();
   }
 });
+
+test("routes discovered for the page's links render nothing again; a link to one navigates in place", async ({
+  page,
+}, testInfo) => {
+  test.skip(jsDisabled(testInfo), "route discovery needs JavaScript");
+  const discovered = page.waitForResponse(/\/__manifest\?.*p=%2Fsubmit/);
+  await page.goto("/tesla");
+  await discovered;
+  await page.evaluate(
+    () => new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(resolve)), 300)),
+  );
+  // Remix's <Scripts> renders the page's module preloads only until the page has hydrated: any later
+  // render of the page removes them. After discovery they are still there: nothing rendered again
+  // (decision 273: the router no longer re-renders the whole page for routes it does not show).
+  await expect(page.locator("body > link[rel=modulepreload]")).not.toHaveCount(0);
+
+  // The discovered route is the router's own: the link navigates without a document load or a
+  // further discovery request.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/__manifest") || request.resourceType() === "document") asked.push(request.url());
+  });
+  await page.locator('a[href="/submit"]').filter({ visible: true }).first().click();
+  await expect(page).toHaveURL(/\/submit$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  expect(asked).toEqual([]);
+});

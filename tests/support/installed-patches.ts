@@ -5,16 +5,17 @@ import { expect } from "vitest";
 import { ROOT } from "./paths";
 
 /**
- * The patches under patches/ (applied by `npm ci`'s postinstall, patch-package) change one installed
- * file each. Their tests compare the patched file with the original, rebuilt here from the installed
- * file by taking each hunk of the patch back out.
+ * The patches under patches/ (applied by `npm ci`'s postinstall, patch-package) change installed
+ * files. Their tests compare a patched file with the original, rebuilt here from the installed file
+ * by taking each of the patch's hunks for that file back out.
  */
 export function unpatchedSource(installedFile: string, patchFile: string): string {
   let source = fs.readFileSync(installedFile, "utf8");
-  const hunks = fs
-    .readFileSync(patchFile, "utf8")
-    .split(/^@@[^\n]*\n/m)
-    .slice(1);
+  const relative = path.relative(ROOT, installedFile).split(path.sep).join("/");
+  const files = fs.readFileSync(patchFile, "utf8").split(/^diff --git a\/\S+ b\//m);
+  const forFile = files.filter((part) => part.startsWith(`${relative}\n`));
+  expect(forFile, `the patch changes ${relative}`).toHaveLength(1);
+  const hunks = forFile[0]!.split(/^@@[^\n]*\n/m).slice(1);
   for (const hunk of hunks) {
     const lines = hunk.replace(/\n$/, "").split("\n");
     const side = (drop: string) =>
