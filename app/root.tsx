@@ -41,8 +41,13 @@ import { getToast } from "./utils/toast.server";
 // (error-boundary.tsx, toast.tsx).
 export const handle = { preload: () => Promise.all([preloadErrorPage(), preloadToast()]) };
 
+// PNG icons, not the SVG they are drawn from (public/favicon.svg, scripts/make-icons.mjs): the
+// browser decodes a page's icon and its web manifest's icon in the page's own renderer, and an SVG
+// is a whole document to build each time, about 3 % of a platform page's main-thread work on a
+// slow phone (decision 274).
 export const links: LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon-48.png", type: "image/png", sizes: "48x48" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 

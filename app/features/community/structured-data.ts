@@ -7,7 +7,7 @@ export function organizationLd(siteUrl: string, description: string) {
     "@type": "Organization",
     name: SITE_NAME,
     url: siteUrl,
-    logo: `${siteUrl}/favicon.svg`,
+    logo: `${siteUrl}/icon-512.png`,
     description,
   };
 }
