@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { createElement, useState, type HTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrationRender } from "~/utils/use-hydrated";
 
 type Tag = "div" | "section" | "footer" | "article" | "ul" | "ol" | "nav";
 
@@ -29,7 +29,7 @@ export function ServerHtml({ id, as = "div", children, ...props }: ServerHtmlPro
   const { i18n } = useTranslation();
   // Hydrating, this region too: also true inside a Suspense boundary React hydrates after the rest
   // of the page (a draw result's half), where a flag set at the first commit had already flipped.
-  const hydrating = !useHydrated() && typeof document !== "undefined";
+  const hydrating = useHydrationRender();
   const [kept] = useState(() => {
     if (!hydrating) return null;
     const html = document.getElementById(id)?.innerHTML;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { visuallyHidden } from "~/styles/ui.css";
-import { useHydrated } from "./use-hydrated";
+import { useHydrationRender } from "./use-hydrated";
 
 const ANNOUNCER_ID = "live-announcer";
 
@@ -29,8 +29,7 @@ function announce(text: string) {
  */
 export function useArrivalFocus<T extends HTMLElement>(key: unknown, announcement?: string | null) {
   const ref = useRef<T>(null);
-  const hydrated = useHydrated();
-  const inServerHtml = useRef(!hydrated);
+  const inServerHtml = useRef(useHydrationRender());
   useEffect(() => {
     const first = inServerHtml.current;
     inServerHtml.current = false;

@@ -163,3 +163,34 @@ test("routes discovered for the page's links render nothing again; a link to one
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   expect(asked).toEqual([]);
 });
+
+test("a platform page and /submit render once: hydration, and no second pass after it", async ({ page }, testInfo) => {
+  test.skip(jsDisabled(testInfo), "hydration needs JavaScript");
+  // React reports each commit to a devtools hook when one is installed before it loads: this one counts them.
+  await page.addInitScript(() => {
+    const counted = window as unknown as { commits: number; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
+    counted.commits = 0;
+    counted.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      isDisabled: false,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE: () => {},
+      onScheduleFiberRoot: () => {},
+      onCommitFiberRoot: () => counted.commits++,
+      onPostCommitFiberRoot: () => {},
+      onCommitFiberUnmount: () => {},
+    };
+  });
+  for (const path of ["/tesla", "/submit"]) {
+    const discovered = page.waitForResponse(/\/__manifest\?/);
+    await page.goto(path);
+    await discovered;
+    await page.evaluate(
+      () => new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(resolve)), 300)),
+    );
+    // The kept regions and the focus helper ask "am I hydrating?" without a second render
+    // (decision 275), and route discovery renders nothing (decision 273).
+    expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), path).toBe(1);
+  }
+});
