@@ -34,7 +34,6 @@ import { LiveAnnouncer } from "./utils/arrival-focus";
 import { useNonce } from "./utils/nonce";
 import type { RootData } from "./utils/root-data";
 import { SiteStylesheet } from "./utils/site-css";
-import { useMarkPageHydrated } from "./utils/use-hydrated";
 import { DEFAULT_THEME, isTheme } from "./utils/theme";
 import { getToast } from "./utils/toast.server";
 
@@ -122,7 +121,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const language = root?.language ?? i18n.language ?? "fr";
   const theme = root?.theme ?? DEFAULT_THEME;
   useSiteLinkNavigation();
-  useMarkPageHydrated();
   return (
     <html lang={language} data-theme={theme} dir="ltr">
       <head>

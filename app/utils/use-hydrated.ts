@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { useRef, useSyncExternalStore } from "react";
 
 const subscribe = () => () => {};
 /** False in the server HTML and during hydration, true once React runs in the browser. */
@@ -10,28 +10,20 @@ export function useHydrated(): boolean {
   );
 }
 
-/** Set by the root's effect, which runs after every other effect of the hydration's commit. */
-let pageHydrated = false;
-
-/** The root layout calls this once: from its first commit on, a component's first render is not a hydration. */
-export function useMarkPageHydrated() {
-  useEffect(() => {
-    pageHydrated = true;
-  }, []);
-}
-
 /**
- * True when this render hydrates the server's HTML; for a question asked at the first render only
- * (keep the server's HTML? was the page already focused?). Unlike `useHydrated` it does not render
- * the component again once hydration is over: its store reads "not hydrated" until the root's
- * effect, after the component's own check, so React sees nothing change (decision 275). A part
- * hydrated later (inside a Suspense boundary) still gets true while it hydrates.
+ * True when this component mounted by hydrating the server's HTML (and on each later render of it),
+ * false when it mounted in the browser; for a question asked once (keep the server's HTML? was
+ * the page already focused?). Unlike `useHydrated` it never renders the component again: each
+ * instance's store answers what it answered first, so when React checks it after hydration nothing
+ * has changed (decision 275). A part hydrated later (inside a Suspense boundary) gets true too, and
+ * a part React renders afresh because hydration failed gets false.
  */
 export function useHydrationRender(): boolean {
-  const hydrated = useSyncExternalStore(
+  const first = useRef<boolean | null>(null);
+  const mountedByHydration = useSyncExternalStore(
     subscribe,
-    () => pageHydrated,
-    () => false,
+    () => (first.current ??= false),
+    () => (first.current ??= true),
   );
-  return !hydrated && typeof document !== "undefined";
+  return mountedByHydration && typeof document !== "undefined";
 }

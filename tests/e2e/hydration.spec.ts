@@ -164,7 +164,9 @@ test("routes discovered for the page's links render nothing again; a link to one
   expect(asked).toEqual([]);
 });
 
-test("a platform page and /submit render once: hydration, and no second pass after it", async ({ page }, testInfo) => {
+test("a platform page, /submit and a draw result render once: hydration, and no second pass after it", async ({
+  page,
+}, testInfo) => {
   test.skip(jsDisabled(testInfo), "hydration needs JavaScript");
   // React reports each commit to a devtools hook when one is installed before it loads: this one counts them.
   await page.addInitScript(() => {
@@ -193,4 +195,23 @@ test("a platform page and /submit render once: hydration, and no second pass aft
     // (decision 275), and route discovery renders nothing (decision 273).
     expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), path).toBe(1);
   }
+
+  // A draw result: its second half is a part of its own, hydrated when its code has come (a
+  // second commit at most), and nothing in either half renders again once hydrated.
+  const p = await createE2ePlatform();
+  await e2eDb()
+    .insertInto("referral_codes")
+    .values({ platform_id: p.id, code: "ONCE42", times_served: 0, created_at: new Date().toISOString() } as never)
+    .execute();
+  await page.goto(`/${p.slug}/get-code`);
+  await page.getByRole("button", { name: "Lancer le tirage au sort" }).click();
+  await expect(page.getByTestId("drawn-code")).toHaveText("ONCE42");
+  const result = page.url();
+  const discovered = page.waitForResponse(/\/__manifest\?/);
+  await page.goto(result);
+  await discovered;
+  await page.evaluate(
+    () => new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(resolve)), 300)),
+  );
+  expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), "draw result").toBeLessThanOrEqual(2);
 });

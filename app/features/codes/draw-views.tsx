@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { safeHref } from "~db/platform-links";
 import { button, card, muted, noScriptOnly, row, scriptOnly, stack, visuallyHidden } from "~/styles/ui.css";
 import { useArrivalFocus } from "~/utils/arrival-focus";
-import { useHydrated } from "~/utils/use-hydrated";
 import * as styles from "./codes.css";
 import { CopyButton } from "./copy-button";
 import { drawAnimation } from "./draw-animation";
@@ -75,7 +74,6 @@ export function DrawResultView({
   children?: React.ReactNode;
 }) {
   const { t } = useTranslation("platform");
-  const hydrated = useHydrated();
   const { spinning, shown } = useSlotMachine(result.code);
   const href = safeHref(result.referralUrl);
   const shareText = t("draw.shareText", { name: result.platformName, code: result.code });
@@ -107,13 +105,12 @@ export function DrawResultView({
         <p className={styles.codeBox} data-testid="drawn-code">
           {result.code}
         </p>
-        {/* Without JS, a field to copy from; where scripts run, the copy button instead (same place before and after hydration). */}
-        {!hydrated ? (
-          <label className={`${stack} ${noScriptOnly}`}>
-            <span className={muted}>{t("draw.codeField")}</span>
-            <input type="text" className={`${styles.linkText} ${styles.codeField}`} readOnly value={result.code} />
-          </label>
-        ) : null}
+        {/* Without JS, a field to copy from; where scripts run, the copy button instead (same place before and after
+            hydration). Hidden there by a media query, not removed after hydration: no second render (decision 275). */}
+        <label className={`${stack} ${noScriptOnly}`}>
+          <span className={muted}>{t("draw.codeField")}</span>
+          <input type="text" className={`${styles.linkText} ${styles.codeField}`} readOnly value={result.code} />
+        </label>
         {href ? (
           <p className={styles.linkText}>
             <span className={muted}>{t("draw.link")} </span>
