@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createE2ePlatform, e2eDb, expectAccessible, jsDisabled } from "./support";
+import { createE2ePlatform, e2eDb, expectAccessible, hydrated, jsDisabled } from "./support";
 
 const platform = (overrides: Parameters<typeof createE2ePlatform>[0] = {}) => createE2ePlatform(overrides);
 
@@ -22,10 +22,6 @@ async function createPartner(overrides: Record<string, unknown> = {}) {
     } as never)
     .returningAll()
     .executeTakeFirstOrThrow();
-}
-
-async function waitForHydration(page: Page) {
-  await expect(page.getByTestId("platform-carousel")).toBeVisible();
 }
 
 test.describe("home", () => {
@@ -103,7 +99,7 @@ test.describe("home carousel timing (JS)", () => {
   async function frozenHome(page: Page, { wake = true } = {}) {
     await page.clock.install();
     await page.goto("/");
-    await waitForHydration(page);
+    await hydrated(page);
     // Stop the clock's natural flow (hydration needs it): from here on only runFor moves time.
     await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     const carousel = page.getByTestId("platform-carousel");

@@ -3,7 +3,6 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { useTranslation } from "react-i18next";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
 import { card, flush, scriptOnly, snapItem, snapList, visuallyHidden } from "~/styles/ui.css";
-import { useHydrated } from "~/utils/use-hydrated";
 import { ArrowButton } from "./arrow-button";
 import * as styles from "./community.css";
 import { buttonClass } from "~/styles/recipes";
@@ -29,13 +28,17 @@ export interface CarouselPlatform {
  */
 export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] }) {
   const { t } = useTranslation("home");
-  const hydrated = useHydrated();
   const listId = useId();
   const [index, setIndex] = useState(0);
+  // Two slides at a time from 768 px, one below. Read from the media query when it is needed; the
+  // state only follows later changes (a rotated tablet), so hydration renders nothing twice
+  // (decision 276): until the visitor acts, the only thing it changes is which dots tests count.
+  const perViewRef = useRef(2);
   const [perView, setPerView] = useState(2);
   const [stopped, setStopped] = useState(false);
   const [hovered, setHovered] = useState(false);
-  const [reducedMotion, setReducedMotion] = useState(false);
+  const reducedMotionRef = useRef(false);
+  const [, setReducedMotion] = useState(false);
   const [announce, setAnnounce] = useState(false);
   // The auto-advance waits for the visitor's first sign of life on the page (a pointer move, a
   // touch, a scroll, a key): a page that is only loaded, or read without moving, stays still and
@@ -47,15 +50,23 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
 
   const count = platforms.length;
   const lastIndex = Math.max(0, count - perView);
+  /** The last position a slide can start at now: from the media query, whatever was rendered. */
+  const currentLastIndex = useCallback(() => Math.max(0, count - perViewRef.current), [count]);
 
   useEffect(() => {
     const wide = window.matchMedia("(min-width: 768px)");
     const motion = window.matchMedia("(prefers-reduced-motion: reduce)");
-    const update = () => {
-      setPerView(wide.matches ? 2 : 1);
-      setReducedMotion(motion.matches);
+    const read = () => {
+      perViewRef.current = wide.matches ? 2 : 1;
+      reducedMotionRef.current = motion.matches;
     };
-    update();
+    // At mount: kept, not rendered (nothing on screen depends on it before the visitor acts).
+    read();
+    const update = () => {
+      read();
+      setPerView(perViewRef.current);
+      setReducedMotion(reducedMotionRef.current);
+    };
     wide.addEventListener("change", update);
     motion.addEventListener("change", update);
     return () => {
@@ -70,25 +81,28 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
   const goTo = useCallback(
     (target: number) => {
       const list = listElement();
-      const next = target > lastIndex ? 0 : target < 0 ? lastIndex : target;
+      const last = currentLastIndex();
+      const next = target > last ? 0 : target < 0 ? last : target;
       indexRef.current = next;
       setIndex(next);
+      // The dots and the live text follow the width the visitor has now.
+      setPerView(perViewRef.current);
       programmatic.current = true;
       const slide = list?.children[next] as HTMLElement | undefined;
       if (list && slide) {
         list.scrollTo({
           left: slide.offsetLeft - (list.firstElementChild as HTMLElement).offsetLeft,
-          behavior: reducedMotion ? "auto" : "smooth",
+          behavior: reducedMotionRef.current ? "auto" : "smooth",
         });
       }
     },
-    [lastIndex, reducedMotion, listElement],
+    [currentLastIndex, listElement],
   );
 
   // Follow the visitor's own scrolling (touch, trackpad, focus moving to a link).
   useEffect(() => {
     const list = listElement();
-    if (!list || !hydrated) return;
+    if (!list) return;
     const sync = () => {
       if (programmatic.current) {
         programmatic.current = false;
@@ -98,26 +112,32 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
       const second = list.children[1] as HTMLElement | undefined;
       if (!first || !second) return;
       const step = second.offsetLeft - first.offsetLeft;
+      const last = currentLastIndex();
       const atEnd = list.scrollLeft + list.clientWidth >= list.scrollWidth - 2;
-      const current = atEnd ? lastIndex : Math.min(lastIndex, Math.max(0, Math.round(list.scrollLeft / step)));
+      const current = atEnd ? last : Math.min(last, Math.max(0, Math.round(list.scrollLeft / step)));
       indexRef.current = current;
       setIndex(current);
+      setPerView(perViewRef.current);
     };
     list.addEventListener("scrollend", sync);
     return () => list.removeEventListener("scrollend", sync);
-  }, [hydrated, lastIndex, listElement]);
+  }, [currentLastIndex, listElement]);
 
   useEffect(() => {
     if (awake) return;
     const events = ["pointermove", "pointerdown", "touchstart", "scroll", "keydown"] as const;
-    const wake = () => setAwake(true);
+    const wake = () => {
+      setPerView(perViewRef.current);
+      setAwake(true);
+    };
     for (const name of events) window.addEventListener(name, wake, { passive: true, once: true });
     return () => {
       for (const name of events) window.removeEventListener(name, wake);
     };
   }, [awake]);
 
-  const playing = hydrated && awake && !stopped && !reducedMotion && lastIndex > 0;
+  // `awake` only turns true in the browser after hydration, re-rendering with what the media queries say.
+  const playing = awake && !stopped && !reducedMotionRef.current && lastIndex > 0;
   useEffect(() => {
     if (!playing || hovered) return;
     const timer = setInterval(() => goTo(indexRef.current + 1), AUTO_ADVANCE_MS);
@@ -174,8 +194,9 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
       // A group, not a second region: the page's section around it is the region, named by its heading.
       role="group"
       aria-label={t("platforms.heading")}
-      aria-roledescription={hydrated ? t("carousel.roledescription") : undefined}
-      data-testid={hydrated ? "platform-carousel" : undefined}
+      // In the server's HTML too (its slides already say "slide"): hydration changes nothing here.
+      aria-roledescription={t("carousel.roledescription")}
+      data-testid="platform-carousel"
       data-index={index}
       data-playing={playing && !hovered ? "true" : "false"}
       onPointerDown={stop}
@@ -219,11 +240,10 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
           </button>
         </div>
       ) : null}
-      {hydrated ? (
-        <p className={visuallyHidden} aria-live={announce ? "polite" : "off"} aria-atomic="true">
-          {t("carousel.position", { index: index + 1, count: lastIndex + 1 })}
-        </p>
-      ) : null}
+      {/* The position, announced once the visitor has stopped the motion; not there without JS. */}
+      <p className={`${visuallyHidden} ${scriptOnly}`} aria-live={announce ? "polite" : "off"} aria-atomic="true">
+        {t("carousel.position", { index: index + 1, count: lastIndex + 1 })}
+      </p>
     </div>
   );
 }
