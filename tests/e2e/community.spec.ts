@@ -123,7 +123,8 @@ test.describe("home carousel timing (JS)", () => {
   test("advances once in every 4000 ms window, and loops", async ({ page }) => {
     const carousel = await frozenHome(page);
     await expect(carousel).toHaveAttribute("data-playing", "true");
-    const positions = await page.getByTestId("carousel-dot").count();
+    // One dot per position: the last one is hidden two-up (a wide screen's first visible slide is never the last).
+    const positions = await page.getByTestId("carousel-dot").filter({ visible: true }).count();
     // The timer's phase is unknown (time flowed while the page hydrated), so check whole windows:
     // exactly one step in each of them means a period of exactly 4000 ms.
     let expected = await carousel.index();
@@ -133,6 +134,8 @@ test.describe("home carousel timing (JS)", () => {
       await expect(carousel).toHaveAttribute("data-index", String(expected));
       await expect(page.getByTestId("carousel-dot").nth(expected)).toHaveAttribute("aria-current", "true");
     }
+    // Two-up, the position text counts the positions a wide screen has.
+    await expect(carousel.locator("[aria-live]")).toHaveText(`Position ${expected + 1} sur ${positions}`, { useInnerText: true });
   });
 
   test("stops for good after a click on an arrow", async ({ page }) => {

@@ -124,10 +124,16 @@ test("JS-only controls show only where scripts run; the language form's OK butto
     await expect(arrows.first()).toBeVisible();
     // A phone shows one card at a time: a dot per card.
     await expect(dots.filter({ visible: true })).toHaveCount(await page.getByTestId("platform-slide").count());
+    // The position text counts a phone's positions, before the visitor does anything (decision 276).
+    const slides = await page.getByTestId("platform-slide").count();
+    await expect(page.getByTestId("platform-carousel").locator("[aria-live]")).toHaveText(`Position 1 sur ${slides}`, {
+      useInnerText: true,
+    });
     // The select acts only on its button, with scripts too (WCAG 3.2.2).
     await expect(ok).toBeVisible();
   } else {
     // In the HTML (so hydration adds nothing) but not shown, and out of the accessibility tree.
+    await expect(page.getByTestId("platform-carousel").locator("[aria-live]")).toBeHidden();
     await expect(arrows).toHaveCount(0);
     await expect(dots).toHaveCount(0);
     await expect(page.locator("button[aria-controls]").first()).toBeHidden();

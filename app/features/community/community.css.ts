@@ -147,6 +147,7 @@ export const carouselList = style({
 });
 /** Shown on a phone only: the carousel's last dot, and its controls when two cards fit side by side. */
 export const narrowOnly = style({ "@media": { [breakpoints.wide]: { display: "none" } } });
+export const wideOnly = style({ display: "none", "@media": { [breakpoints.wide]: { display: "inline" } } });
 export const pauseButton = style({ minHeight: "2.75rem", padding: `0 ${space.md}`, fontSize: "0.9rem" });
 /** The pause button while nothing plays: it keeps its place (see platform-carousel.tsx). */
 export const pauseButtonIdle = style({ visibility: "hidden" });

@@ -31,8 +31,9 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
   const listId = useId();
   const [index, setIndex] = useState(0);
   // Two slides at a time from 768 px, one below. Read from the media query when it is needed; the
-  // state only follows later changes (a rotated tablet), so hydration renders nothing twice
-  // (decision 276): until the visitor acts, the only thing it changes is which dots tests count.
+  // state (whether there is anything to play) follows at the visitor's first sign of life and on
+  // later changes (a rotated tablet), so hydration renders nothing twice (decision 276). What shows
+  // differs by width is CSS's: the last dot, and the position text's count.
   const perViewRef = useRef(2);
   const [perView, setPerView] = useState(2);
   const [stopped, setStopped] = useState(false);
@@ -85,8 +86,6 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
       const next = target > last ? 0 : target < 0 ? last : target;
       indexRef.current = next;
       setIndex(next);
-      // The dots and the live text follow the width the visitor has now.
-      setPerView(perViewRef.current);
       programmatic.current = true;
       const slide = list?.children[next] as HTMLElement | undefined;
       if (list && slide) {
@@ -117,7 +116,6 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
       const current = atEnd ? last : Math.min(last, Math.max(0, Math.round(list.scrollLeft / step)));
       indexRef.current = current;
       setIndex(current);
-      setPerView(perViewRef.current);
     };
     list.addEventListener("scrollend", sync);
     return () => list.removeEventListener("scrollend", sync);
@@ -223,7 +221,7 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
                   aria-controls={listId}
                   aria-current={i === index ? "true" : undefined}
                   aria-label={t("carousel.goTo", { index: i + 1 })}
-                  data-testid={i <= lastIndex ? "carousel-dot" : undefined}
+                  data-testid="carousel-dot"
                   onClick={() => goTo(i)}
                 />
               </li>
@@ -242,7 +240,9 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
       ) : null}
       {/* The position, announced once the visitor has stopped the motion; not there without JS. */}
       <p className={`${visuallyHidden} ${scriptOnly}`} aria-live={announce ? "polite" : "off"} aria-atomic="true">
-        {t("carousel.position", { index: index + 1, count: lastIndex + 1 })}
+        {/* Positions: one per slide on a phone, all but the last two-up; the width picks the text. */}
+        <span className={styles.narrowOnly}>{t("carousel.position", { index: index + 1, count })}</span>
+        <span className={styles.wideOnly}>{t("carousel.position", { index: index + 1, count: Math.max(1, count - 1) })}</span>
       </p>
     </div>
   );
