@@ -18,6 +18,8 @@
  * "main-thread CPU" is the same tasks' thread time (times the 4x slowdown, from Lighthouse's own
  * trace): Lighthouse's "main thread" adds wall durations, which on a loaded machine include the time
  * a task waited for a core; thread time is the steadier figure for comparing two builds.
+ * "CPU ratio by round" is the range of each round's ratio to the stock page of the same round: the
+ * table's ratios are medians over medians, and the range says how far a single round can land.
  *
  * In production Fly's edge proxy compresses responses the app sends uncompressed (HTML; the build's
  * assets are precompressed already). The pages are measured as visitors get them: through a small
@@ -321,6 +323,14 @@ async function main() {
     row["main-thread CPU"] =
       `${ms(m((f) => f.mainThreadCpu))} ms` +
       (Number.isFinite(stockCpu) ? ` (${(m((f) => f.mainThreadCpu) / stockCpu).toFixed(2)}x)` : "");
+    // Each round's ratio against the stock page measured in the same round: how far rounds spread
+    // (a shared machine moves both pages of a round together, and rounds apart by 0.3x or more).
+    const stockRuns = results.get("stock Remix /") ?? [];
+    const perRound = list
+      .map((f, round) => f.mainThreadCpu / (stockRuns[round]?.mainThreadCpu ?? Number.NaN))
+      .filter(Number.isFinite);
+    if (perRound.length > 1 && page !== "stock Remix /")
+      row["CPU ratio by round"] = `${Math.min(...perRound).toFixed(2)}-${Math.max(...perRound).toFixed(2)}x`;
     row["script / style+layout"] = `${s(m((f) => f.script))} / ${s(m((f) => f.styleLayout))}`;
     row["longest task"] = ms(m((f) => f.longTasks[0] ?? 0));
     rows.push(row);
