@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./admin-support";
-import { createE2ePlatform, e2eDb, expectAccessible, jsDisabled } from "./support";
+import { createE2eCode, createE2ePlatform, e2eDb, expectAccessible, jsDisabled } from "./support";
 
 /** The catalog tabs as an admin uses them, with JavaScript on and off. */
 
@@ -12,16 +12,7 @@ const toast = (page: Page) => page.getByTestId("toast").locator("p");
 test.describe.configure({ timeout: 90_000 });
 
 async function addCode(platformId: number, code: string) {
-  return e2eDb()
-    .insertInto("referral_codes")
-    .values({
-      platform_id: platformId,
-      code,
-      expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-      created_at: now(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  return createE2eCode(platformId, { code, expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(), created_at: now() });
 }
 
 test("codes tab: pick a platform, toggle, edit (with a refused link), delete", async ({ page }) => {

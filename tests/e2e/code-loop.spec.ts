@@ -1,12 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { createE2ePlatform, e2eDb, expectAccessible, jsDisabled } from "./support";
+import { createE2eCode, createE2ePlatform, e2eDb, expectAccessible, jsDisabled } from "./support";
 
 async function addCodes(platformId: number, codes: string[], timesServed = 0) {
   for (const code of codes) {
-    await e2eDb()
-      .insertInto("referral_codes")
-      .values({ platform_id: platformId, code, times_served: timesServed, created_at: new Date().toISOString() } as never)
-      .execute();
+    await createE2eCode(platformId, { code, times_served: timesServed });
   }
 }
 

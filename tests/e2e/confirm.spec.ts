@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "./admin-support";
-import { createE2ePlatform, e2eDb, expectAccessible, jsDisabled } from "./support";
+import { createE2eCode, createE2ePlatform, e2eDb, expectAccessible, jsDisabled } from "./support";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -10,11 +10,7 @@ test.describe.configure({ timeout: 90_000 });
  */
 test("platforms tab: deleting a platform asks first, then removes it with its codes", async ({ page }, testInfo) => {
   const platform = await createE2ePlatform();
-  const { id: codeId } = await e2eDb()
-    .insertInto("referral_codes")
-    .values({ platform_id: platform.id, code: "GOESWITHIT", created_at: new Date().toISOString() })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const { id: codeId } = await createE2eCode(platform.id, { code: "GOESWITHIT" });
   await signIn(page, "/admin/platforms");
   const card = page.getByTestId(`platform-row-${platform.slug}`);
   const remove = card.getByRole("button", { name: `Supprimer ${platform.name}` });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { uniqueWord } from "../support/fixtures";
-import { createE2ePlatform, e2eDb, expectAccessible, hydrated, jsDisabled } from "./support";
+import { createE2eCode, createE2ePlatform, e2eDb, expectAccessible, hydrated, jsDisabled } from "./support";
 
 /**
  * With JavaScript, a form's answer replaces what had the focus (a button now disabled, a form): the
@@ -20,10 +20,7 @@ test("a draw: the focus goes to the drawn code's heading and the code is announc
   page,
 }) => {
   const p = await createE2ePlatform();
-  await e2eDb()
-    .insertInto("referral_codes")
-    .values({ platform_id: p.id, code: "FOCUS1", times_served: 1000, created_at: new Date().toISOString() } as never)
-    .execute();
+  await createE2eCode(p.id, { code: "FOCUS1", times_served: 1000 });
   await page.goto(`/${p.slug}/get-code`);
   await hydrated(page);
   await page.getByRole("button", { name: "Lancer le tirage au sort" }).click();
@@ -40,10 +37,7 @@ test("a draw: the focus goes to the drawn code's heading and the code is announc
 test("a draw that finds nothing: the focus goes to the message saying so", async ({ page }) => {
   const p = await createE2ePlatform();
   const code = "FOCUSGONE";
-  await e2eDb()
-    .insertInto("referral_codes")
-    .values({ platform_id: p.id, code, times_served: 0, created_at: new Date().toISOString() } as never)
-    .execute();
+  await createE2eCode(p.id, { code });
   await page.goto(`/${p.slug}/get-code`);
   await hydrated(page);
   // Gone between the page and the click: the endpoint draws nothing, the page's action says why.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createE2ePlatform, e2eDb, jsDisabled } from "./support";
+import { createE2eCode, createE2ePlatform, jsDisabled } from "./support";
 
 /**
  * Hydration moves nothing. On a slow phone the page is on screen, complete, a second or more
@@ -95,10 +95,7 @@ for (const width of WIDTHS) {
       test.skip(jsDisabled(testInfo), "hydration needs JavaScript");
       const p = await createE2ePlatform();
       // Served often already, so parallel draws (fewest serves first) never take it.
-      await e2eDb()
-        .insertInto("referral_codes")
-        .values({ platform_id: p.id, code: "HOLD42", times_served: 1000, created_at: new Date().toISOString() } as never)
-        .execute();
+      await createE2eCode(p.id, { code: "HOLD42", times_served: 1000 });
       const held = await holdHydration(page);
       await page.goto(`/${p.slug}/get-code`, { waitUntil: "commit" });
       await held.drawn();
@@ -208,10 +205,7 @@ test("the home page, a platform page, /submit and a draw result render once: hyd
   // A draw result: its second half is a part of its own, hydrated when its code has come (a
   // second commit at most), and nothing in either half renders again once hydrated.
   const p = await createE2ePlatform();
-  await e2eDb()
-    .insertInto("referral_codes")
-    .values({ platform_id: p.id, code: "ONCE42", times_served: 0, created_at: new Date().toISOString() } as never)
-    .execute();
+  await createE2eCode(p.id, { code: "ONCE42" });
   await page.goto(`/${p.slug}/get-code`);
   await page.getByRole("button", { name: "Lancer le tirage au sort" }).click();
   await expect(page.getByTestId("drawn-code")).toHaveText("ONCE42");

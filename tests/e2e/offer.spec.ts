@@ -1,20 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "./admin-support";
-import { createE2ePlatform, e2eDb, expectAccessible, jsDisabled } from "./support";
+import { createE2eCode, createE2ePlatform, e2eDb, expectAccessible, jsDisabled } from "./support";
 
 // The offer and claim guide (admin edit, platform page, draw result) and the one-click failure
 // reasons, with JavaScript on and off (the `js` and `no-js` projects run this file each).
 test.describe.configure({ timeout: 90_000 });
 
 async function addCode(platformId: number, code: string) {
-  return (
-    e2eDb()
-      .insertInto("referral_codes")
-      // Served often already, so a /random draw running in parallel (fewest serves first) never takes it.
-      .values({ platform_id: platformId, code, times_served: 1000, created_at: new Date().toISOString() } as never)
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  );
+  // Served often already, so a /random draw running in parallel (fewest serves first) never takes it.
+  return createE2eCode(platformId, { code, times_served: 1000 });
 }
 
 test("the admin writes the offer in the platforms tab; /{slug} shows it, empty fields hidden", async ({ page }, testInfo) => {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "./admin-support";
-import { createE2ePlatform, e2eDb, hydrated, jsDisabled } from "./support";
+import { createE2eCode, createE2ePlatform, e2eDb, hydrated, jsDisabled } from "./support";
 
 const rand = () => Math.random().toString(36).slice(2, 8);
 
@@ -36,10 +36,7 @@ test("a blocked suggestion keeps its values after a vote: no {{name}} or {{perce
 test("/platforms lists every active platform with its code count; the GET search filters by name", async ({ page }) => {
   const tag = rand();
   const p = await createE2ePlatform({ name: `Zébulon ${tag}` } as never);
-  await e2eDb()
-    .insertInto("referral_codes")
-    .values({ platform_id: p.id, code: `ZEB${rand().toUpperCase()}`, created_at: new Date().toISOString() } as never)
-    .execute();
+  await createE2eCode(p.id, { code: `ZEB${rand().toUpperCase()}` });
   await page.goto("/");
   await page.getByTestId("all-platforms-link").click();
   await expect(page).toHaveURL("/platforms");
@@ -118,10 +115,7 @@ test("toasts: F8 moves focus to the notifications; a swipe right of 50 px dismis
 
 test("admin lists become cards under 768 px: at 360 px every row button is on screen", async ({ page }) => {
   const p = await createE2ePlatform();
-  await e2eDb()
-    .insertInto("referral_codes")
-    .values({ platform_id: p.id, code: `CARD${rand().toUpperCase()}`, created_at: new Date().toISOString() } as never)
-    .execute();
+  await createE2eCode(p.id, { code: `CARD${rand().toUpperCase()}` });
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, `/admin/codes?platform=${p.slug}`);
   await page.goto(`/admin/codes?platform=${p.slug}`);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createE2ePlatform, e2eDb } from "./support";
+import { createE2eCode, createE2ePlatform, e2eDb } from "./support";
 
 /**
  * Hydrate less (decision 250): what never changes after the server rendered it is kept as the
@@ -143,10 +143,7 @@ async function platformWithOffer() {
     .values({ platform_id: p.id, offer_referee: "Dix euros", offer_steps: "Ouvrez le lien", updated_at: now } as never)
     .execute();
   // Served often already, so a /random draw running in parallel (fewest serves first) never takes it.
-  await e2eDb()
-    .insertInto("referral_codes")
-    .values({ platform_id: p.id, code: "KEPT1", times_served: 1000, created_at: now } as never)
-    .execute();
+  await createE2eCode(p.id, { code: "KEPT1", times_served: 1000, created_at: now });
   return p.slug;
 }
 

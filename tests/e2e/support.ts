@@ -4,7 +4,7 @@ import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import type { Database } from "../../db/schema";
-import { createPlatform, uniqueWord } from "../support/fixtures";
+import { createCode, createPlatform, uniqueWord } from "../support/fixtures";
 
 /** True in the project that runs with JavaScript off. */
 export function jsDisabled(testInfo: TestInfo): boolean {
@@ -71,4 +71,9 @@ export function e2eDb(): Kysely<Database> {
 /** A new active platform with a unique slug, off the home page and partner lists unless told otherwise. */
 export function createE2ePlatform(overrides: Parameters<typeof createPlatform>[1] = {}) {
   return createPlatform(e2eDb(), { slug: uniqueWord("e2e-"), show_in_homepage: 0, show_in_partnerships: 0, ...overrides });
+}
+
+/** A code of `platformId` added now (never served unless told otherwise); answers the whole row. */
+export function createE2eCode(platformId: number, overrides: Parameters<typeof createCode>[2] = {}) {
+  return createCode(e2eDb(), platformId, { created_at: new Date().toISOString(), ...overrides });
 }

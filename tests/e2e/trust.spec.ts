@@ -1,16 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "./admin-support";
-import { createE2ePlatform, e2eDb, expectAccessible, jsDisabled } from "./support";
+import { createE2eCode, createE2ePlatform, e2eDb, expectAccessible, jsDisabled } from "./support";
 
 // Several pages per test, each checked with axe, on a machine shared with other suites.
 test.describe.configure({ timeout: 90_000 });
 
 async function addCode(platformId: number, code: string, timesServed = 0) {
-  return e2eDb()
-    .insertInto("referral_codes")
-    .values({ platform_id: platformId, code, times_served: timesServed, created_at: new Date().toISOString() } as never)
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  return createE2eCode(platformId, { code, times_served: timesServed });
 }
 
 test.describe("did this code work?", () => {
@@ -151,11 +147,7 @@ test.describe("admin", () => {
     const p = await createE2ePlatform();
     const code = `PAUSED${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
     const now = new Date().toISOString();
-    const { id } = await e2eDb()
-      .insertInto("referral_codes")
-      .values({ platform_id: p.id, code, is_active: 0, paused_reason: "reports", paused_at: now, created_at: now } as never)
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const { id } = await createE2eCode(p.id, { code, is_active: 0, paused_reason: "reports", paused_at: now, created_at: now });
     for (const ip of ["a", "b", "c"]) {
       const draw = await e2eDb()
         .insertInto("random_requests")
