@@ -18,9 +18,12 @@ function hydratedByReact(page: Page, selector: string) {
 }
 
 /**
- * Resolves once React has hydrated the whole page. Hydration runs in a transition that yields every
- * few milliseconds, so the header can be done while the rest is not: wait for the footer's wrapper,
- * the last element React renders, and for the header's navigation's wrapper.
+ * Resolves once React has hydrated the whole page and the effects after that commit have run.
+ * Hydration runs in a transition that yields every few milliseconds, so the header can be done while
+ * the rest is not: wait for the footer's wrapper, the last element React renders, and for the
+ * header's navigation's wrapper. The site links' one listener is attached in an effect, a task after
+ * the commit: a click before it is the browser's own navigation (a new document), which a busy
+ * machine once made of a click meant to stay in the page.
  */
 async function waitForHydration(page: Page) {
   await page.waitForFunction(() =>
@@ -29,6 +32,7 @@ async function waitForHydration(page: Page) {
       return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
     }),
   );
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
 
 const KEPT: Record<string, string[]> = {
