@@ -35,11 +35,11 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
   // later changes (a rotated tablet), so hydration renders nothing twice (decision 276). What shows
   // differs by width is CSS's: the last dot, and the position text's count.
   const perViewRef = useRef(2);
-  const [perView, setPerView] = useState(2);
+  const reducedMotionRef = useRef(false);
+  // Bumped when a media query changes after mount, to render with the refs' new values.
+  const [, setMediaChanges] = useState(0);
   const [stopped, setStopped] = useState(false);
   const [hovered, setHovered] = useState(false);
-  const reducedMotionRef = useRef(false);
-  const [, setReducedMotion] = useState(false);
   const [announce, setAnnounce] = useState(false);
   // The auto-advance waits for the visitor's first sign of life on the page (a pointer move, a
   // touch, a scroll, a key): a page that is only loaded, or read without moving, stays still and
@@ -50,7 +50,6 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
   const programmatic = useRef(false);
 
   const count = platforms.length;
-  const lastIndex = Math.max(0, count - perView);
   /** The last position a slide can start at now: from the media query, whatever was rendered. */
   const currentLastIndex = useCallback(() => Math.max(0, count - perViewRef.current), [count]);
 
@@ -65,8 +64,7 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
     read();
     const update = () => {
       read();
-      setPerView(perViewRef.current);
-      setReducedMotion(reducedMotionRef.current);
+      setMediaChanges((n) => n + 1);
     };
     wide.addEventListener("change", update);
     motion.addEventListener("change", update);
@@ -124,18 +122,16 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
   useEffect(() => {
     if (awake) return;
     const events = ["pointermove", "pointerdown", "touchstart", "scroll", "keydown"] as const;
-    const wake = () => {
-      setPerView(perViewRef.current);
-      setAwake(true);
-    };
+    const wake = () => setAwake(true);
     for (const name of events) window.addEventListener(name, wake, { passive: true, once: true });
     return () => {
       for (const name of events) window.removeEventListener(name, wake);
     };
   }, [awake]);
 
-  // `awake` only turns true in the browser after hydration, re-rendering with what the media queries say.
-  const playing = awake && !stopped && !reducedMotionRef.current && lastIndex > 0;
+  // `awake` only turns true in the browser after hydration, re-rendering with what the media queries
+  // say; before it the refs hold the server's values (two-up, motion allowed) and nothing plays.
+  const playing = awake && !stopped && !reducedMotionRef.current && currentLastIndex() > 0;
   useEffect(() => {
     if (!playing || hovered) return;
     const timer = setInterval(() => goTo(indexRef.current + 1), AUTO_ADVANCE_MS);
