@@ -75,6 +75,28 @@ test("the consent parts load their code only where a page shows them, and hydrat
       expect(await tag.evaluate((el) => (el as HTMLScriptElement).nonce)).not.toBe("");
     });
     expect(errors).toEqual([]);
+
+    // Its code unreachable (a flaky network, a deploy that replaced it): the server's banner stays and
+    // works as it does without JavaScript; the page is not replaced by an error page.
+    const offline = await browser.newContext({ locale: "fr-FR" });
+    try {
+      const cut = await offline.newPage();
+      await cut.route(/\/assets\/analytics-tags-[\w-]+\.js$/, (route) => route.abort("failed"));
+      await cut.route(/googletagmanager\.com/, (route) =>
+        route.fulfill({ status: 200, contentType: "text/javascript", body: "" }),
+      );
+      const failed = cut.waitForEvent("requestfailed", (r) => r.url().includes("/analytics-tags-"));
+      await cut.goto("/privacy");
+      const heading = await cut.getByRole("heading", { level: 1 }).textContent();
+      await failed;
+      await hydrated(cut);
+      await expect(cut.getByRole("heading", { level: 1 })).toHaveText(heading!);
+      await cut.getByTestId("consent-accept").click();
+      await expect(cut.getByTestId("consent-manage")).toBeVisible();
+      await expect(cut.getByRole("heading", { level: 1 })).toHaveText(heading!);
+    } finally {
+      await offline.close();
+    }
   } finally {
     expect((await save("")).status()).toBe(303);
     await visitor.close();

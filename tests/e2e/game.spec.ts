@@ -94,6 +94,21 @@ test.describe("with JavaScript", () => {
     }
   });
 
+  test("a game chunk that fails to load (a flaky network, a deploy that replaced it) leaves the home page as it was", async ({
+    page,
+  }) => {
+    await page.route(GAME_CHUNK, (route) => route.abort("failed"));
+    const failed = page.waitForEvent("requestfailed", (r) => GAME_CHUNK.test(new URL(r.url()).pathname));
+    await page.goto("/");
+    const heading = await page.getByRole("heading", { level: 1 }).textContent();
+    await failed;
+    // The failure reaches React in a microtask; a frame and a task later any error page would be drawn.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading!);
+    await expect(page.getByTestId("platform-carousel")).toBeVisible();
+    await expect(page.locator("canvas")).toHaveCount(0);
+  });
+
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -200,6 +215,23 @@ test.describe("with JavaScript", () => {
         await expect(game).toHaveAttribute("data-phase", "idle");
         await expect.poll(ratio).toBeCloseTo(1, 1);
       });
+    });
+
+    test("an end dialog that cannot load closes the finished game and leaves the home page as it was", async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.route(END_DIALOG_CHUNK, (route) => route.abort("failed"));
+      const { game } = await openIdleGame(page);
+      const heading = await page.getByRole("heading", { level: 1 }).textContent();
+      const box = (await page.locator("#hero-heading").boundingBox())!;
+      for (let i = 0; i < 10; i++) await page.touchscreen.tap(box.x + 20, box.y + 10);
+      await expect(game).toHaveAttribute("data-phase", "countdown");
+      await page.clock.runFor(3_000);
+      await expect(game).toHaveAttribute("data-phase", "playing");
+      for (let i = 0; i < 61; i++) await page.clock.runFor(1_000);
+      // Back to the idle sky, no dialog, and the page is still the home page (no error page).
+      await expect(game).toHaveAttribute("data-phase", "idle");
+      await expect(page.getByTestId("game-dialog")).toHaveCount(0);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading!);
     });
 
     test("the end dialog's restart plays again after a countdown; reload reloads the page", async ({ page }) => {

@@ -12,7 +12,13 @@ import * as parts from "./analytics-tags";
  * layout re-renders when the `consent` texts arrive), or React gives up its server HTML and renders
  * it again on the client (error 421).
  */
-const load = () => import("./analytics-tags");
+const load = () =>
+  import("./analytics-tags").catch(
+    // Where the code cannot load (the network is gone, a deploy replaced it), the part stays as the
+    // server rendered it: a boundary that waits keeps the server's HTML, whose forms work without
+    // JavaScript. A lazy part that failed would throw to the page's error boundary (decision 277).
+    () => new Promise<never>(() => undefined),
+  );
 const LazyHead = lazy(() => load().then((m) => ({ default: m.AnalyticsHead })));
 const LazyBody = lazy(() => load().then((m) => ({ default: m.AnalyticsBody })));
 const LazyBanner = lazy(() => load().then((m) => ({ default: m.ConsentBanner })));

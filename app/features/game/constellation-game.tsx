@@ -1,15 +1,27 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/styles/recipes";
 import { startGameSession, type GameSessionHandle } from "./api";
-import type { FinishedGame } from "./game-end-dialog";
+import type { default as EndDialogPart, FinishedGame } from "./game-end-dialog";
 import * as styles from "./game.css";
 import { GameLoop, type GameView } from "./game-loop";
 
 // The end dialog (react-aria's modal, zod, the leaderboard) is a chunk of its own, asked for when
-// play begins: a visitor who never plays never loads it.
-const loadEndDialog = () => import("./game-end-dialog");
+// play begins: a visitor who never plays never loads it. Where it cannot load (the network is gone, a
+// deploy replaced it), the finished game closes instead: a lazy part that fails would throw to the
+// page's error boundary and replace the home page (decision 277).
+const loadEndDialog = (): Promise<{ default: ComponentType<ComponentProps<typeof EndDialogPart>> }> =>
+  import("./game-end-dialog").then(
+    (module) => module,
+    () => ({ default: NoEndDialog }),
+  );
 const EndDialog = lazy(loadEndDialog);
+
+function NoEndDialog({ onClose }: { onClose: () => void }) {
+  const close = useRef(onClose);
+  useEffect(() => close.current(), []);
+  return null;
+}
 
 /**
  * The constellation game island (its own chunk, loaded by GameMount once the page is idle): the canvas

@@ -125,7 +125,9 @@ export class GameLoop {
       }),
     );
 
-    this.emitView();
+    // The first view (the idle sky, no hint) is what the component renders before it hears from the
+    // loop: kept as the last one, not sent, so starting the sky re-renders nothing (decision 277).
+    this.lastView = this.currentView();
   }
 
   destroy() {
@@ -323,9 +325,9 @@ export class GameLoop {
     this.canvas.dataset.orbs = shown;
   }
 
-  private emitView() {
+  private currentView(): GameView {
     const now = this.now();
-    const view: GameView = {
+    return {
       phase: this.game.phase,
       device: this.game.phase === "idle" ? this.device() : this.playDevice,
       score: this.game.score,
@@ -333,6 +335,10 @@ export class GameLoop {
       countdown: countdownLeft(this.game, now),
       hint: this.game.phase === "idle" ? this.hint : null,
     };
+  }
+
+  private emitView() {
+    const view = this.currentView();
     const last = this.lastView;
     if (
       last &&

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState, type ComponentType } from "react";
 
 // The game is a separate chunk, fetched only when the page has loaded and the browser is idle with
 // nothing else waiting: no timeout forces it in (decision 250). Its end dialog is a further chunk.
-const ConstellationGame = lazy(() => import("./constellation-game"));
+const loadGame = () => import("./constellation-game");
 
 /** No animation for those who asked for less motion or less data: nothing is even loaded. */
 function wantsAnimation(): boolean {
@@ -10,28 +10,39 @@ function wantsAnimation(): boolean {
   return !(navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData;
 }
 
-/** The home page's mount point for the constellation game: renders nothing on the server or without JS. */
+/**
+ * The home page's mount point for the constellation game: renders nothing on the server or without JS.
+ * The chunk is imported first and rendered once it is there: one commit, no suspended render before
+ * it (React.lazy's), and a chunk that fails to load leaves the page as it was instead of reaching an
+ * error boundary (decision 277).
+ */
 export function GameMount() {
-  const [load, setLoad] = useState(false);
+  const [Game, setGame] = useState<ComponentType | null>(null);
   useEffect(() => {
     if (!wantsAnimation()) return;
+    let cancelled = false;
     let idle = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = () => {
+      loadGame().then(
+        (module) => {
+          if (!cancelled) setGame(() => module.default);
+        },
+        () => undefined, // no game: the page is complete without it
+      );
+    };
     const whenIdle = () => {
-      if ("requestIdleCallback" in window) idle = window.requestIdleCallback(() => setLoad(true));
-      else timer = setTimeout(() => setLoad(true), 1_500);
+      if ("requestIdleCallback" in window) idle = window.requestIdleCallback(load);
+      else timer = setTimeout(load, 1_500);
     };
     if (document.readyState === "complete") whenIdle();
     else window.addEventListener("load", whenIdle, { once: true });
     return () => {
+      cancelled = true;
       window.removeEventListener("load", whenIdle);
       if (idle) window.cancelIdleCallback(idle);
       clearTimeout(timer);
     };
   }, []);
-  return load ? (
-    <Suspense fallback={null}>
-      <ConstellationGame />
-    </Suspense>
-  ) : null;
+  return Game ? <Game /> : null;
 }
