@@ -123,6 +123,13 @@ const toastLife = keyframes({
   "96%": { opacity: 1, visibility: "visible" },
   "100%": { opacity: 0, visibility: "hidden" },
 });
+// For those who asked for less motion the toast neither slides nor fades: shown for its 5 s, then
+// hidden. Its own rule, or the site-wide one (every animation 0.01 ms) would end it at once, the
+// toast hidden before anyone saw it.
+const toastLifeStill = keyframes({
+  "0%": { visibility: "visible" },
+  "100%": { visibility: "hidden" },
+});
 export const toastRegion = style({
   position: "fixed",
   right: space.md,
@@ -153,6 +160,13 @@ export const toast = style({
   selectors: {
     [`${toastDismiss}:checked + &`]: { display: "none" },
     "&:hover, &:focus-within": { animationPlayState: "paused" },
+  },
+  "@media": {
+    "(prefers-reduced-motion: reduce)": {
+      animationName: `${toastLifeStill} !important`,
+      animationDuration: "5s !important",
+      animationTimingFunction: "step-end !important",
+    },
   },
 });
 export const toastSuccess = style({ borderLeft: `6px solid ${vars.color.success}` });

@@ -31,6 +31,8 @@ test("a draw: the focus goes to the drawn code's heading and the code is announc
   await page.getByTestId("report-worked").click();
   await expect(page.getByTestId("report-thanks")).toBeFocused();
   await expect(page.getByTestId("report-thanks")).toHaveAttribute("role", "status");
+  // The toast that comes with the answer fades in (0.2 s): axe reads its contrast once it is shown.
+  await expect(page.getByTestId("toast")).toHaveCSS("opacity", "1");
   await expectAccessible(page);
 });
 

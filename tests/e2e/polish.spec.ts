@@ -77,6 +77,37 @@ test("header, menu and home link to /platforms; 'Voir tout' stays on /partnershi
   expect(draw).not.toBe(share);
 });
 
+test("toasts for those who asked for less motion: shown at once, neither sliding nor fading, for 5 s, then hidden", async ({
+  page,
+}, testInfo) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const name = `Quietvex ${rand()} ${testInfo.project.name}`;
+  await e2eDb()
+    .insertInto("platform_suggestions")
+    .values({
+      name,
+      normalized_name: name.toLowerCase().replace(/[^a-z0-9]/g, ""),
+      created_at: new Date().toISOString(),
+    } as never)
+    .execute();
+  await page.goto("/suggest-platform");
+  await page.getByTestId("suggestion").filter({ hasText: name }).locator('button[type="submit"]').click();
+  const toast = page.getByTestId("toast");
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveCSS("opacity", "1");
+  await expect(toast).toHaveCSS("transform", "none");
+  // Its 5 s, read from the animation itself (works without JavaScript: the page's own scripts are off there).
+  const at = (ms: number) =>
+    toast.evaluate((el, time) => {
+      const [life] = el.getAnimations();
+      life!.pause();
+      life!.currentTime = time;
+      return getComputedStyle(el).visibility;
+    }, ms);
+  expect(await at(4_900)).toBe("visible");
+  expect(await at(5_000)).toBe("hidden");
+});
+
 test("toasts: F8 moves focus to the notifications; a swipe right of 50 px dismisses, a shorter one does not", async ({
   page,
 }, testInfo) => {
