@@ -202,6 +202,16 @@ test("the home page, a platform page, /submit and a draw result render once: hyd
     expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), path).toBe(1);
   }
 
+  // With motion allowed the game's sky joins once the page is idle: one commit more (decision 277),
+  // with no suspended render before it and no second one when its loop starts.
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await page.goto("/");
+  await expect(page.getByTestId("game-canvas")).toBeAttached();
+  await page.evaluate(
+    () => new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(resolve)), 300)),
+  );
+  expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), "/ with its sky").toBe(2);
+
   // A draw result: its second half is a part of its own, hydrated when its code has come (a
   // second commit at most), and nothing in either half renders again once hydrated.
   const p = await createE2ePlatform();
