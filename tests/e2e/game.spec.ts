@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { e2eDb, expectAccessible, jsDisabled } from "./support";
 
 const GAME_CHUNK = /\/assets\/constellation-game-[\w-]+\.js$/;
@@ -27,6 +27,14 @@ async function openIdleGame(page: Page) {
   const game = page.getByTestId("game");
   await expect(game).toHaveAttribute("data-phase", "idle");
   return { game, starts };
+}
+
+/** From a countdown on the page's controlled clock: 3 s, then 60 s of play (and a second for the end). */
+async function playFromCountdown(page: Page, game: Locator) {
+  await expect(game).toHaveAttribute("data-phase", "countdown");
+  await page.clock.runFor(3_000);
+  await expect(game).toHaveAttribute("data-phase", "playing");
+  for (let i = 0; i < 61; i++) await page.clock.runFor(1_000);
 }
 
 test.describe("without JavaScript", () => {
@@ -224,10 +232,7 @@ test.describe("with JavaScript", () => {
       const heading = await page.getByRole("heading", { level: 1 }).textContent();
       const box = (await page.locator("#hero-heading").boundingBox())!;
       for (let i = 0; i < 10; i++) await page.touchscreen.tap(box.x + 20, box.y + 10);
-      await expect(game).toHaveAttribute("data-phase", "countdown");
-      await page.clock.runFor(3_000);
-      await expect(game).toHaveAttribute("data-phase", "playing");
-      for (let i = 0; i < 61; i++) await page.clock.runFor(1_000);
+      await playFromCountdown(page, game);
       // Back to the idle sky, no dialog, and the page is still the home page (no error page).
       await expect(game).toHaveAttribute("data-phase", "idle");
       await expect(page.getByTestId("game-dialog")).toHaveCount(0);
@@ -240,10 +245,7 @@ test.describe("with JavaScript", () => {
       const box = (await page.locator("#hero-heading").boundingBox())!;
       for (let i = 0; i < 10; i++) await page.touchscreen.tap(box.x + 20, box.y + 10);
       const playToTheEnd = async () => {
-        await expect(game).toHaveAttribute("data-phase", "countdown");
-        await page.clock.runFor(3_000);
-        await expect(game).toHaveAttribute("data-phase", "playing");
-        for (let i = 0; i < 61; i++) await page.clock.runFor(1_000);
+        await playFromCountdown(page, game);
         await expect(game).toHaveAttribute("data-phase", "finished");
         await expect(page.getByTestId("game-dialog")).toBeVisible();
       };

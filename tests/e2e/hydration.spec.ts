@@ -138,6 +138,13 @@ test("JS-only controls show only where scripts run; the language form's OK butto
   }
 });
 
+/** 300 ms, then two frames: a render that a late effect or response schedules has committed by then. */
+function settled(page: Page) {
+  return page.evaluate(
+    () => new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(resolve)), 300)),
+  );
+}
+
 test("routes discovered for the page's links render nothing again; a link to one navigates in place", async ({
   page,
 }, testInfo) => {
@@ -145,9 +152,7 @@ test("routes discovered for the page's links render nothing again; a link to one
   const discovered = page.waitForResponse(/\/__manifest\?.*p=%2Fsubmit/);
   await page.goto("/tesla");
   await discovered;
-  await page.evaluate(
-    () => new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(resolve)), 300)),
-  );
+  await settled(page);
   // Remix's <Scripts> renders the page's module preloads only until the page has hydrated: any later
   // render of the page removes them. After discovery they are still there: nothing rendered again
   // (decision 273: the router no longer re-renders the whole page for routes it does not show).
@@ -193,9 +198,7 @@ test("the home page, a platform page, /submit and a draw result render once: hyd
     const discovered = page.waitForResponse(/\/__manifest\?/);
     await page.goto(path);
     await discovered;
-    await page.evaluate(
-      () => new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(resolve)), 300)),
-    );
+    await settled(page);
     // The kept regions and the focus helper ask "am I hydrating?" without a second render
     // (decision 275), route discovery renders nothing (decision 273), and the home carousel's
     // server HTML is already what it shows once hydrated (decision 276).
@@ -207,9 +210,7 @@ test("the home page, a platform page, /submit and a draw result render once: hyd
   await page.emulateMedia({ reducedMotion: "no-preference" });
   await page.goto("/");
   await expect(page.getByTestId("game-canvas")).toBeAttached();
-  await page.evaluate(
-    () => new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(resolve)), 300)),
-  );
+  await settled(page);
   expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), "/ with its sky").toBe(2);
 
   // A draw result: its second half is a part of its own, hydrated when its code has come (a
@@ -223,8 +224,6 @@ test("the home page, a platform page, /submit and a draw result render once: hyd
   const discovered = page.waitForResponse(/\/__manifest\?/);
   await page.goto(result);
   await discovered;
-  await page.evaluate(
-    () => new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(resolve)), 300)),
-  );
+  await settled(page);
   expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), "draw result").toBeLessThanOrEqual(2);
 });
