@@ -30,6 +30,11 @@
  * furthest apart first); `--trace DIR` keeps each run's trace (open it in Chromium's performance
  * panel, or read it as JSON) for a closer look (decision 272).
  *
+ * `--without sky,js` also measures each page with a part of it cut (rows "PAGE without sky"), interleaved
+ * in the same rounds: `sky` blocks the constellation's chunk (the home page's idle-loaded game),
+ * `js` blocks every script (the server's HTML and CSS alone, as without JavaScript). Where the
+ * difference to stock lies, measured beside it: what the render costs, what the scripts add.
+ *
  * Plain JavaScript on purpose: tsx's transform adds helpers (`__name`) to functions that Lighthouse
  * serialises and runs inside the page, where they do not exist.
  */
@@ -45,6 +50,8 @@ import { buildStock } from "./stock-remix.mjs";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const DEFAULT_PATHS = ["/", "/tesla", "/tesla/get-code", "/submit"];
+/** What `--without` can cut from our pages: Lighthouse's blocked URL patterns (requests that fail at once). */
+const PARTS = { sky: ["*/assets/constellation-game-*"], js: ["*/assets/*.js"] };
 /** Stands for "a draw result" in the list: a code is drawn once before the runs, and its page measured. */
 const DRAW_RESULT = "draw result";
 
@@ -206,6 +213,9 @@ async function main() {
   const withStock = process.argv.includes("--stock");
   const runs = Number(argValue("--runs") ?? (withStock ? 3 : 1));
   const traceDir = argValue("--trace");
+  const without = (argValue("--without") ?? "").split(",").filter(Boolean);
+  const unknown = without.filter((part) => !(part in PARTS));
+  if (unknown.length) throw new Error(`--without takes ${Object.keys(PARTS).join(", ")}; not ${unknown.join(", ")}`);
   if (traceDir) fs.mkdirSync(traceDir, { recursive: true });
   // --only takes one path or several, comma-separated ("draw result" names the drawn code's page).
   const paths = only ? only.split(",").map((p) => p.trim()) : [...DEFAULT_PATHS, DRAW_RESULT];
@@ -255,6 +265,8 @@ async function main() {
     for (const pagePath of paths) {
       const at = pagePath === DRAW_RESULT ? await drawResultPath(server.port) : pagePath;
       targets.push({ name: pagePath, url: `${ours}${at}` });
+      for (const part of without)
+        targets.push({ name: `${pagePath} without ${part}`, url: `${ours}${at}`, blocked: PARTS[part] });
       if (before) {
         const then = pagePath === DRAW_RESULT ? await drawResultPath(before.port) : pagePath;
         targets.push({ name: `before: ${pagePath}`, url: `${before.url}${then}` });
@@ -275,6 +287,7 @@ async function main() {
           output: "json",
           logLevel: "error",
           onlyCategories: [...CATEGORIES],
+          ...(target.blocked ? { blockedUrlPatterns: target.blocked } : {}),
         });
         const lhr = result?.lhr;
         if (process.env.LH_DUMP)
