@@ -32,8 +32,9 @@
  *
  * `--without sky,js` also measures each page with a part of it cut (rows "PAGE without sky"), interleaved
  * in the same rounds: `sky` blocks the constellation's chunk (the home page's idle-loaded game),
- * `js` blocks every script (the server's HTML and CSS alone, as without JavaScript). Where the
- * difference to stock lies, measured beside it: what the render costs, what the scripts add.
+ * `js` blocks every script (the server's HTML and CSS alone, as without JavaScript; with `--stock`,
+ * stock's page too). Where the difference to stock lies, measured beside it: what the render costs,
+ * what the scripts add.
  *
  * Plain JavaScript on purpose: tsx's transform adds helpers (`__name`) to functions that Lighthouse
  * serialises and runs inside the page, where they do not exist.
@@ -242,7 +243,10 @@ async function main() {
       buildStock(root, stockDir);
       const stock = await startServer(["server.mjs"], stockDir, { NODE_ENV: "production" });
       stoppers.push(() => stock.stop());
-      targets.push({ name: "stock Remix /", url: `${await base(stock.port)}/` });
+      const stockUrl = `${await base(stock.port)}/`;
+      targets.push({ name: "stock Remix /", url: stockUrl });
+      // Stock's own render without its scripts, to set beside ours (stock has no sky).
+      if (without.includes("js")) targets.push({ name: "stock Remix / without js", url: stockUrl, blocked: PARTS.js });
     }
     const baselineDir = argValue("--baseline");
     let before;
