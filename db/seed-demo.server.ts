@@ -81,10 +81,40 @@ export async function seedDemo(db: DB): Promise<string> {
     const existingPartners = await trx.selectFrom("partnerships").select("id").limit(1).execute();
     if (existingPartners.length === 0) {
       const demo = [
-        { name: "Keepa", url: "https://keepa.com/", description: "Suivi des prix Amazon" },
-        { name: "Poulpeo", url: "https://www.poulpeo.com/", description: "Cashback et codes promo" },
-        { name: "Dealabs", url: "https://www.dealabs.com/", description: "Bons plans de la communauté" },
-        { name: "Ma Reduc", url: "https://www.ma-reduc.com/", description: "Codes de réduction" },
+        // In the four languages, as an admin would write them: a German visitor reads German (the
+        // French `description` is only the fallback for a translation left empty).
+        {
+          name: "Keepa",
+          url: "https://keepa.com/",
+          description: "Suivi des prix Amazon",
+          description_en: "Amazon price tracking",
+          description_de: "Amazon-Preisverlauf",
+          description_es: "Seguimiento de precios de Amazon",
+        },
+        {
+          name: "Poulpeo",
+          url: "https://www.poulpeo.com/",
+          description: "Cashback et codes promo",
+          description_en: "Cashback and promo codes",
+          description_de: "Cashback und Gutscheincodes",
+          description_es: "Reembolsos y códigos promocionales",
+        },
+        {
+          name: "Dealabs",
+          url: "https://www.dealabs.com/",
+          description: "Bons plans de la communauté",
+          description_en: "Deals shared by the community",
+          description_de: "Schnäppchen aus der Community",
+          description_es: "Chollos de la comunidad",
+        },
+        {
+          name: "Ma Reduc",
+          url: "https://www.ma-reduc.com/",
+          description: "Codes de réduction",
+          description_en: "Discount codes",
+          description_de: "Rabattcodes",
+          description_es: "Códigos de descuento",
+        },
       ];
       for (const [i, p] of demo.entries()) {
         await trx

@@ -122,6 +122,21 @@ describe("public pages over HTTP (no JavaScript)", () => {
     expect(html).toContain("Voir les codes");
   });
 
+  it("demo partners describe themselves in the visitor's language", async () => {
+    const read = async (lng: string) => (await fetch(`${server.url}/partnerships?lng=${lng}`)).text();
+    const expected = {
+      fr: "Suivi des prix Amazon",
+      en: "Amazon price tracking",
+      de: "Amazon-Preisverlauf",
+      es: "Seguimiento de precios de Amazon",
+    };
+    for (const [lng, text] of Object.entries(expected)) {
+      const html = await read(lng);
+      expect(html, lng).toContain(text);
+      if (lng !== "fr") expect(html, lng).not.toContain(expected.fr);
+    }
+  });
+
   it("demo data keeps votes_count equal to the vote rows", async () => {
     const rows = await raw.all<{ name: string; votes_count: number; n: number }>(
       `select s.name, s.votes_count, (select cast(count(*) as integer) from platform_suggestion_votes v where v.suggestion_id = s.id) as n from platform_suggestions s`,
