@@ -31,6 +31,9 @@ export default defineConfig({
     setupFiles: ["tests/support/setup-env.ts", "tests/support/setup-postgres.ts"],
     globalSetup: ["tests/support/global-setup.ts", "tests/support/global-setup-postgres.ts"],
     pool: "forks",
+    // Two files at once (decision 279): they wait on their own built servers, sockets and timers more
+    // than on the CPU. Vitest's default is one less than the cores: a single file at a time on 2 cores.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
