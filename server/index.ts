@@ -19,7 +19,8 @@ import { refusalWordsOf } from "./refusal-texts";
 import { ignoreFailuresAfterBodyRefusal, limitRequestBodies } from "./request-body";
 import { requestLog } from "./request-log";
 import { fixedSecurityHeaders, securityHeaders } from "./security-headers";
-import { closeGracefullyOnSignals, trackEventStreams } from "./shutdown";
+import { eventStreamsMaxFromEnv, trackEventStreams } from "./event-streams";
+import { closeGracefullyOnSignals } from "./shutdown";
 import { startOrExplain } from "./start-up";
 import { clientFiles } from "./static";
 import { uploadsFromDatabase } from "./uploads";
@@ -70,8 +71,8 @@ app.use((req, _res, next) => {
 
 app.use(securityHeaders({ csp: !dev }));
 if (env.LOG_REQUESTS !== "0") app.use(requestLog(log));
-// Open event streams, so that a shutdown can end them at once.
-const eventStreams = trackEventStreams();
+// Open event streams, bounded (past the bound: 204, decision 280), so that a shutdown can end them at once.
+const eventStreams = trackEventStreams(eventStreamsMaxFromEnv(process.env));
 app.use(eventStreams.middleware);
 app.use(refuseForbiddenWrites(remixBuild.hooks));
 

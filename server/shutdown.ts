@@ -1,5 +1,4 @@
 import type { Server } from "node:http";
-import type express from "express";
 
 /** How long requests in flight may take to finish after SIGTERM. */
 const SHUTDOWN_GRACE_MS = 6_000;
@@ -8,26 +7,6 @@ const SHUTDOWN_GRACE_MS = 6_000;
  * server never waits synchronously (SQLite's busy wait is off, decision 210), so this timer fires on time.
  */
 const SHUTDOWN_DEADLINE_MS = 7_500;
-
-/**
- * Keeps the open event streams (server-sent events never end by themselves) so that a shutdown can
- * end them at once, while ordinary requests in flight get up to SHUTDOWN_GRACE_MS to finish.
- */
-export function trackEventStreams() {
-  const streams = new Set<express.Response>();
-  const middleware: express.RequestHandler = (req, res, next) => {
-    if (req.method === "GET" && req.path.startsWith("/events/")) {
-      streams.add(res);
-      res.once("close", () => streams.delete(res));
-    }
-    next();
-  };
-  const endAll = () => {
-    for (const res of streams) res.end();
-    streams.clear();
-  };
-  return { middleware, endAll };
-}
 
 /**
  * Stops accepting, ends event streams, lets requests in flight finish (connections close once their

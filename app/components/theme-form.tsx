@@ -48,22 +48,42 @@ function applyTheme(theme: Theme) {
   document.documentElement.dataset.theme = theme;
 }
 
-/** The setting's value, kept live by the server's event stream while the page is open. */
+/**
+ * The setting's value, kept live by the server's event stream while the page is visible. A hidden
+ * page closes its stream and opens a new one when it is shown again, whose first event is the current
+ * value: a tab left in the background holds no connection (each open stream takes one of the places
+ * Fly's proxy gives the machine, decision 280). Where the server has no room for another stream it
+ * answers 204, the browser does not reconnect, and the page asks again the next time it is shown.
+ */
 export function useThemeToggleEnabled(initial: boolean): boolean {
   const [enabled, setEnabled] = useState(initial);
   useEffect(() => setEnabled(initial), [initial]);
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
-    const source = new EventSource("/events/settings");
-    source.addEventListener("setting", (event) => {
-      try {
-        const { key, value } = JSON.parse((event as MessageEvent<string>).data) as { key: string; value: string };
-        if (key === "enable_theme_toggle") setEnabled(value === "true");
-      } catch {
-        // ignore a malformed event
-      }
-    });
-    return () => source.close();
+    let source: EventSource | null = null;
+    const open = () => {
+      if (source && source.readyState !== EventSource.CLOSED) return;
+      source = new EventSource("/events/settings");
+      source.addEventListener("setting", (event) => {
+        try {
+          const { key, value } = JSON.parse((event as MessageEvent<string>).data) as { key: string; value: string };
+          if (key === "enable_theme_toggle") setEnabled(value === "true");
+        } catch {
+          // ignore a malformed event
+        }
+      });
+    };
+    const close = () => {
+      source?.close();
+      source = null;
+    };
+    const onVisibility = () => (document.visibilityState === "hidden" ? close() : open());
+    if (document.visibilityState !== "hidden") open();
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      document.removeEventListener("visibilitychange", onVisibility);
+      close();
+    };
   }, []);
   return enabled;
 }

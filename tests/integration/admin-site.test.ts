@@ -348,10 +348,15 @@ describe("settings tab", () => {
     const reader = stream.body!.getReader();
     const decoder = new TextDecoder();
     let received = "";
-    await reader.read(); // the retry line: the subscription is in place
+    // The first event (the current value) is sent once the subscription is in place.
+    while (!received.includes('"value":"true"')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      received += decoder.decode(value);
+    }
     const res = await post("/admin/settings", { intent: "save", key: "enable_theme_toggle", value: "false" });
     expect(res.status).toBe(303);
-    while (!received.includes("enable_theme_toggle")) {
+    while (!received.includes('"value":"false"')) {
       const { value, done } = await reader.read();
       if (done) break;
       received += decoder.decode(value);
