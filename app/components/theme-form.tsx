@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/utils/root-data";
 import * as layout from "~/styles/layout.css";
+import { afterLoadWhenIdle } from "~/utils/after-load";
 import { THEME_COOKIE, type Theme } from "~/utils/theme";
 import { MoonIcon, SunIcon } from "./icons";
 
@@ -49,7 +50,8 @@ function applyTheme(theme: Theme) {
 }
 
 /**
- * The setting's value, kept live by the server's event stream while the page is visible. A hidden
+ * The setting's value, kept live by the server's event stream while the page is visible (opened once
+ * the page has loaded and the browser is idle). A hidden
  * page closes its stream and opens a new one when it is shown again, whose first event is the current
  * value: a tab left in the background holds no connection (each open stream takes one of the places
  * Fly's proxy gives the machine, decision 280). Where the server has no room for another stream it
@@ -78,9 +80,13 @@ export function useThemeToggleEnabled(initial: boolean): boolean {
       source = null;
     };
     const onVisibility = () => (document.visibilityState === "hidden" ? close() : open());
-    if (document.visibilityState !== "hidden") open();
-    document.addEventListener("visibilitychange", onVisibility);
+    // Not during the page's load: its first event is the current value, so nothing is missed meanwhile.
+    const cancelStart = afterLoadWhenIdle(() => {
+      if (document.visibilityState !== "hidden") open();
+      document.addEventListener("visibilitychange", onVisibility);
+    });
     return () => {
+      cancelStart();
       document.removeEventListener("visibilitychange", onVisibility);
       close();
     };

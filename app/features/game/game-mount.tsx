@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from "react";
+import { afterLoadWhenIdle } from "~/utils/after-load";
 
 // The game is a separate chunk, fetched only when the page has loaded and the browser is idle with
 // nothing else waiting: no timeout forces it in (decision 250). Its end dialog is a further chunk.
@@ -21,27 +22,17 @@ export function GameMount() {
   useEffect(() => {
     if (!wantsAnimation()) return;
     let cancelled = false;
-    let idle = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = () => {
+    const cancelLoad = afterLoadWhenIdle(() => {
       loadGame().then(
         (module) => {
           if (!cancelled) setGame(() => module.default);
         },
         () => undefined, // no game: the page is complete without it
       );
-    };
-    const whenIdle = () => {
-      if ("requestIdleCallback" in window) idle = window.requestIdleCallback(load);
-      else timer = setTimeout(load, 1_500);
-    };
-    if (document.readyState === "complete") whenIdle();
-    else window.addEventListener("load", whenIdle, { once: true });
+    });
     return () => {
       cancelled = true;
-      window.removeEventListener("load", whenIdle);
-      if (idle) window.cancelIdleCallback(idle);
-      clearTimeout(timer);
+      cancelLoad();
     };
   }, []);
   return Game ? <Game /> : null;
