@@ -72,7 +72,7 @@ app.use((req, _res, next) => {
 app.use(securityHeaders({ csp: !dev }));
 if (env.LOG_REQUESTS !== "0") app.use(requestLog(log));
 // Open event streams, bounded (past the bound: 204, decision 280), so that a shutdown can end them at once.
-const eventStreams = trackEventStreams(eventStreamsMaxFromEnv(process.env));
+const eventStreams = trackEventStreams(eventStreamsMaxFromEnv(process.env), (req) => clientIpOf(req, env.TRUST_PROXY));
 app.use(eventStreams.middleware);
 app.use(refuseForbiddenWrites(remixBuild.hooks));
 

@@ -1,5 +1,6 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_EVENT_STREAMS_MAX, eventStreamsMaxFromEnv } from "../../server/event-streams";
+import { DEFAULT_EVENT_STREAMS_MAX, EVENT_STREAMS_PER_ADDRESS, eventStreamsMaxFromEnv } from "../../server/event-streams";
 import { signInAsAdmin, startServerWithAdmin } from "../support/admin";
 import { postForm, type RunningServer } from "../support/server";
 
@@ -23,24 +24,27 @@ interface OpenStream {
   close: () => void;
 }
 
-async function openStream(): Promise<OpenStream> {
-  const controller = new AbortController();
-  const res = await fetch(`${server.url}/events/settings`, { signal: controller.signal });
-  const reader = res.body?.getReader();
-  const decoder = new TextDecoder();
+/**
+ * Opens `/events/settings` as a browser does, over its own connection; `close` ends that connection
+ * at once, as EventSource.close() does (fetch's abort may leave it open for seconds).
+ */
+async function openStream(target = server, headers: Record<string, string> = {}): Promise<OpenStream> {
+  const req = http.get(`${target.url}/events/settings`, { headers, agent: false });
+  const res = await new Promise<http.IncomingMessage>((resolve, reject) => req.once("response", resolve).once("error", reject));
+  res.setEncoding("utf8");
   let received = "";
+  let ended = false;
+  res.on("data", (chunk: string) => (received += chunk));
+  res.once("end", () => (ended = true));
+  res.once("close", () => (ended = true));
   return {
-    status: res.status,
-    contentType: res.headers.get("content-type"),
+    status: res.statusCode ?? 0,
+    contentType: res.headers["content-type"] ?? null,
     async readUntil(pattern) {
-      while (reader && !pattern.test(received)) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        received += decoder.decode(value, { stream: true });
-      }
+      while (!pattern.test(received) && !ended) await new Promise((resolve) => res.once("data", resolve).once("close", resolve));
       return received;
     },
-    close: () => controller.abort(),
+    close: () => req.destroy(),
   };
 }
 
@@ -68,6 +72,7 @@ describe("the live settings stream, bounded", () => {
       expect(refused.status).toBe(204);
       expect(refused.headers.get("cache-control")).toBe("no-store");
       expect(await refused.text()).toBe("");
+      expect(refused.headers.get("content-type")).toBeNull();
       // Pages are not streams: they are served as ever while the streams are full.
       expect((await fetch(`${server.url}/`)).status).toBe(200);
 
@@ -100,6 +105,27 @@ describe("the live settings stream, bounded", () => {
       a.close();
       b.close();
       expect((await save("true")).status).toBe(303);
+    }
+  });
+});
+
+describe("one address's share", () => {
+  it(`holds at most ${EVENT_STREAMS_PER_ADDRESS} streams per address (behind the proxy, its client address)`, async () => {
+    const proxied = await startServerWithAdmin({ EVENT_STREAMS_MAX: "10", TRUST_PROXY: "1" });
+    const streams: OpenStream[] = [];
+    try {
+      const from = (ip: string) => ({ "Fly-Client-IP": ip });
+      for (let i = 0; i < EVENT_STREAMS_PER_ADDRESS; i++) streams.push(await openStream(proxied, from("203.0.113.7")));
+      expect(streams.map((s) => s.status)).toEqual(Array(EVENT_STREAMS_PER_ADDRESS).fill(200));
+      const refused = await openStream(proxied, from("203.0.113.7"));
+      streams.push(refused);
+      expect(refused.status).toBe(204);
+      const other = await openStream(proxied, from("198.51.100.9"));
+      streams.push(other);
+      expect(other.status).toBe(200);
+    } finally {
+      streams.forEach((s) => s.close());
+      await proxied.stop();
     }
   });
 });
