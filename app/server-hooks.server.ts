@@ -107,7 +107,12 @@ function startJobs(log: (line: string) => void): () => void {
   stops.push(startHistoryJob(log));
   // Checked, rotated online backups when BACKUP_DIR is set (SQLite: PostgreSQL's are the provider's).
   if (env.BACKUP_DIR && getDialect() === "sqlite") {
-    const options = { dir: env.BACKUP_DIR, keep: env.BACKUP_KEEP, intervalMs: env.BACKUP_INTERVAL_SECONDS * 1000 };
+    const options = {
+      dir: env.BACKUP_DIR,
+      keep: env.BACKUP_KEEP,
+      maxBytes: env.BACKUP_MAX_MB === undefined ? undefined : env.BACKUP_MAX_MB * 1024 * 1024,
+      intervalMs: env.BACKUP_INTERVAL_SECONDS * 1000,
+    };
     stops.push(startBackupJob(log, options));
   }
   return () => stops.forEach((stop) => stop());

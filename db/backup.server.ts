@@ -23,41 +23,107 @@ export function isIntact(file: string): boolean {
   }
 }
 
-export interface BackupResult {
-  file: string;
-  bytes: number;
-  ms: number;
-  removed: string[];
+/** A backup cut short (a crash, a full disk) leaves this beside it: never kept. */
+const PARTIAL_NAME = /^app-\d{8}T\d{6}Z\.db\.partial$/;
+
+/**
+ * Room the backups leave free on their volume, whatever BACKUP_KEEP says (decision 281): for the
+ * database to grow, its WAL, and the next backup's file while it is written. A tenth of the volume,
+ * at least 64 MB.
+ */
+const RESERVE_MIN_BYTES = 64 * 1024 * 1024;
+const RESERVE_SHARE = 0.1;
+
+export interface DiskSpace {
+  /** Bytes this process may still write on the volume. */
+  free: number;
+  /** The volume's size in bytes. */
+  total: number;
 }
+
+/** The volume's free and total bytes (statfs), or null where the system cannot say. */
+async function diskSpaceOf(dir: string): Promise<DiskSpace | null> {
+  try {
+    const s = await fs.promises.statfs(dir);
+    return { free: s.bavail * s.bsize, total: s.blocks * s.bsize };
+  } catch {
+    return null;
+  }
+}
+
+export interface BackupOptions {
+  dir: string;
+  /** At most this many backups are kept (BACKUP_KEEP). */
+  keep: number;
+  /** And together they take at most this many bytes (BACKUP_MAX_MB). */
+  maxBytes?: number;
+  now?: Date;
+  /** How the volume's space is read (tests give figures of their own). */
+  space?: (dir: string) => Promise<DiskSpace | null>;
+}
+
+export type BackupResult =
+  | { kind: "done"; file: string; bytes: number; ms: number; removed: string[] }
+  /** No room for one more backup without taking what the database needs: the newest kept, none written. */
+  | { kind: "skipped"; needed: number; room: number; kept: number; removed: string[] };
 
 /**
  * One online backup of the open database through SQLite's backup API (consistent while writes go
- * on), checked with integrity_check, then only the newest `keep` backups are kept. A backup that
- * fails its check is deleted and reported as an error, never kept as if it were good.
+ * on), checked with integrity_check. A backup that fails its check is deleted and reported as an
+ * error, never kept as if it were good.
+ *
+ * What is kept is bounded twice: the newest `keep` backups, and only as many as fit in the room the
+ * volume can spare (`maxBytes` at most, and always leaving the reserve above free). Hourly copies of
+ * a growing database on the database's own small volume would otherwise fill it, and a full disk
+ * turns every write into a 503 (decision 281). Old backups go first, before the new one is written;
+ * where even one new backup does not fit, none is written and the newest old one stays.
  */
 export async function backupDatabase(
   sqlite: SQLite.Database,
-  dir: string,
-  keep: number,
-  now = new Date(),
+  { dir, keep, maxBytes, now = new Date(), space = diskSpaceOf }: BackupOptions,
 ): Promise<BackupResult> {
   fs.mkdirSync(dir, { recursive: true });
+  for (const name of fs.readdirSync(dir)) if (PARTIAL_NAME.test(name)) fs.rmSync(path.join(dir, name), { force: true });
+
+  // The backup API copies every page of the file.
+  const needed =
+    (sqlite.pragma("page_size", { simple: true }) as number) * (sqlite.pragma("page_count", { simple: true }) as number);
+  const backups = fs
+    .readdirSync(dir)
+    .filter((name) => BACKUP_NAME.test(name))
+    .sort()
+    .map((name) => ({ name, bytes: fs.statSync(path.join(dir, name)).size }));
+  let held = backups.reduce((sum, b) => sum + b.bytes, 0);
+  const disk = await space(dir);
+  const spare = disk ? held + disk.free - Math.max(RESERVE_MIN_BYTES, disk.total * RESERVE_SHARE) : Infinity;
+  const room = Math.min(maxBytes ?? Infinity, spare);
+
+  const fits = needed <= room;
+  const removed: string[] = [];
+  // Oldest first: down to keep - 1 and the room the new one leaves; without a new one, the newest stays.
+  while (backups.length > (fits ? 0 : 1) && (backups.length > (fits ? keep - 1 : keep) || held > (fits ? room - needed : room))) {
+    const oldest = backups.shift()!;
+    fs.rmSync(path.join(dir, oldest.name), { force: true });
+    held -= oldest.bytes;
+    removed.push(oldest.name);
+  }
+  if (!fits) return { kind: "skipped", needed, room: Math.max(0, room), kept: backups.length, removed };
+
   const file = path.join(dir, `app-${stamp(now)}.db`);
   const partial = `${file}.partial`;
   const started = Date.now();
-  await sqlite.backup(partial);
+  try {
+    await sqlite.backup(partial);
+  } catch (error) {
+    fs.rmSync(partial, { force: true });
+    throw error;
+  }
   if (!isIntact(partial)) {
     fs.rmSync(partial, { force: true });
     throw new Error(`backup ${file} failed integrity_check`);
   }
   fs.renameSync(partial, file);
-  const backups = fs
-    .readdirSync(dir)
-    .filter((name) => BACKUP_NAME.test(name))
-    .sort();
-  const removed = backups.slice(0, Math.max(0, backups.length - keep));
-  for (const name of removed) fs.rmSync(path.join(dir, name), { force: true });
-  return { file, bytes: fs.statSync(file).size, ms: Date.now() - started, removed };
+  return { kind: "done", file, bytes: fs.statSync(file).size, ms: Date.now() - started, removed };
 }
 
 /**

@@ -31,6 +31,8 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(48),
   BACKUP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** The backups together take at most this many megabytes (besides the volume's own reserve, decision 281). */
+  BACKUP_MAX_MB: z.coerce.number().positive().optional(),
   /** `host:port,host:port` the sitemap audit may fetch although private (tests only). */
   AUDIT_ALLOWED_HOSTS: z.string().optional(),
   /** Start with an empty database although one existed at DATABASE_URL's path (its marker or backups say so). */

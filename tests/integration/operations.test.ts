@@ -112,6 +112,23 @@ describe("backups inside the server", { timeout: 90_000 }, () => {
     expect(countRows(fresh, "random_requests")).toBe(countRows(newest, "random_requests"));
   });
 
+  it("writes no backup that would not fit in BACKUP_MAX_MB, says so, and serves on", async () => {
+    const dir = tmpPath("backups-small");
+    // 10 KB: less than any database.
+    const server = await start({ BACKUP_DIR: dir, BACKUP_MAX_MB: "0.01", BACKUP_INTERVAL_SECONDS: "1" });
+    addCodes(server.dbFile, 3);
+    await vi.waitFor(
+      () => expect(server.output()).toMatch(/\[backup\] skipped: a backup needs [\d.]+ MB and the backups may take 0\.0 MB/),
+      {
+        timeout: 10_000,
+        interval: 50,
+      },
+    );
+    expect(await draw(server)).toBe(true);
+    expect(fs.existsSync(dir) ? fs.readdirSync(dir) : []).toEqual([]);
+    expect(server.output()).not.toMatch(/\[backup\] .*integrity ok/);
+  });
+
   it("refuses to restore over a database a live server uses; a staged restore goes in at the next start", async () => {
     const server = await start();
     addCodes(server.dbFile, 3);
