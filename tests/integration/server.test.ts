@@ -12,10 +12,13 @@ afterAll(async () => {
 });
 
 describe("the built server over HTTP", () => {
-  it("/healthz answers ok", async () => {
-    const res = await fetch(`${server.url}/healthz`);
-    expect(res.status).toBe(200);
-    expect(await res.text()).toBe("ok");
+  it("/healthz and /healthz/live answer ok", async () => {
+    for (const path of ["/healthz", "/healthz/live"]) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe("ok");
+      expect(res.headers.get("cache-control")).toBe("no-store");
+    }
   });
 
   it("serves the home page in French with security headers", async () => {

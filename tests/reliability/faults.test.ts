@@ -53,6 +53,10 @@ describe("a full disk", () => {
       }
       expect(servesOnHoly(disk.dbFile)).toBe(served);
       expect(await healthBecomes(server, 503, 15_000)).toBe(true);
+      // What Fly's proxy routes by stays up, and so do the pages: only writes wait for space (decision 282).
+      const live = await fetch(`${server.url}/healthz/live`);
+      expect([live.status, await live.text()]).toEqual([200, "ok"]);
+      expect((await fetch(`${server.url}/holy`)).status).toBe(200);
 
       disk.free();
       expect(await healthBecomes(server, 200, 15_000)).toBe(true);

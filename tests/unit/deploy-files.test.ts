@@ -23,4 +23,14 @@ describe("deploy files", () => {
     expect(fs.readFileSync("scripts/ci-production-smoke.sh", "utf8")).toMatch(/^cp -r [^\n]* patches /m);
     expect(fs.readdirSync("patches").length).toBeGreaterThan(0);
   });
+
+  it("Fly routes by /healthz/live (a full disk stops writes, not pages); /healthz is the operator's check", () => {
+    const fly = fs.readFileSync("fly.toml", "utf8");
+    const serviceCheck = /\[\[http_service\.checks\]\]([\s\S]*?)(?=\n\[)/.exec(fly)?.[1] ?? "";
+    expect(serviceCheck).toMatch(/^\s*path = "\/healthz\/live"$/m);
+    const monitoring = /\[checks\.database\]([\s\S]*?)(?=\n\[)/.exec(fly)?.[1] ?? "";
+    expect(monitoring).toMatch(/^\s*path = "\/healthz"$/m);
+    expect(monitoring).toMatch(/^\s*port = 8080$/m);
+    expect(fly).toMatch(/^\s*internal_port = 8080$/m);
+  });
 });
