@@ -9,6 +9,7 @@ import { ErrorList, Field, HiddenFields, SubmitButton, type FieldControl } from 
 import { formIdOf, lastResultFor, useAdminMessage, type AdminFormReply } from "~/features/admin/forms";
 import { rejectForm } from "~/features/admin/forms.server";
 import { AI_PROVIDERS, SETTING_RULES, settingSchema } from "~/features/admin/site/schemas";
+import { backupStatus, type BackupStatus } from "~/features/admin/site/backup-job.server";
 import * as site from "~/features/admin/site/site.css";
 import { getT } from "~/i18n/i18next.server";
 import { input } from "~/styles/ui.css";
@@ -19,6 +20,7 @@ import { parseIntent } from "~/utils/intent.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 import { loadOrFail } from "~/utils/failures.server";
+import { formatDateTime } from "~/utils/dates";
 
 export const handle = { i18n: ["admin", "admin-site"] };
 
@@ -30,7 +32,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     loadOrFail(request, "errors.load.generic", () => getSettings()),
     getT(request, "admin-site"),
   ]);
-  return { settings, meta: { title: t("settings.title"), description: t("settings.description"), path: PATH, noindex: true } };
+  return {
+    settings,
+    backups: backupStatus(),
+    meta: { title: t("settings.title"), description: t("settings.description"), path: PATH, noindex: true },
+  };
 }
 
 export const meta = routeMeta;
@@ -50,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminSettings() {
-  const { settings } = useLoaderData<typeof loader>();
+  const { settings, backups } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as AdminFormReply | undefined;
   const { t } = useTranslation("admin-site");
 
@@ -69,6 +75,43 @@ export default function AdminSettings() {
           lastResult={lastResultFor(reply, formIdOf("save", key))}
         />
       ))}
+      <BackupPanel status={backups} />
+    </section>
+  );
+}
+
+/** Where the server's own backups stand (decision 281): how many, the newest, and the last attempt. */
+function BackupPanel({ status }: { status: BackupStatus }) {
+  const { t, i18n } = useTranslation("admin-site");
+  const size = (mb: number) => mb.toLocaleString(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const last = status.kind === "on" ? status.last : null;
+  return (
+    <section className={site.panel} aria-labelledby="backups-heading" data-testid="backup-status">
+      <h3 id="backups-heading" className={site.sectionHeading}>
+        {t("backups.heading")}
+      </h3>
+      {status.kind === "off" ? (
+        <p>{t(status.reason === "postgres" ? "backups.offPostgres" : "backups.offNoDir")}</p>
+      ) : (
+        <>
+          <p>
+            {status.newest
+              ? t("backups.kept", {
+                  count: status.kept,
+                  date: formatDateTime(status.newest.at),
+                  size: size(status.newest.sizeMb),
+                })
+              : t("backups.none")}
+          </p>
+          {last?.outcome === "skipped" ? (
+            <p role="status">
+              {t("backups.skipped", { date: formatDateTime(last.at), needed: size(last.neededMb), room: size(last.roomMb) })}
+            </p>
+          ) : last?.outcome === "failed" ? (
+            <p role="status">{t("backups.failed", { date: formatDateTime(last.at) })}</p>
+          ) : null}
+        </>
+      )}
     </section>
   );
 }

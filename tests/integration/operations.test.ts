@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import SQLite from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ROOT, tmpPath } from "../support/paths";
+import { ADMIN, signInAsAdmin } from "../support/admin";
 import { startServer, type RunningServer } from "../support/server";
 
 const run = promisify(execFile);
@@ -59,6 +60,18 @@ function npmRun(script: "db:backup" | "db:restore", args: string[], env: Record<
     (r) => ({ code: 0, out: r.stdout + r.stderr }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
   );
+}
+
+const ADMIN_ENV = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+
+/** The settings tab's backup panel, as the admin gets it (French). */
+async function backupPanel(server: RunningServer): Promise<string> {
+  const res = await fetch(`${server.url}/admin/settings`, { headers: { Cookie: await signInAsAdmin(server) } });
+  expect(res.status).toBe(200);
+  const html = await res.text();
+  const panel = /<section[^>]*data-testid="backup-status"[^>]*>([\s\S]*?)<\/section>/.exec(html)?.[1];
+  expect(panel).toBeDefined();
+  return panel!;
 }
 
 /** How many backups the server has logged as done. */
@@ -115,7 +128,7 @@ describe("backups inside the server", { timeout: 90_000 }, () => {
   it("writes no backup that would not fit in BACKUP_MAX_MB, says so, and serves on", async () => {
     const dir = tmpPath("backups-small");
     // 10 KB: less than any database.
-    const server = await start({ BACKUP_DIR: dir, BACKUP_MAX_MB: "0.01", BACKUP_INTERVAL_SECONDS: "1" });
+    const server = await start({ BACKUP_DIR: dir, BACKUP_MAX_MB: "0.01", BACKUP_INTERVAL_SECONDS: "1", ...ADMIN_ENV });
     addCodes(server.dbFile, 3);
     await vi.waitFor(
       () => expect(server.output()).toMatch(/\[backup\] skipped: a backup needs [\d.]+ MB and the backups may take 0\.0 MB/),
@@ -127,6 +140,24 @@ describe("backups inside the server", { timeout: 90_000 }, () => {
     expect(await draw(server)).toBe(true);
     expect(fs.existsSync(dir) ? fs.readdirSync(dir) : []).toEqual([]);
     expect(server.output()).not.toMatch(/\[backup\] .*integrity ok/);
+    // The settings tab says so too.
+    const panel = await backupPanel(server);
+    expect(panel).toContain("Aucune sauvegarde pour l&#x27;instant");
+    expect(panel).toMatch(
+      /Dernière tentative \(\d\d\/\d\d\/\d{4} \d\d:\d\d\)\u00a0: aucune sauvegarde faite, faute de place\. Il en faut \d+,\d Mo, et les sauvegardes ne peuvent prendre que 0,0 Mo/,
+    );
+  });
+
+  it("the settings tab shows the backups kept and the newest; without BACKUP_DIR, that they are off", async () => {
+    const server = await start({ BACKUP_DIR: tmpPath("backups-panel"), BACKUP_INTERVAL_SECONDS: "1", ...ADMIN_ENV });
+    await vi.waitFor(() => expect(backupsLogged(server.output())).toBeGreaterThan(0), { timeout: 10_000, interval: 50 });
+    expect(await backupPanel(server)).toMatch(
+      /\d+ sauvegardes? gardées?, la plus récente du \d\d\/\d\d\/\d{4} \d\d:\d\d \(\d+,\d Mo\)\./,
+    );
+    const off = await start(ADMIN_ENV);
+    expect(await backupPanel(off)).toContain(
+      "Les sauvegardes automatiques sont désactivées\u00a0: BACKUP_DIR n&#x27;est pas défini.",
+    );
   });
 
   it("refuses to restore over a database a live server uses; a staged restore goes in at the next start", async () => {

@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { backupDatabase } from "~db/backup.server";
-import { getSqlite } from "~db/client.server";
+import { getDialect, getSqlite } from "~db/client.server";
+import { getEnv } from "~/utils/env.server";
 import { startPeriodic } from "~/utils/periodic.server";
 
 export interface BackupJobOptions {
@@ -9,7 +12,16 @@ export interface BackupJobOptions {
   intervalMs: number;
 }
 
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+/** The job's last attempt in this process (the settings tab shows it beside the files on disk). */
+type LastAttempt =
+  | { at: string; outcome: "done" }
+  | { at: string; outcome: "skipped"; neededMb: number; roomMb: number }
+  | { at: string; outcome: "failed" };
+
+let lastAttempt: LastAttempt | null = null;
+
+const toMb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+const mb = (bytes: number) => `${toMb(bytes).toFixed(1)} MB`;
 
 /**
  * Online backups inside the server: one a minute after start (or after one interval when that is
@@ -17,15 +29,63 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
  */
 export function startBackupJob(log: (line: string) => void, { dir, keep, maxBytes, intervalMs }: BackupJobOptions): () => void {
   return startPeriodic("backup", log, { firstMs: Math.min(60_000, intervalMs), intervalMs }, async () => {
-    const r = await backupDatabase(getSqlite(), { dir, keep, maxBytes });
+    const at = new Date().toISOString();
+    let r: Awaited<ReturnType<typeof backupDatabase>>;
+    try {
+      r = await backupDatabase(getSqlite(), { dir, keep, maxBytes });
+    } catch (error) {
+      lastAttempt = { at, outcome: "failed" };
+      throw error;
+    }
     if (r.kind === "done") {
+      lastAttempt = { at, outcome: "done" };
       log(`[backup] ${r.file} (${r.bytes} bytes, ${r.ms} ms, integrity ok, ${r.removed.length} old removed)`);
       return;
     }
+    lastAttempt = { at, outcome: "skipped", neededMb: toMb(r.needed), roomMb: toMb(r.room) };
     log(
       `[backup] skipped: a backup needs ${mb(r.needed)} and the backups may take ${mb(r.room)} ` +
         `(BACKUP_MAX_MB, and a tenth of the volume, at least 64 MB, stays free for the database); ` +
         `${r.kept} kept, ${r.removed.length} old removed. Give the volume more room, or copy backups off it (decision 281).`,
     );
   });
+}
+
+export type BackupStatus =
+  | { kind: "off"; reason: "no-dir" | "postgres" }
+  | { kind: "on"; kept: number; newest: { at: string; sizeMb: number } | null; last: LastAttempt | null };
+
+const BACKUP_FILE = /^app-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.db$/;
+
+/**
+ * What the settings tab says about backups: off (no BACKUP_DIR, or PostgreSQL's are the provider's),
+ * or how many are kept, the newest, and this process's last attempt. Reads one directory of at most
+ * BACKUP_KEEP files.
+ */
+export function backupStatus(): BackupStatus {
+  if (getDialect() === "postgres") return { kind: "off", reason: "postgres" };
+  const dir = getEnv().BACKUP_DIR;
+  if (!dir) return { kind: "off", reason: "no-dir" };
+  let names: string[] = [];
+  try {
+    names = fs
+      .readdirSync(dir)
+      .filter((name) => BACKUP_FILE.test(name))
+      .sort();
+  } catch {
+    // not made yet: no backup so far
+  }
+  const newestName = names.at(-1);
+  let newest: { at: string; sizeMb: number } | null = null;
+  if (newestName) {
+    const [, y, mo, d, h, mi, s] = BACKUP_FILE.exec(newestName)!;
+    let size = 0;
+    try {
+      size = fs.statSync(path.join(dir, newestName)).size;
+    } catch {
+      // removed meanwhile by the job's rotation
+    }
+    newest = { at: `${y}-${mo}-${d}T${h}:${mi}:${s}Z`, sizeMb: toMb(size) };
+  }
+  return { kind: "on", kept: names.length, newest, last: lastAttempt };
 }
