@@ -204,6 +204,27 @@ test.describe("partnerships page", () => {
     await expect(partners.locator(`a[href="${byLogo.url}"]`)).not.toContainText(byLogo.name);
     await expect(partners.locator(`a[href="${both.url}"] img`)).toHaveAttribute("alt", both.name);
     await expect(partners.locator(`a[href="${both.url}"]`)).toContainText(both.name);
+    // A logo's box is fixed before its image arrives and after it fails: nothing below moves when it
+    // settles. 10rem × 3rem at the page's 16 px. The image is held, then refused.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("https://logos.example/both.png", async (route) => {
+      await held;
+      await route.fulfill({ status: 404, body: "" });
+    });
+    // Without JavaScript the browser loads images eagerly: the held one holds the load event too.
+    await page.reload({ waitUntil: "domcontentloaded" });
+    const logo = page.getByTestId("partner-list").locator(`a[href="${both.url}"] img`);
+    await expect(logo).toHaveCount(1);
+    const box = (el: HTMLImageElement) => ({
+      width: el.getBoundingClientRect().width,
+      height: el.getBoundingClientRect().height,
+      complete: el.complete,
+    });
+    expect(await logo.evaluate(box)).toEqual({ width: 160, height: 48, complete: false });
+    release();
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+    expect(await logo.evaluate(box)).toEqual({ width: 160, height: 48, complete: true });
     await expect(partners.getByText(unsafe.name)).toBeVisible();
     await expect(partners.locator('a[href^="javascript"]')).toHaveCount(0);
     await expect(page.getByText(inactive.name)).toHaveCount(0);

@@ -131,7 +131,19 @@ export const partnerCard = style({
   alignItems: "flex-start",
   height: "100%",
 });
-export const partnerLogo = style({ maxHeight: "3rem", maxWidth: "10rem", objectFit: "contain" });
+/**
+ * The logo's box is fixed before the image arrives (or fails to): a partner's logo is on another
+ * site, of a size nobody knows in advance, and a box that grew when it loaded would push the rest of
+ * the page down under the visitor's finger. The logo fits inside it, drawn from its left edge.
+ */
+export const partnerLogo = style({
+  display: "block",
+  width: "10rem",
+  height: "3rem",
+  maxWidth: "100%",
+  objectFit: "contain",
+  objectPosition: "left center",
+});
 export const partnerLink = style({ fontWeight: 700, fontSize: "1.1rem" });
 export const footerLinks = style({ display: "flex", flexWrap: "wrap", gap: space.md, listStyle: "none", margin: 0, padding: 0 });
 
