@@ -1,5 +1,7 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import SQLite from "better-sqlite3";
 
 /** Backup files are named by their UTC time, so a plain sort orders them. */
@@ -68,9 +70,71 @@ export type BackupResult =
   | { kind: "skipped"; needed: number; room: number; kept: number; removed: string[] };
 
 /**
- * One online backup of the open database through SQLite's backup API (consistent while writes go
- * on), checked with integrity_check. A backup that fails its check is deleted and reported as an
- * error, never kept as if it were good.
+ * What a backup's worker thread runs (plain CommonJS, evaluated as is: the same in the server's
+ * build, in tsx and in the tests). Its own read-only connection writes a compact copy of the live
+ * database with `VACUUM INTO` (one read transaction: a consistent snapshot while the server keeps
+ * writing; free pages inside the live file are not copied), makes it durable, and checks it with
+ * `integrity_check`. Both take seconds on a large database (4 s for the check on the scale data
+ * set's 606 MB file on this machine); on the server's thread they froze every page meanwhile.
+ */
+const COPY_AND_CHECK = `
+const { parentPort, workerData } = require("node:worker_threads");
+const fs = require("node:fs");
+const SQLite = require(workerData.driver);
+const live = new SQLite(workerData.source, { readonly: true, fileMustExist: true });
+try {
+  live.prepare("VACUUM INTO ?").run(workerData.target);
+} finally {
+  live.close();
+}
+const fd = fs.openSync(workerData.target, "r+");
+try {
+  fs.fsyncSync(fd);
+} finally {
+  fs.closeSync(fd);
+}
+const copy = new SQLite(workerData.target, { readonly: true, fileMustExist: true });
+try {
+  const rows = copy.pragma("integrity_check");
+  parentPort.postMessage({ intact: rows.length === 1 && rows[0].integrity_check === "ok" });
+} finally {
+  copy.close();
+}
+`;
+
+/**
+ * Writes a compact, checked copy of the SQLite file `source` to `target` in a worker thread: the
+ * server's event loop keeps serving meanwhile (decision 283). Resolves whether the copy passed
+ * integrity_check; rejects when the copy could not be written (the caller removes `target`).
+ */
+export function copyAndCheck(source: string, target: string): Promise<boolean> {
+  const driver = createRequire(import.meta.url).resolve("better-sqlite3");
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const worker = new Worker(COPY_AND_CHECK, {
+      eval: true,
+      workerData: { driver, source, target },
+      // A few objects and SQLite's own page cache (outside V8's heap): a small heap is plenty.
+      resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
+    });
+    worker.once("message", (m: { intact: boolean }) => {
+      answered = true;
+      resolve(m.intact);
+    });
+    worker.once("error", (error) => {
+      answered = true;
+      reject(error);
+    });
+    worker.once("exit", (code) => {
+      if (!answered) reject(new Error(`the backup's worker stopped (exit code ${code}) before it answered`));
+    });
+  });
+}
+
+/**
+ * One online backup of the open database: a compact copy written and checked with integrity_check
+ * in a worker thread (copyAndCheck), consistent while writes go on. A backup that fails its check
+ * is deleted and reported as an error, never kept as if it were good.
  *
  * What is kept is bounded twice: the newest `keep` backups, and only as many as fit in the room the
  * volume can spare (`maxBytes` at most, and always leaving the reserve above free). Hourly copies of
@@ -82,12 +146,14 @@ export async function backupDatabase(
   sqlite: SQLite.Database,
   { dir, keep, maxBytes, now = new Date(), space = diskSpaceOf }: BackupOptions,
 ): Promise<BackupResult> {
+  if (sqlite.memory) throw new Error("an in-memory database has no file to back up");
   fs.mkdirSync(dir, { recursive: true });
   for (const name of fs.readdirSync(dir)) if (PARTIAL_NAME.test(name)) fs.rmSync(path.join(dir, name), { force: true });
 
-  // The backup API copies every page of the file.
-  const needed =
-    (sqlite.pragma("page_size", { simple: true }) as number) * (sqlite.pragma("page_count", { simple: true }) as number);
+  // The copy holds the pages in use, not the free pages inside the live file (retention leaves many).
+  const pages =
+    (sqlite.pragma("page_count", { simple: true }) as number) - (sqlite.pragma("freelist_count", { simple: true }) as number);
+  const needed = (sqlite.pragma("page_size", { simple: true }) as number) * pages;
   const backups = fs
     .readdirSync(dir)
     .filter((name) => BACKUP_NAME.test(name))
@@ -112,13 +178,14 @@ export async function backupDatabase(
   const file = path.join(dir, `app-${stamp(now)}.db`);
   const partial = `${file}.partial`;
   const started = Date.now();
+  let intact: boolean;
   try {
-    await sqlite.backup(partial);
+    intact = await copyAndCheck(sqlite.name, partial);
   } catch (error) {
     fs.rmSync(partial, { force: true });
     throw error;
   }
-  if (!isIntact(partial)) {
+  if (!intact) {
     fs.rmSync(partial, { force: true });
     throw new Error(`backup ${file} failed integrity_check`);
   }

@@ -37,7 +37,7 @@ export function dialectOf(url: string): DialectName {
   return /^postgres(ql)?:\/\//i.test(url) ? "postgres" : "sqlite";
 }
 
-export function openSqlite(file: string): SQLite.Database {
+function openSqlite(file: string): SQLite.Database {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");

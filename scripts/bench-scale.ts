@@ -4,10 +4,15 @@
 // Per page: median of 5 sequential requests on each database (page cache off), the HTML size and
 // status on the large one; the draw POST the same way; the server's peak RSS. A server that dies is
 // said so and started again for the next page. Prints a table; never fails on a number.
+// Then one backup of the large file, the server's way (decision 283), beside the way before it (SQLite's
+// backup API on the server's connection, integrity_check on its thread), in the same run: time, size,
+// and the longest pause of this process's event loop (a timer every 5 ms).
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import SQLite from "better-sqlite3";
+import { backupDatabase, isIntact } from "~db/backup.server";
 import { closeDb, getDb, getSqlite } from "~db/client.server";
 import { migrateToLatest } from "~db/migrate.server";
 import { pruneDraws } from "~db/repositories/history.server";
@@ -233,6 +238,51 @@ export async function buildLargeDatabase(file: string) {
 
 const PRUNE_SAMPLE_BATCHES = 10;
 
+/** The longest the event loop went without turning, from now until the returned function is called. */
+function pauseProbe(): () => number {
+  let longest = 0;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 5);
+  return () => {
+    clearInterval(timer);
+    return Math.max(longest, performance.now() - last);
+  };
+}
+
+async function benchBackup(file: string, tmp: string): Promise<void> {
+  const sqlite = new SQLite(file);
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+  try {
+    const pages = sqlite.pragma("page_count", { simple: true }) as number;
+    const free = sqlite.pragma("freelist_count", { simple: true }) as number;
+    const oldFile = path.join(tmp, "backup-api.db");
+    let stop = pauseProbe();
+    let started = performance.now();
+    await sqlite.backup(oldFile);
+    const oldIntact = isIntact(oldFile);
+    const old = { ms: performance.now() - started, pause: stop(), bytes: fs.statSync(oldFile).size };
+    fs.rmSync(oldFile, { force: true });
+    stop = pauseProbe();
+    started = performance.now();
+    const r = await backupDatabase(sqlite, { dir: path.join(tmp, "backups"), keep: 1 });
+    const now = { ms: performance.now() - started, pause: stop() };
+    console.log(
+      `Backup of the large file (${mb(fs.statSync(file).size)}, ${((free / pages) * 100).toFixed(0)}% of its pages free): ` +
+        `before (backup API, then integrity_check on the server's thread): ${(old.ms / 1000).toFixed(1)} s, ${mb(old.bytes)}, ` +
+        `integrity ${oldIntact ? "ok" : "FAILED"}, longest event-loop pause ${old.pause.toFixed(0)} ms; ` +
+        (r.kind === "done"
+          ? `now (VACUUM INTO and the check in a worker): ${(now.ms / 1000).toFixed(1)} s, ${mb(r.bytes)}, longest pause ${now.pause.toFixed(0)} ms.`
+          : `now: skipped, ${mb(r.needed)} needed and ${mb(r.room)} to spare on this disk.`),
+    );
+  } finally {
+    sqlite.close();
+  }
+}
+
 export async function benchScale(root: string): Promise<void> {
   if (!fs.existsSync(path.join(root, "build", "server.mjs"))) throw new Error("No build: run `npm run build` first.");
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "parrainly-scale-"));
@@ -279,6 +329,7 @@ export async function benchScale(root: string): Promise<void> {
     );
     await demo.stop();
     await large.stop();
+    await benchBackup(largeFile, tmp);
   } finally {
     await closeDb();
     fs.rmSync(tmp, { recursive: true, force: true });
