@@ -60,6 +60,41 @@ describe("expired code cleanup", () => {
     expect(await deleteExpiredTemporaryCodes(now)).toBe(0);
   });
 
+  it("in batches, one transaction each: a write made meanwhile goes between two batches, not after them all (decision 284)", async () => {
+    const now = new Date();
+    const survivors = await insertCodes(now);
+    const platform_id = await teslaId();
+    const past = new Date(now.getTime() - 3_600_000).toISOString();
+    await db
+      .insertInto("referral_codes")
+      .values(
+        Array.from({ length: 250 }, (_, i) => ({
+          platform_id,
+          code: `OLD${i}`,
+          is_active: 1,
+          is_permanent: 0,
+          expires_at: past,
+          created_at: past,
+        })),
+      )
+      .execute();
+    const order: string[] = [];
+    const cleanup = deleteExpiredTemporaryCodes(now, db, { batch: 100, pauseMs: 30 }).then((n) => {
+      order.push("cleanup");
+      return n;
+    });
+    // A visitor's submission while the cleanup runs.
+    const write = db
+      .insertInto("referral_codes")
+      .values({ platform_id, code: "MEANWHILE", is_active: 1, is_permanent: 1, created_at: now.toISOString() })
+      .execute()
+      .then(() => order.push("write"));
+    expect(await cleanup).toBe(252);
+    await write;
+    expect(order).toEqual(["write", "cleanup"]);
+    expect(await codes()).toEqual([...survivors, "MEANWHILE"].sort());
+  });
+
   it("the job does nothing while enable_auto_cleanup is 'false', and logs the count when 'true'", async () => {
     const now = new Date();
     await insertCodes(now);
