@@ -40,4 +40,60 @@ describe.runIf(onPostgres)("copying a SQLite site to PostgreSQL", () => {
 
     await expect(copySqliteToPostgres(file, db)).rejects.toThrow(/already has rows/);
   });
+
+  it("reads the file a page at a time: tables larger than a page, with gaps in their ids, arrive whole (decision 285)", async () => {
+    const file = tmpPath("big-site.db");
+    const sqlite = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(file) }) });
+    await migrateToLatest(sqlite);
+    await seedBase(sqlite);
+    const p = await createPlatform(sqlite);
+    const code = await createCode(sqlite, p.id);
+    const at = "2026-01-01T00:00:00.000Z";
+    for (let i = 0; i < 4500; i += 500) {
+      await sqlite
+        .insertInto("random_requests")
+        .values(
+          Array.from({ length: 500 }, (_, k) => ({
+            platform_id: p.id,
+            served_code_id: code.id,
+            served_code: `D${i + k}`,
+            created_at: at,
+          })),
+        )
+        .execute();
+    }
+    // Gaps: removed draws, as retention leaves them.
+    await sqlite.deleteFrom("random_requests").where("id", "in", [1, 2000, 2001, 4499]).execute();
+    // A table without an id column, over two pages.
+    const day = (i: number) => new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+    await sqlite
+      .insertInto("platform_daily_stats")
+      .values(
+        Array.from({ length: 2100 }, (_, i) => ({
+          platform_id: p.id,
+          day: day(i),
+          draws: i,
+          answers_worked: 0,
+          answers_failed: 0,
+        })),
+      )
+      .execute();
+    const expected = (await sqlite.selectFrom("random_requests").select(["id", "served_code"]).orderBy("id").execute()).map(
+      (r) => `${r.id}:${r.served_code}`,
+    );
+    await sqlite.destroy();
+
+    const { db } = await useFreshDatabase({ seed: false });
+    const copied = await copySqliteToPostgres(file, db);
+    expect(copied).toMatchObject({ random_requests: 4496, platform_daily_stats: 2100 });
+    const rows = (await db.selectFrom("random_requests").select(["id", "served_code"]).orderBy("id").execute()).map(
+      (r) => `${r.id}:${r.served_code}`,
+    );
+    expect(rows).toEqual(expected);
+    const sum = await db
+      .selectFrom("platform_daily_stats")
+      .select((eb) => eb.fn.sum<number>("draws").as("draws"))
+      .executeTakeFirstOrThrow();
+    expect(Number(sum.draws)).toBe((2099 * 2100) / 2);
+  });
 });
