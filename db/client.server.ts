@@ -44,8 +44,15 @@ function openSqlite(file: string): SQLite.Database {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
+  // The WAL file keeps the size of the largest transaction since the process opened the database
+  // (a migration that rewrites a table: hundreds of MB on a large site) until the next restart,
+  // eating the room kept free on a small volume. SQLite cuts it back to this size once a checkpoint
+  // has copied it into the database (decision 286); everyday transactions stay well below it.
+  sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   return sqlite;
 }
+
+const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
 
 /** Prepared statements kept per handle; a page runs the same few dozen queries again and again. */
 const STATEMENT_CACHE_SIZE = 200;

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { seedBase } from "~db/seed.server";
@@ -19,6 +20,24 @@ describe("database", () => {
     expect(sqlite.pragma("foreign_keys", { simple: true })).toBe(1);
     expect(sqlite.pragma("busy_timeout", { simple: true })).toBe(5000);
     expect(sqlite.pragma("synchronous", { simple: true })).toBe(1);
+  });
+
+  it.skipIf(onPostgres)("a WAL grown by one large transaction is cut back once it is checkpointed (decision 286)", async () => {
+    const sqlite = getSqlite();
+    const wal = () => fs.statSync(`${sqlite.name}-wal`).size;
+    const MB = 1024 * 1024;
+    sqlite.exec("create table big (v text)");
+    // One transaction of about 40 MB, as a migration rewriting a large table writes.
+    sqlite.transaction(() => {
+      const insert = sqlite.prepare("insert into big values (?)");
+      for (let i = 0; i < 10_000; i++) insert.run("x".repeat(4000));
+    })();
+    expect(wal()).toBeGreaterThan(30 * MB);
+    // Everyday writes: the next one after the checkpoint starts the WAL again, cut back.
+    await db.updateTable("settings").set({ value: "true" }).where("key", "=", "enable_auto_cleanup").execute();
+    sqlite.pragma("wal_checkpoint(PASSIVE)");
+    await db.updateTable("settings").set({ value: "false" }).where("key", "=", "enable_auto_cleanup").execute();
+    expect(wal()).toBeLessThanOrEqual(16 * MB);
   });
 
   it.skipIf(onPostgres)(
