@@ -43,8 +43,11 @@ export interface DiskSpace {
   total: number;
 }
 
+/** What the backups leave free on a volume of `total` bytes (decision 281). */
+export const reserveOf = (total: number) => Math.max(RESERVE_MIN_BYTES, total * RESERVE_SHARE);
+
 /** The volume's free and total bytes (statfs), or null where the system cannot say. */
-async function diskSpaceOf(dir: string): Promise<DiskSpace | null> {
+export async function diskSpaceOf(dir: string): Promise<DiskSpace | null> {
   try {
     const s = await fs.promises.statfs(dir);
     return { free: s.bavail * s.bsize, total: s.blocks * s.bsize };
@@ -161,7 +164,7 @@ export async function backupDatabase(
     .map((name) => ({ name, bytes: fs.statSync(path.join(dir, name)).size }));
   let held = backups.reduce((sum, b) => sum + b.bytes, 0);
   const disk = await space(dir);
-  const spare = disk ? held + disk.free - Math.max(RESERVE_MIN_BYTES, disk.total * RESERVE_SHARE) : Infinity;
+  const spare = disk ? held + disk.free - reserveOf(disk.total) : Infinity;
   const room = Math.min(maxBytes ?? Infinity, spare);
 
   const fits = needed <= room;

@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { getSettings, saveSetting } from "~db/repositories/settings.server";
 import { SETTING_KEYS, type SettingKey } from "~db/seed-data";
@@ -9,7 +10,7 @@ import { ErrorList, Field, HiddenFields, SubmitButton, type FieldControl } from 
 import { formIdOf, lastResultFor, useAdminMessage, type AdminFormReply } from "~/features/admin/forms";
 import { rejectForm } from "~/features/admin/forms.server";
 import { AI_PROVIDERS, SETTING_RULES, settingSchema } from "~/features/admin/site/schemas";
-import { backupStatus, type BackupStatus } from "~/features/admin/site/backup-job.server";
+import { backupStatus, storageStatus, type BackupStatus, type StorageStatus } from "~/features/admin/site/backup-job.server";
 import * as site from "~/features/admin/site/site.css";
 import { getT } from "~/i18n/i18next.server";
 import { input } from "~/styles/ui.css";
@@ -28,13 +29,15 @@ const PATH = "/admin/settings";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [settings, t] = await Promise.all([
+  const [settings, t, storage] = await Promise.all([
     loadOrFail(request, "errors.load.generic", () => getSettings()),
     getT(request, "admin-site"),
+    storageStatus(),
   ]);
   return {
     settings,
     backups: backupStatus(),
+    storage,
     meta: { title: t("settings.title"), description: t("settings.description"), path: PATH, noindex: true },
   };
 }
@@ -56,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminSettings() {
-  const { settings, backups } = useLoaderData<typeof loader>();
+  const { settings, backups, storage } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as AdminFormReply | undefined;
   const { t } = useTranslation("admin-site");
 
@@ -76,20 +79,37 @@ export default function AdminSettings() {
         />
       ))}
       <BackupPanel status={backups} />
+      <StoragePanel status={storage} />
     </section>
   );
 }
 
+/** One of the tab's status panels: a heading and what it says. */
+function StatusPanel({ name, testId, children }: { name: "backups" | "storage"; testId: string; children: ReactNode }) {
+  const { t } = useTranslation("admin-site");
+  return (
+    <section className={site.panel} aria-labelledby={`${name}-heading`} data-testid={testId}>
+      <h3 id={`${name}-heading`} className={site.sectionHeading}>
+        {t(`${name}.heading`)}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** Sizes in MB with one decimal, in the admin's language. */
+function useMegabytes() {
+  const { i18n } = useTranslation("admin-site");
+  return (mb: number) => mb.toLocaleString(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
 /** Where the server's own backups stand (decision 281): how many, the newest, and the last attempt. */
 function BackupPanel({ status }: { status: BackupStatus }) {
-  const { t, i18n } = useTranslation("admin-site");
-  const size = (mb: number) => mb.toLocaleString(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const { t } = useTranslation("admin-site");
+  const size = useMegabytes();
   const last = status.kind === "on" ? status.last : null;
   return (
-    <section className={site.panel} aria-labelledby="backups-heading" data-testid="backup-status">
-      <h3 id="backups-heading" className={site.sectionHeading}>
-        {t("backups.heading")}
-      </h3>
+    <StatusPanel name="backups" testId="backup-status">
       {status.kind === "off" ? (
         <p>{t(status.reason === "postgres" ? "backups.offPostgres" : "backups.offNoDir")}</p>
       ) : (
@@ -112,7 +132,32 @@ function BackupPanel({ status }: { status: BackupStatus }) {
           ) : null}
         </>
       )}
-    </section>
+    </StatusPanel>
+  );
+}
+
+/** Where the database's space stands (decision 287): the file, the room inside it, its volume. */
+function StoragePanel({ status }: { status: StorageStatus }) {
+  const { t } = useTranslation("admin-site");
+  const size = useMegabytes();
+  return (
+    <StatusPanel name="storage" testId="storage-status">
+      {status.kind === "off" ? (
+        <p>{t("storage.off")}</p>
+      ) : (
+        <>
+          <p>{t("storage.database", { size: size(status.databaseMb), free: size(status.freeInsideMb) })}</p>
+          {status.volume ? (
+            <p>{t("storage.volume", { free: size(status.volume.freeMb), total: size(status.volume.totalMb) })}</p>
+          ) : null}
+          {status.volume?.low ? (
+            <p role="status" data-testid="storage-low">
+              {t("storage.low")}
+            </p>
+          ) : null}
+        </>
+      )}
+    </StatusPanel>
   );
 }
 

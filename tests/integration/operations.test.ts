@@ -154,6 +154,13 @@ describe("backups inside the server", { timeout: 90_000 }, () => {
     expect(await backupPanel(server)).toMatch(
       /\d+ sauvegardes? gardées?, la plus récente du \d\d\/\d\d\/\d{4} \d\d:\d\d \(\d+,\d Mo\)\./,
     );
+    // Beside it, the storage panel (decision 287): the database file and its disk, in the admin's language.
+    const html = await (await fetch(`${server.url}/admin/settings`, { headers: { Cookie: await signInAsAdmin(server) } })).text();
+    const storage = /<section[^>]*data-testid="storage-status"[^>]*>([\s\S]*?)<\/section>/.exec(html)?.[1] ?? "";
+    expect(storage).toMatch(
+      /Base de données\u00a0: \d+,\d\u00a0Mo, dont \d+,\d\u00a0Mo de place laissée par des lignes supprimées/,
+    );
+    expect(storage).toMatch(/Son disque\u00a0: [\d\s\u202f\u00a0]+,\d\u00a0Mo libres sur [\d\s\u202f\u00a0]+,\d\u00a0Mo\./);
     const off = await start(ADMIN_ENV);
     expect(await backupPanel(off)).toContain(
       "Les sauvegardes automatiques sont désactivées\u00a0: BACKUP_DIR n&#x27;est pas défini.",

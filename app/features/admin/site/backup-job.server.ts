@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { backupDatabase } from "~db/backup.server";
+import { backupDatabase, diskSpaceOf, reserveOf, type DiskSpace } from "~db/backup.server";
 import { getDialect, getSqlite } from "~db/client.server";
 import { getEnv } from "~/utils/env.server";
 import { startPeriodic } from "~/utils/periodic.server";
@@ -88,4 +88,36 @@ export function backupStatus(): BackupStatus {
     newest = { at: `${y}-${mo}-${d}T${h}:${mi}:${s}Z`, sizeMb: toMb(size) };
   }
   return { kind: "on", kept: names.length, newest, last: lastAttempt };
+}
+
+export type StorageStatus =
+  | { kind: "off" }
+  | {
+      kind: "sqlite";
+      /** The database file, and the room inside it that removed rows left (new rows reuse it). */
+      databaseMb: number;
+      freeInsideMb: number;
+      /** The volume holding it; `low` once its free space is below what the backups keep free. */
+      volume: { freeMb: number; totalMb: number; low: boolean } | null;
+    };
+
+/**
+ * Where the database's space stands, for the settings tab (decision 287): the file, the room inside
+ * it, and its volume's free space, with a warning before a full disk stops the writes. SQLite only:
+ * PostgreSQL's storage is the provider's. Two pragmas and one statfs.
+ */
+export async function storageStatus(space: (dir: string) => Promise<DiskSpace | null> = diskSpaceOf): Promise<StorageStatus> {
+  if (getDialect() === "postgres") return { kind: "off" };
+  const sqlite = getSqlite();
+  if (sqlite.memory) return { kind: "off" };
+  const pageSize = sqlite.pragma("page_size", { simple: true }) as number;
+  const pages = sqlite.pragma("page_count", { simple: true }) as number;
+  const free = sqlite.pragma("freelist_count", { simple: true }) as number;
+  const disk = await space(path.dirname(path.resolve(sqlite.name)));
+  return {
+    kind: "sqlite",
+    databaseMb: toMb(pages * pageSize),
+    freeInsideMb: toMb(free * pageSize),
+    volume: disk && { freeMb: toMb(disk.free), totalMb: toMb(disk.total), low: disk.free < reserveOf(disk.total) },
+  };
 }
