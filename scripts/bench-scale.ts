@@ -15,7 +15,7 @@ import SQLite from "better-sqlite3";
 import { backupDatabase, isIntact } from "~db/backup.server";
 import { closeDb, getDb, getSqlite } from "~db/client.server";
 import { migrateToLatest } from "~db/migrate.server";
-import { pruneDraws } from "~db/repositories/history.server";
+import { pruneDraws, type WalkPosition } from "~db/repositories/history.server";
 import { rollUpNextDay } from "~db/repositories/rollup.server";
 import { seedBase } from "~db/seed.server";
 import { resetEnvCache } from "~/utils/env.server";
@@ -225,7 +225,7 @@ export async function buildLargeDatabase(file: string) {
   // The removals are timed on a sample, and the pages measured on the full tables (the worst case).
   const prune = performance.now();
   let pruned = 0;
-  let after: string | null = null;
+  let after: WalkPosition | null = null;
   for (let i = 0; i < PRUNE_SAMPLE_BATCHES; i++) {
     const step: Awaited<ReturnType<typeof pruneDraws>> = await pruneDraws(new Date(), 2000, after, db);
     pruned += step?.removed ?? 0;

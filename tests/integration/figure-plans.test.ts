@@ -157,8 +157,12 @@ describe("hot figures read indexes, never a whole table", () => {
 
   it("the retention job's batches", async () => {
     await expectIndexed((logged) => rollUpNextDay(now, logged));
-    await expectIndexed((logged) => pruneAnswers(now, 50, logged));
+    await expectIndexed((logged) => pruneAnswers(now, 50, null, logged));
     await expectIndexed((logged) => pruneDraws(now, 50, null, logged));
+    // A window further on in the walk, by the same index.
+    const further = { at: new Date(now.getTime() - 200 * 86_400_000).toISOString(), id: 1 };
+    await expectIndexed((logged) => pruneAnswers(now, 50, further, logged));
+    await expectIndexed((logged) => pruneDraws(now, 50, further, logged));
     await expectIndexed((logged) => pruneOther(now, 50, logged));
     // And the whole job leaves a database the figures still read by index.
     await runHistoryJob({ now, db, pauseMs: 0 });
