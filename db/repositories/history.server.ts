@@ -35,6 +35,34 @@ export interface WalkPosition {
 }
 
 /**
+ * The next window of a walk over `table`'s rows older than `cutoff`: at most `batch` rows strictly
+ * after `after` in (created_at, id) order (the created_at bound first, for the index), and where the
+ * window after it starts (null: this was the last).
+ */
+async function walkWindow(
+  trx: DB,
+  table: "code_reports" | "random_requests",
+  cutoff: string,
+  after: WalkPosition | null,
+  batch: number,
+): Promise<{ window: Array<{ id: number; created_at: string }>; next: WalkPosition | null }> {
+  // Both tables have the columns read here; Kysely's types follow one of them.
+  const window = await trx
+    .selectFrom(table as "code_reports")
+    .select(["id", "created_at"])
+    .where("created_at", "<", cutoff)
+    .$if(after !== null, (qb) =>
+      qb.where("created_at", ">=", after!.at).where((eb) => eb.or([eb("created_at", ">", after!.at), eb("id", ">", after!.id)])),
+    )
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(batch)
+    .execute();
+  const last = window.at(-1);
+  return { window, next: last && window.length === batch ? { at: last.created_at, id: last.id } : null };
+}
+
+/**
  * One window of the walk over old answers: at most `batch` answers older than the cutoff are looked
  * at, in (created_at, id) order from `after`, and those their code does not need are removed. Each
  * code keeps its last answersKeptPerCode answers whatever their age (the pause rule and the admin's
@@ -55,23 +83,8 @@ export async function pruneAnswers(
     const until = await rolledUpUntil(trx);
     if (until === null) return { removed: 0, next: null };
     const cutoff = earlier(daysBefore(now, RETENTION.answerDays), until);
-    const window = await trx
-      .selectFrom("code_reports")
-      .select(["id", "created_at"])
-      .where("created_at", "<", cutoff)
-      // Strictly after `after` in (created_at, id) order, the created_at bound first for the index.
-      .$if(after !== null, (qb) =>
-        qb
-          .where("created_at", ">=", after!.at)
-          .where((eb) => eb.or([eb("created_at", ">", after!.at), eb("id", ">", after!.id)])),
-      )
-      .orderBy("created_at")
-      .orderBy("id")
-      .limit(batch)
-      .execute();
+    const { window, next } = await walkWindow(trx, "code_reports", cutoff, after, batch);
     if (window.length === 0) return { removed: 0, next: null };
-    const last = window[window.length - 1]!;
-    const next = window.length < batch ? null : { at: last.created_at, id: last.id };
     const old = await trx
       .selectFrom("code_reports as r")
       .select(["r.id", "r.code_id", "r.outcome", "r.created_at"])
@@ -144,23 +157,8 @@ export async function pruneDraws(
     const until = await rolledUpUntil(trx);
     if (until === null) return { removed: 0, next: null };
     const cutoff = earlier(daysBefore(now, RETENTION.drawDays), until);
-    const window = await trx
-      .selectFrom("random_requests")
-      .select(["id", "created_at"])
-      .where("created_at", "<", cutoff)
-      // Strictly after `after` in (created_at, id) order, the created_at bound first for the index.
-      .$if(after !== null, (qb) =>
-        qb
-          .where("created_at", ">=", after!.at)
-          .where((eb) => eb.or([eb("created_at", ">", after!.at), eb("id", ">", after!.id)])),
-      )
-      .orderBy("created_at")
-      .orderBy("id")
-      .limit(batch)
-      .execute();
+    const { window, next } = await walkWindow(trx, "random_requests", cutoff, after, batch);
     if (window.length === 0) return { removed: 0, next: null };
-    const last = window[window.length - 1]!;
-    const next = window.length < batch ? null : { at: last.created_at, id: last.id };
     const ids = window.map((r) => r.id);
     // Answered draws stay with their answer: found by the unique index on the answer's draw.
     const answered = new Set(
