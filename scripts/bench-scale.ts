@@ -4,7 +4,9 @@
 // Per page: median of 5 sequential requests on each database (page cache off), the HTML size and
 // status on the large one; the draw POST the same way; the server's peak RSS. A server that dies is
 // said so and started again for the next page. Prints a table; never fails on a number.
-// Then one backup of the large file, the server's way (decision 283), beside the way before it (SQLite's
+// Then the history job's whole first run on the large file and an hourly run after it, with the longest
+// event-loop pause of each (decision 288); then one backup of the large file, the server's way
+// (decision 283), beside the way before it (SQLite's
 // backup API on the server's connection, integrity_check on its thread), in the same run: time, size,
 // and the longest pause of this process's event loop (a timer every 5 ms).
 import fs from "node:fs";
@@ -15,7 +17,7 @@ import SQLite from "better-sqlite3";
 import { backupDatabase, isIntact } from "~db/backup.server";
 import { closeDb, getDb, getSqlite } from "~db/client.server";
 import { migrateToLatest } from "~db/migrate.server";
-import { pruneDraws, type WalkPosition } from "~db/repositories/history.server";
+import { pruneDraws, runHistoryJob, type WalkPosition } from "~db/repositories/history.server";
 import { rollUpNextDay } from "~db/repositories/rollup.server";
 import { seedBase } from "~db/seed.server";
 import { resetEnvCache } from "~/utils/env.server";
@@ -253,6 +255,32 @@ function pauseProbe(): () => number {
   };
 }
 
+/**
+ * The history job on the large file as the server runs it (decision 288): its first run after an
+ * upgrade (two years of raw rows to roll up and remove), then an hourly run with little left to do;
+ * each with the longest pause of this process's event loop.
+ */
+async function benchHistoryJob(file: string): Promise<void> {
+  process.env.DATABASE_URL = `file:${file}`;
+  resetEnvCache();
+  const db = getDb();
+  try {
+    for (const label of ["first run after an upgrade", "next hourly run"]) {
+      const stop = pauseProbe();
+      const started = performance.now();
+      const r = await runHistoryJob({ db });
+      const pause = stop();
+      console.log(
+        `History job, ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s, longest event-loop pause ${pause.toFixed(0)} ms ` +
+          `(${r.daysRolledUp} days rolled up; removed ${r.draws.toLocaleString("en")} draws, ${r.answers.toLocaleString("en")} answers, ` +
+          `${r.scores.toLocaleString("en")} scores, ${r.votes.toLocaleString("en")} votes).`,
+      );
+    }
+  } finally {
+    await closeDb();
+  }
+}
+
 async function benchBackup(file: string, tmp: string): Promise<void> {
   const sqlite = new SQLite(file);
   const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
@@ -329,6 +357,7 @@ export async function benchScale(root: string): Promise<void> {
     );
     await demo.stop();
     await large.stop();
+    await benchHistoryJob(largeFile);
     await benchBackup(largeFile, tmp);
   } finally {
     await closeDb();
