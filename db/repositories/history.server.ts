@@ -278,21 +278,20 @@ export async function runHistoryJob({
   // A pause before every transaction, full batch or not: on SQLite a query holds the only thread,
   // and transactions chained without one held it for the whole job (about 1 s an hour on the scale
   // data set, decision 288).
-  let after: WalkPosition | null = null;
-  do {
-    await pause();
-    const step: Awaited<ReturnType<typeof pruneAnswers>> = await pruneAnswers(now, batch, after, db);
-    if (step === null) return { ...summary, skipped: true };
-    summary.answers += step.removed;
-    after = step.next;
-  } while (after !== null);
-  do {
-    await pause();
-    const step: Awaited<ReturnType<typeof pruneDraws>> = await pruneDraws(now, batch, after, db);
-    if (step === null) return { ...summary, skipped: true };
-    summary.draws += step.removed;
-    after = step.next;
-  } while (after !== null);
+  const walks = [
+    ["answers", pruneAnswers],
+    ["draws", pruneDraws],
+  ] as const;
+  for (const [counted, prune] of walks) {
+    let after: WalkPosition | null = null;
+    do {
+      await pause();
+      const step: Awaited<ReturnType<typeof prune>> = await prune(now, batch, after, db);
+      if (step === null) return { ...summary, skipped: true };
+      summary[counted] += step.removed;
+      after = step.next;
+    } while (after !== null);
+  }
   for (;;) {
     await pause();
     const step = await pruneOther(now, batch, db);
