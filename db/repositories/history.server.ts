@@ -174,14 +174,15 @@ export async function pruneDraws(
 
 /**
  * One batch of rows that no rule needs any more: old game scores, old conversations, votes of
- * rejected suggestions; and monthly caps that have ended, cleared (the code is counted in
- * platform_code_counts again, so the set of ended caps the counts read stays small: decision 194).
+ * rejected suggestions, expired admin sessions; and monthly caps that have ended, cleared (the code
+ * is counted in platform_code_counts again, so the set of ended caps the counts read stays small:
+ * decision 194).
  */
 export async function pruneOther(
   now: Date,
   batch: number,
   db: DB = getDb(),
-): Promise<{ scores: number; conversations: number; votes: number; caps: number } | null> {
+): Promise<{ scores: number; conversations: number; votes: number; sessions: number; caps: number } | null> {
   return underJobLock(db, async (trx) => {
     const scores = await trx
       .deleteFrom("game_scores")
@@ -218,6 +219,14 @@ export async function pruneOther(
           .limit(batch),
       )
       .executeTakeFirst();
+    // A session past its idle expiry can never be used again (getSessionUser refuses it); one that
+    // was not used after it had expired stayed in the table for good (decision 289).
+    const sessions = await trx
+      .deleteFrom("sessions")
+      .where("id", "in", (eb) =>
+        eb.selectFrom("sessions").select("id").where("expires_at", "<=", now.toISOString()).orderBy("expires_at").limit(batch),
+      )
+      .executeTakeFirst();
     const caps = await trx
       .updateTable("referral_codes")
       .set({ capped_until: null })
@@ -229,6 +238,7 @@ export async function pruneOther(
       scores: Number(scores.numDeletedRows),
       conversations: Number(conversations.numDeletedRows),
       votes: Number(votes.numDeletedRows),
+      sessions: Number(sessions.numDeletedRows),
       caps: Number(caps.numUpdatedRows),
     };
   });
@@ -241,6 +251,8 @@ export interface HistoryRunSummary {
   scores: number;
   conversations: number;
   votes: number;
+  /** Admin sessions past their expiry. */
+  sessions: number;
   /** Monthly caps that had ended, cleared. */
   caps: number;
   /** Another process held the job's lock (PostgreSQL): this run stopped early. */
@@ -264,6 +276,7 @@ export async function runHistoryJob({
     scores: 0,
     conversations: 0,
     votes: 0,
+    sessions: 0,
     caps: 0,
     skipped: false,
   };
@@ -299,10 +312,12 @@ export async function runHistoryJob({
     summary.scores += step.scores;
     summary.conversations += step.conversations;
     summary.votes += step.votes;
+    summary.sessions += step.sessions;
     summary.caps += step.caps;
     if (
       step.scores < batch &&
       step.votes < batch &&
+      step.sessions < batch &&
       step.caps < batch &&
       step.conversations < Math.max(1, Math.floor(batch / 50))
     )

@@ -10,7 +10,8 @@ import { rollUpNextDay } from "~db/repositories/rollup.server";
 import { startOfDayIso } from "~db/time";
 import { addScaleData, MEDIUM } from "../../scripts/scale-data";
 import { useFreshDatabase, type DB } from "../support/db";
-import { createCode, createPlatform } from "../support/fixtures";
+import { createSession, getSessionUser } from "~db/repositories/sessions.server";
+import { createCode, createPlatform, createUser } from "../support/fixtures";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
@@ -166,11 +167,32 @@ describe("roll-up and retention", () => {
       scores: 0,
       conversations: 0,
       votes: 0,
+      sessions: 0,
       caps: 0,
       skipped: false,
     });
     expect(await figures()).toEqual(before);
   }, 180_000);
+
+  it("expired admin sessions go; a live one stays and still signs in", async () => {
+    const user = await createUser(db);
+    const live = await createSession(user.id, db);
+    const expired: string[] = [];
+    for (let i = 0; i < 7; i++) expired.push(await createSession(user.id, db));
+    // Past their idle expiry (one of them a second ago), never used since: nothing ever read them again.
+    for (const [i, id] of expired.entries())
+      await db
+        .updateTable("sessions")
+        .set({ expires_at: new Date(now.getTime() - (i === 0 ? 1000 : (i + 1) * DAY_MS)).toISOString() })
+        .where("id", "=", id)
+        .execute();
+    // Batches of 3: the job goes on until the last expired one is gone.
+    const summary = await runHistoryJob({ now, db, batch: 3, pauseMs: 0 });
+    expect(summary.sessions).toBe(7);
+    const left = await db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute();
+    expect(left.map((r) => r.id)).toEqual([live]);
+    expect(await getSessionUser(live, db)).toMatchObject({ id: user.id, isAdmin: true });
+  }, 120_000);
 
   it("the pause rule still sees a code's last ten answers when older ones were removed", async () => {
     const platform = await createPlatform(db);

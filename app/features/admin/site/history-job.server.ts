@@ -8,7 +8,7 @@ const HISTORY_FIRST_RUN_MS = 5 * 60_000;
 export function describeHistoryRun(s: HistoryRunSummary): string {
   return (
     `rolled up ${s.daysRolledUp} day(s); removed ${s.draws} draw(s), ${s.answers} answer(s), ${s.scores} score(s), ` +
-    `${s.conversations} conversation(s), ${s.votes} vote(s); cleared ${s.caps} ended cap(s)${s.skipped ? " (stopped: another process is running it)" : ""}`
+    `${s.conversations} conversation(s), ${s.votes} vote(s), ${s.sessions} expired session(s); cleared ${s.caps} ended cap(s)${s.skipped ? " (stopped: another process is running it)" : ""}`
   );
 }
 
@@ -30,6 +30,7 @@ export function startHistoryJob(
       summary.scores +
       summary.conversations +
       summary.votes +
+      summary.sessions +
       summary.caps;
     if (worked > 0 || summary.skipped) log(`[history] ${describeHistoryRun(summary)}`);
   });
