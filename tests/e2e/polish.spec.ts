@@ -108,6 +108,47 @@ test("toasts for those who asked for less motion: shown at once, neither sliding
   expect(await at(5_000)).toBe("hidden");
 });
 
+test("a toast's 5 s ask the main thread for no style work each frame; hidden for good at 5 s", async ({ page }, testInfo) => {
+  const name = `Stillvex ${rand()} ${testInfo.project.name}`;
+  await e2eDb()
+    .insertInto("platform_suggestions")
+    .values({
+      name,
+      normalized_name: name.toLowerCase().replace(/[^a-z0-9]/g, ""),
+      created_at: new Date().toISOString(),
+    } as never)
+    .execute();
+  await page.goto("/suggest-platform");
+  await page.getByTestId("suggestion").filter({ hasText: name }).locator('button[type="submit"]').click();
+  const toast = page.getByTestId("toast");
+  await expect(toast).toBeVisible();
+  // Slid in and settled, about half a second into its life; the next second is counted. An
+  // animation the compositor cannot run (one with `visibility` in its keyframes) recalculated the
+  // page's style each frame: about 60 times in that second (decision 290).
+  await page.waitForTimeout(500);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const recalcs = async () =>
+    (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "RecalcStyleCount")!.value;
+  const before = await recalcs();
+  await page.waitForTimeout(1_000);
+  expect(await recalcs()).toBeLessThan(before + 10);
+  await expect(toast).toBeVisible();
+  // Its end, read from the animations themselves (works without JavaScript: the page's scripts are off there).
+  const at = (ms: number) =>
+    toast.evaluate((el, time) => {
+      for (const a of el.getAnimations()) {
+        a.pause();
+        a.currentTime = time;
+      }
+      const style = getComputedStyle(el);
+      return `${style.visibility} ${style.opacity}`;
+    }, ms);
+  expect(await at(2_500)).toBe("visible 1");
+  expect(await at(4_990)).toMatch(/^visible 0\./);
+  expect(await at(5_000)).toBe("hidden 0");
+});
+
 test("toasts: F8 moves focus to the notifications; a swipe right of 50 px dismisses, a shorter one does not", async ({
   page,
 }, testInfo) => {
