@@ -4,6 +4,7 @@ import type { RootData } from "~/utils/root-data";
 import * as layout from "~/styles/layout.css";
 import { flush } from "~/styles/ui.css";
 
+/** Where the browser runs no animation at all: the toast's life without the CSS (layout.css.ts). */
 const TOAST_MS = 5000;
 /** A swipe to the right of at least this many pixels dismisses the toast. */
 const SWIPE_DISMISS_PX = 50;
@@ -14,7 +15,13 @@ type Toast = NonNullable<RootData["toast"]>;
 export function ToastBody({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
   const { t } = useTranslation();
 
+  // The toast goes when its CSS life ends (the `toastGone` animation, 5 s), as without JavaScript:
+  // a pointer over it or the focus in it pauses that life (animation-play-state), a script timer
+  // did not, and took the toast away from under a reader who had asked it to stay (WCAG 2.2.1).
+  // Only where the browser runs no animation does a timer stand in.
+  const element = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    if (element.current?.getAnimations?.().length) return;
     const timer = setTimeout(() => onDismiss(toast.id), TOAST_MS);
     return () => clearTimeout(timer);
   }, [toast, onDismiss]);
@@ -23,6 +30,9 @@ export function ToastBody({ toast, onDismiss }: { toast: Toast; onDismiss: (id: 
   const swipe = useRef<{ id: number; x: number } | null>(null);
   const [offset, setOffset] = useState(0);
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    // A mouse's press would also start a text selection, and a second swipe over the text the first
+    // one selected would drag that text instead (the browser cancels the pointer): no selection.
+    if (event.pointerType === "mouse") event.preventDefault();
     swipe.current = { id: event.pointerId, x: event.clientX };
     event.currentTarget.setPointerCapture?.(event.pointerId);
   };
@@ -48,8 +58,12 @@ export function ToastBody({ toast, onDismiss }: { toast: Toast; onDismiss: (id: 
         onChange={() => onDismiss(toast.id)}
       />
       <div
+        ref={element}
         className={`${layout.toast} ${tone}`}
         data-testid="toast"
+        onAnimationEnd={(event) => {
+          if (event.animationName === layout.toastGone) onDismiss(toast.id);
+        }}
         data-type={toast.type}
         style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.2, 1 - offset / 150) } : undefined}
         onPointerDown={onPointerDown}

@@ -56,7 +56,8 @@ export function ToastRegion() {
       tabIndex={-1}
       data-testid="toast-region"
     >
-      {visible ? <ToastBody toast={visible} onDismiss={setDismissed} /> : null}
+      {/* Keyed: a new toast is a new element, whose CSS life starts again (an element kept would go on with the last one's). */}
+      {visible ? <ToastBody key={visible.id} toast={visible} onDismiss={setDismissed} /> : null}
     </div>
   );
 }

@@ -129,7 +129,8 @@ const toastLife = keyframes({
   "96%": { opacity: 1 },
   "100%": { opacity: 0 },
 });
-const toastGone = keyframes({
+/** Its name is also what the toast's script waits for (`animationend`) before it takes the toast away. */
+export const toastGone = keyframes({
   "0%, 100%": { visibility: "hidden" },
 });
 export const toastRegion = style({

@@ -181,8 +181,62 @@ test("toasts: F8 moves focus to the notifications; a swipe right of 50 px dismis
   };
   await swipe(30);
   await expect(page.getByTestId("toast")).toBeVisible();
+  // Well before its 5 s end (a second swipe with a mouse once dragged the text the first had selected).
   await swipe(60);
-  await expect(page.getByTestId("toast")).toHaveCount(0);
+  await expect(page.getByTestId("toast")).toHaveCount(0, { timeout: 1_000 });
+});
+
+test("a pointer over a toast keeps it past its 5 s, with or without JavaScript; it goes once the pointer leaves", async ({
+  page,
+}, testInfo) => {
+  await page.goto("/submit");
+  await page.evaluate(() => {
+    const form = document.createElement("form");
+    form.method = "post";
+    form.innerHTML = '<input type="hidden" name="intent" value="cancel">';
+    document.body.append(form);
+    form.submit();
+  });
+  const toast = page.getByTestId("toast");
+  await expect(toast).toBeVisible();
+  if (!jsDisabled(testInfo)) await hydrated(page);
+  await toast.hover();
+  // Longer than a toast's life: the reader asked it to stay (a script timer took it away at 5 s).
+  await page.waitForTimeout(5_500);
+  await expect(toast).toBeVisible();
+  // Near the end of its life, then the pointer leaves: it goes (with JavaScript, out of the page).
+  await toast.evaluate((el) => {
+    for (const a of el.getAnimations()) a.currentTime = 4_990;
+  });
+  await page.mouse.move(0, 0);
+  if (jsDisabled(testInfo)) await expect(toast).toBeHidden();
+  else await expect(toast).toHaveCount(0);
+});
+
+test("a second toast starts its own 5 s", async ({ page }, testInfo) => {
+  test.skip(jsDisabled(testInfo), "without JavaScript every toast comes with a page of its own");
+  const names = [1, 2].map((i) => `Twicevex ${i} ${rand()} ${testInfo.project.name}`);
+  for (const name of names)
+    await e2eDb()
+      .insertInto("platform_suggestions")
+      .values({
+        name,
+        normalized_name: name.toLowerCase().replace(/[^a-z0-9]/g, ""),
+        created_at: new Date().toISOString(),
+      } as never)
+      .execute();
+  await page.goto("/suggest-platform");
+  await hydrated(page);
+  const toast = page.getByTestId("toast");
+  const age = () => toast.evaluate((el) => Math.max(...el.getAnimations().map((a) => Number(a.currentTime))));
+  await page.getByTestId("suggestion").filter({ hasText: names[0] }).locator('button[type="submit"]').click();
+  await expect(toast).toBeVisible();
+  await expect.poll(age).toBeGreaterThan(2_000);
+  await page.getByTestId("suggestion").filter({ hasText: names[1] }).locator('button[type="submit"]').click();
+  // The second toast is a new element whose life starts again (a kept one went on with the first's).
+  await expect.poll(age).toBeLessThan(2_000);
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveCSS("opacity", "1");
 });
 
 test("admin lists become cards under 768 px: at 360 px every row button is on screen", async ({ page }) => {
