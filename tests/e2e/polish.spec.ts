@@ -4,6 +4,17 @@ import { createE2eCode, createE2ePlatform, e2eDb, hydrated, jsDisabled } from ".
 
 const rand = () => Math.random().toString(36).slice(2, 8);
 
+/** A pending suggestion, straight into the database. */
+const addSuggestion = (name: string) =>
+  e2eDb()
+    .insertInto("platform_suggestions")
+    .values({
+      name,
+      normalized_name: name.toLowerCase().replace(/[^a-z0-9]/g, ""),
+      created_at: new Date().toISOString(),
+    } as never)
+    .execute();
+
 test.describe.configure({ timeout: 60_000 });
 
 test("a blocked suggestion keeps its values after a vote: no {{name}} or {{percent}}, in any language", async ({
@@ -12,14 +23,7 @@ test("a blocked suggestion keeps its values after a vote: no {{name}} or {{perce
   for (const lng of ["fr", "en"]) {
     // One suggestion per language: each is voted for once.
     const existing = `Quorvex ${rand()} ${lng} ${testInfo.project.name}`;
-    await e2eDb()
-      .insertInto("platform_suggestions")
-      .values({
-        name: existing,
-        normalized_name: existing.toLowerCase().replace(/[^a-z0-9]/g, ""),
-        created_at: new Date().toISOString(),
-      } as never)
-      .execute();
+    await addSuggestion(existing);
     await page.goto(`/suggest-platform?lng=${lng}`);
     await page.locator('input[name="name"]').fill(existing);
     await page.locator("#suggest-platform").getByRole("button").last().click();
@@ -82,14 +86,7 @@ test("toasts for those who asked for less motion: shown at once, neither sliding
 }, testInfo) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   const name = `Quietvex ${rand()} ${testInfo.project.name}`;
-  await e2eDb()
-    .insertInto("platform_suggestions")
-    .values({
-      name,
-      normalized_name: name.toLowerCase().replace(/[^a-z0-9]/g, ""),
-      created_at: new Date().toISOString(),
-    } as never)
-    .execute();
+  await addSuggestion(name);
   await page.goto("/suggest-platform");
   await page.getByTestId("suggestion").filter({ hasText: name }).locator('button[type="submit"]').click();
   const toast = page.getByTestId("toast");
@@ -110,14 +107,7 @@ test("toasts for those who asked for less motion: shown at once, neither sliding
 
 test("a toast's 5 s ask the main thread for no style work each frame; hidden for good at 5 s", async ({ page }, testInfo) => {
   const name = `Stillvex ${rand()} ${testInfo.project.name}`;
-  await e2eDb()
-    .insertInto("platform_suggestions")
-    .values({
-      name,
-      normalized_name: name.toLowerCase().replace(/[^a-z0-9]/g, ""),
-      created_at: new Date().toISOString(),
-    } as never)
-    .execute();
+  await addSuggestion(name);
   await page.goto("/suggest-platform");
   await page.getByTestId("suggestion").filter({ hasText: name }).locator('button[type="submit"]').click();
   const toast = page.getByTestId("toast");
@@ -216,15 +206,7 @@ test("a pointer over a toast keeps it past its 5 s, with or without JavaScript; 
 test("a second toast starts its own 5 s", async ({ page }, testInfo) => {
   test.skip(jsDisabled(testInfo), "without JavaScript every toast comes with a page of its own");
   const names = [1, 2].map((i) => `Twicevex ${i} ${rand()} ${testInfo.project.name}`);
-  for (const name of names)
-    await e2eDb()
-      .insertInto("platform_suggestions")
-      .values({
-        name,
-        normalized_name: name.toLowerCase().replace(/[^a-z0-9]/g, ""),
-        created_at: new Date().toISOString(),
-      } as never)
-      .execute();
+  for (const name of names) await addSuggestion(name);
   await page.goto("/suggest-platform");
   await hydrated(page);
   const toast = page.getByTestId("toast");
