@@ -35,6 +35,8 @@ export interface PlatformsTable {
   /** JSON array of extraction rules (see db/platform-links.ts). */
   url_rules: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
+  /** Set when an admin deleted it and its rows are still being removed (decision 292). */
+  deleting_since: string | null;
 }
 
 export interface ReferralCodesTable {

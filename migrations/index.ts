@@ -10,6 +10,7 @@ import * as m0010 from "./0010_list_indexes";
 import * as m0011 from "./0011_history_rollup";
 import * as m0012 from "./0012_offers_and_reasons";
 import * as m0013 from "./0013_code_counts";
+import * as m0014 from "./0014_platform_deletion";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries them
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0011_history_rollup": m0011,
   "0012_offers_and_reasons": m0012,
   "0013_code_counts": m0013,
+  "0014_platform_deletion": m0014,
 };

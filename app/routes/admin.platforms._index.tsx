@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getPlatformById, listAdminPlatforms } from "~db/repositories/platforms.server";
+import { getPlatformById, listAdminPlatforms, listPlatformDeletions } from "~db/repositories/platforms.server";
 import * as admin from "~/features/admin/admin.css";
 import { errorsOf, FormAlert, formIdOf, useAdminMessage, valueOf, type AdminFormReply } from "~/features/admin/forms";
 import { Field, SubmitButton } from "~/components/forms";
@@ -18,7 +18,7 @@ import { listPlatformOffers } from "~db/repositories/platform-offers.server";
 import { getT } from "~/i18n/i18next.server";
 import { bareList, flush, gapSm, input, muted, padMd, row, spaceAbove, spread, stack, visuallyHidden } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
-import { formatDate } from "~/utils/dates";
+import { formatDate, formatDateTime } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { badRequest, notFound } from "~/utils/responses.server";
 import { parseRowId } from "~/utils/row-id";
@@ -31,10 +31,11 @@ export const handle = { i18n: ["admin", "admin-catalog", "offer", "lists"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const [t, { rows: platforms, pager }, offers] = await Promise.all([
+  const [t, { rows: platforms, pager }, offers, deletions] = await Promise.all([
     getT(request, "admin-catalog"),
     loadPage(request, "errors.load.platforms", (page) => listAdminPlatforms(page)),
     loadOrFail(request, "errors.load.platforms", () => listPlatformOffers()),
+    loadOrFail(request, "errors.load.platforms", () => listPlatformDeletions()),
   ]);
   const offerOf = new Map(offers.map(({ platform_id, updated_at: _updated, ...offer }) => [platform_id, offer]));
   const askedDelete = confirmationAsked(request, "delete");
@@ -42,7 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     pager,
     back: currentListHref(url),
-    confirming: confirming ? { id: confirming.id, name: confirming.name } : null,
+    confirming: confirming && confirming.deleting_since === null ? { id: confirming.id, name: confirming.name } : null,
+    // Deletions going on in the background (decision 292): shown apart, nothing of them editable.
+    deletions: deletions.map((d) => ({ id: d.id, name: d.name, since: d.deleting_since! })),
     platforms: platforms.map((p) => ({
       id: p.id,
       name: p.name,
@@ -73,7 +76,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = parseRowId(form.get("id"));
   if (id === null) throw await badRequest(request);
   const platform = await getPlatformById(id);
-  if (!platform) throw await notFound(request, "admin-catalog:errors.notFound");
+  // A platform being deleted is gone for every edit; deleting it again joins its deletion.
+  if (!platform || (platform.deleting_since !== null && intent !== "delete"))
+    throw await notFound(request, "admin-catalog:errors.notFound");
   const formId = formIdOf(intent, id);
   const gone = () => notFound(request, "admin-catalog:errors.notFound");
   const back = currentListHref(new URL(request.url));
@@ -83,7 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminPlatforms() {
-  const { platforms, maxLogoKb, pager, back, confirming } = useLoaderData<typeof loader>();
+  const { platforms, maxLogoKb, pager, back, confirming, deletions } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as AdminFormReply | undefined;
   const { t } = useTranslation("admin-catalog");
   const { t: tl } = useTranslation("lists");
@@ -103,6 +108,24 @@ export default function AdminPlatforms() {
         </Link>
       </div>
       <FormAlert errors={errorsOf(reply, "upload-logo", "file")} ns="admin-catalog" />
+      {deletions.length > 0 ? (
+        <section
+          className={`${admin.tableWrap} ${padMd} ${stack} ${gapSm}`}
+          aria-labelledby="platform-deletions-heading"
+          data-testid="platform-deletions"
+        >
+          <h3 id="platform-deletions-heading" className={flush}>
+            {t("platforms.deletions.title")}
+          </h3>
+          <ul className={`${bareList} ${flush} ${stack} ${gapSm}`}>
+            {deletions.map((d) => (
+              <li key={d.id} data-testid={`platform-deleting-${d.id}`}>
+                {t("platforms.deletions.item", { name: d.name, since: formatDateTime(d.since) })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {confirming ? (
         <RowConfirmStep intent="delete" id={confirming.id} confirm={deleteQuestion(confirming.name)} cancelTo={back} />
       ) : null}

@@ -33,6 +33,8 @@ const envSchema = z.object({
   BACKUP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(3600),
   /** The backups together take at most this many megabytes (besides the volume's own reserve, decision 281). */
   BACKUP_MAX_MB: z.coerce.number().positive().optional(),
+  /** How long an admin's platform delete waits for its rows to go before it answers that the rest goes on in the background (decision 292). */
+  PLATFORM_DELETE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** `host:port,host:port` the sitemap audit may fetch although private (tests only). */
   AUDIT_ALLOWED_HOSTS: z.string().optional(),
   /** Start with an empty database although one existed at DATABASE_URL's path (its marker or backups say so). */

@@ -75,7 +75,8 @@ const PLATFORM_ORDER: Keyset = {
 
 /** One page of platforms, newest first, and how many there are. */
 export async function listAdminPlatforms(page: PageRequest, db: DB = getDb()) {
-  const query = db.selectFrom("platforms");
+  // A platform being deleted is listed apart (listPlatformDeletions): nothing of it can be edited.
+  const query = db.selectFrom("platforms").where("deleting_since", "is", null);
   const [rows, total] = await Promise.all([
     keysetPage(query.selectAll(), PLATFORM_ORDER, page),
     boundedCount(db, query, COUNT_CAP),
@@ -166,18 +167,37 @@ async function removePlatformRows(db: DB, table: PlatformRows, platformId: numbe
  * of rows: one cascading statement held the only connection, and on SQLite the event loop, for
  * 2.2 s on the scale data set (48,783 codes, 102,521 draws), every page waiting meanwhile. So:
  *
- * 1. one statement deactivates it: visitors no longer see it, no draw serves it, no code is shared to it;
- * 2. its draws (their answers with them), answers and codes go in batches, one transaction each,
- *    with a short pause between them so pages and draws keep their turn;
- * 3. the row itself goes, with what is left (deletion requests, daily figures, its offer: a few
+ * 1. `startPlatformDeletion`: one statement deactivates it and marks it `deleting_since` (decision
+ *    292): visitors no longer see it, no draw serves it, no code is shared to it, the admin's list
+ *    shows it apart, and the server finishes it after a restart;
+ * 2. `finishPlatformDeletion`: its draws (their answers with them), answers and codes go in batches,
+ *    one transaction each, with a short pause between them so pages and draws keep their turn;
+ * 3. then the row itself, with what is left (deletion requests, daily figures, its offer: a few
  *    hundred rows at most) by ON DELETE CASCADE, answering its logos so the caller removes them.
  *
- * Stopped half way (a restart, a full disk), the platform stays, inactive, with fewer rows; deleting
- * it again finishes. Null when there is no such platform.
+ * `deletePlatform` does both at once (scripts and tests). Null when there is no such platform.
  */
 export async function deletePlatform(id: number, db: DB = getDb(), { pauseMs = 5 }: { pauseMs?: number } = {}) {
-  const found = await db.updateTable("platforms").set({ is_active: 0 }).where("id", "=", id).executeTakeFirst();
-  if (Number(found.numUpdatedRows) === 0) return null;
+  if (!(await startPlatformDeletion(id, new Date(), db))) return null;
+  return finishPlatformDeletion(id, db, { pauseMs });
+}
+
+/** Marks a platform as being deleted and takes it from visitors; false when there is no such platform. */
+export async function startPlatformDeletion(id: number, now: Date, db: DB = getDb()): Promise<boolean> {
+  const found = await db
+    .updateTable("platforms")
+    .set((eb) => ({ is_active: 0, deleting_since: eb.fn.coalesce("deleting_since", eb.val(now.toISOString())) }))
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(found.numUpdatedRows) > 0;
+}
+
+/**
+ * Removes the rows of a platform marked by `startPlatformDeletion`, then the platform; answers its
+ * logos, or null when it was gone already. Stopped half way (a restart, a full disk), it can run
+ * again from where it stopped.
+ */
+export async function finishPlatformDeletion(id: number, db: DB = getDb(), { pauseMs = 5 }: { pauseMs?: number } = {}) {
   for (const table of Object.keys(PLATFORM_REMOVAL_BATCH) as PlatformRows[]) {
     while ((await removePlatformRows(db, table, id)) === PLATFORM_REMOVAL_BATCH[table]) {
       await new Promise((resolve) => setTimeout(resolve, pauseMs));
@@ -186,7 +206,20 @@ export async function deletePlatform(id: number, db: DB = getDb(), { pauseMs = 5
   const row = await db
     .deleteFrom("platforms")
     .where("id", "=", id)
+    .where("deleting_since", "is not", null)
     .returning(["custom_logo_light_url", "custom_logo_dark_url"])
     .executeTakeFirst();
   return row ?? null;
+}
+
+/** Platforms whose deletion has begun and not ended, oldest first (a handful; capped). */
+export async function listPlatformDeletions(db: DB = getDb(), limit = 20) {
+  return db
+    .selectFrom("platforms")
+    .select(["id", "name", "deleting_since"])
+    .where("deleting_since", "is not", null)
+    .orderBy("deleting_since")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
 }

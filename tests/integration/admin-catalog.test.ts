@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInAsAdmin, startServerWithAdmin } from "../support/admin";
+import { followRedirect, signInAsAdmin, startServerWithAdmin } from "../support/admin";
 import { openRawDb, type RawDb } from "../support/fixtures";
 import { tmpPath } from "../support/paths";
 import { postForm, type RunningServer } from "../support/server";
@@ -87,15 +87,7 @@ async function textOf(res: Response): Promise<string> {
 }
 async function toastOf(res: Response): Promise<string> {
   expect(res.status).toBe(303);
-  const page = await fetch(new URL(res.headers.get("location")!, server.url), {
-    headers: {
-      Cookie: `${cookie}; ${res.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .join("; ")}`,
-    },
-  });
-  const html = await page.text();
+  const html = await followRedirect(server, res, cookie);
   return /data-testid="toast"[^>]*>\s*<p[^>]*>([^<]*)<\/p>/.exec(html)?.[1] ?? "";
 }
 

@@ -25,3 +25,16 @@ export async function signInQuietly(server: RunningServer): Promise<string> {
     .filter((c) => !c.startsWith("toast="))
     .join("; ");
 }
+
+/** The page a redirect leads to, fetched with `cookie` and the cookies the redirect set (its toast): its HTML. */
+export async function followRedirect(server: RunningServer, res: Response, cookie: string): Promise<string> {
+  const page = await fetch(new URL(res.headers.get("location")!, server.url), {
+    headers: {
+      Cookie: `${cookie}; ${res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ")}`,
+    },
+  });
+  return page.text();
+}

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import {
-  deletePlatform,
   setPlatformLogo,
+  startPlatformDeletion,
   SlugTakenError,
   togglePlatformActive,
   updatePlatform,
@@ -12,6 +12,8 @@ import { assertUnreachable } from "~/utils/intent.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { rejectForm, rejectWith } from "../forms.server";
 import { detectImageKind, MAX_LOGO_BYTES, removeStoredLogo, storeLogo } from "./logo.server";
+import { getEnv } from "~/utils/env.server";
+import { continuePlatformDeletions } from "./platform-deletions.server";
 import { deriveUrlRules, normalizeHosts } from "./rules";
 import { logoVariantSchema, platformUpdateSchema } from "./schemas";
 
@@ -121,13 +123,16 @@ export async function runPlatformAction(
       });
     }
     case "delete": {
-      const removed = await deletePlatform(platform.id);
-      if (!removed) throw await gone();
-      await removeStoredLogo(removed.custom_logo_light_url);
-      await removeStoredLogo(removed.custom_logo_dark_url);
+      // Gone for visitors at once; its rows go in the background, waited for a short while only
+      // (decision 292). A delete of a platform already being deleted joins that deletion.
+      if (!(await startPlatformDeletion(platform.id, new Date()))) throw await gone();
+      const job = continuePlatformDeletions();
+      const wait = new Promise<"waiting">((resolve) => setTimeout(resolve, getEnv().PLATFORM_DELETE_WAIT_MS, "waiting").unref());
+      const outcome = await Promise.race([job, wait]);
+      if (outcome !== "waiting" && outcome.error) throw outcome.error;
       return redirectWithToast(back, {
-        type: "success",
-        key: "admin-catalog:platforms.toast.deleted",
+        type: outcome === "waiting" ? "info" : "success",
+        key: outcome === "waiting" ? "admin-catalog:platforms.toast.deleting" : "admin-catalog:platforms.toast.deleted",
         values: { name: platform.name },
       });
     }
