@@ -162,7 +162,9 @@ export const toast = style({
   animation: `${toastLife} 5s ease forwards, ${toastGone} 1ms 5s forwards`,
   selectors: {
     [`${toastDismiss}:checked + &`]: { display: "none" },
-    "&:hover, &:focus-within": { animationPlayState: "paused" },
+    // Paused while read: under the pointer, or with the focus in the notifications (F8 brings it to
+    // the region; Tab to the toast's close box), so its 5 s do not run out under the reader.
+    [`&:hover, &:focus-within, ${toastRegion}:focus-within &`]: { animationPlayState: "paused" },
   },
   // For those who asked for less motion it neither slides nor fades: shown for its 5 s, then hidden.
   // The site-wide rule (every animation 0.01 ms) leaves the end's 5 s delay as it is.

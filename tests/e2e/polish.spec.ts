@@ -159,6 +159,9 @@ test("toasts: F8 moves focus to the notifications; a swipe right of 50 px dismis
   await hydrated(page);
   await page.keyboard.press("F8");
   await expect(page.getByTestId("toast-region")).toBeFocused();
+  // The reader brought the focus to the notifications: the toast stays past its 5 s meanwhile.
+  await page.waitForTimeout(5_500);
+  await expect(page.getByTestId("toast")).toBeVisible();
 
   const swipe = async (dx: number) => {
     const box = (await page.getByTestId("toast").boundingBox())!;
