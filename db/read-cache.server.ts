@@ -8,7 +8,12 @@
  *
  * - **catalogue** reads (`CATALOGUE_TABLES` only: platform rows and lists, partnerships, offers)
  *   stay until a write to one of those tables, or a delete anywhere (foreign keys cascade);
- * - **activity** reads (counts, answer figures: anything else) stay until any write at all.
+ * - **activity** reads (counts, answer figures: anything else) stay until any write at all;
+ * - **published** reads (what the site publishes for machines, /api/platforms.json and /llms.txt,
+ *   announced as up to a minute old by their `Cache-Control`) stay `PUBLISHED_MS` whatever the
+ *   draws and answers meanwhile, until a catalogue write: each costs a read per platform (40 ms on
+ *   the scale data set), and on a busy site a draw lands between any two of a crawler's requests
+ *   (decision 293).
  *
  * Every statement Kysely runs is seen after it ran (`noteStatement`, client.server.ts); the draw's own
  * prepared statements say so themselves (`noteWrite`); on PostgreSQL a commit counts as a write too
@@ -23,7 +28,10 @@
 /** The tables a catalogue read may touch. */
 const CATALOGUE_TABLES = new Set(["platforms", "partnerships", "platform_offers"]);
 
-export type ReadKind = "catalogue" | "activity";
+export type ReadKind = "catalogue" | "activity" | "published";
+
+/** How long a published read is kept (its routes say `max-age=60` and more). */
+const PUBLISHED_MS = 60_000;
 
 /** Bounded whatever the catalogue's size or what strangers ask: least recently used out first. */
 const MAX_ENTRIES = 1_000;
@@ -95,9 +103,10 @@ export function cachedRead<T>(key: string, kind: ReadKind, read: () => Promise<T
 }
 
 function fresh(entry: Entry, now: number, ttl: number): boolean {
-  if (now - entry.at >= ttl || now < entry.at) return false;
+  const life = entry.kind === "published" ? PUBLISHED_MS : ttl;
+  if (now - entry.at >= life || now < entry.at) return false;
   if (entry.catalogue !== catalogueVersion) return false;
-  return entry.kind === "catalogue" || entry.activity === activityVersion;
+  return entry.kind !== "activity" || entry.activity === activityVersion;
 }
 
 function deepFreeze<T>(value: T): T {

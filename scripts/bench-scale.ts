@@ -41,18 +41,24 @@ const PUBLIC_PAGES = [
   "/partnerships",
   "/feeds/platforms.atom",
   "/game/leaderboard?device=desktop",
+  "/api/platforms.json",
+  "/llms.txt",
+  "/platforms?q=rev",
 ];
 const ADMIN_PAGES = [
   "/admin/assistant",
   "/admin/platforms",
   "/admin/codes",
   "/admin/codes?platform=revolut",
+  "/admin/codes?q=X1",
+  "/admin/codes?state=expired",
   "/admin/requests",
   "/admin/requests?platform=revolut",
   "/admin/deletions",
   "/admin/suggestions",
   "/admin/scores",
   "/admin/settings",
+  "/admin/partnerships",
 ];
 const DRAW = "/revolut/get-code/draw";
 

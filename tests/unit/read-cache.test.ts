@@ -135,4 +135,17 @@ describe("what a write drops", () => {
     expect(await pending).toBe(1);
     expect(await cachedRead("k", "activity", () => Promise.resolve(2))).toBe(2);
   });
+
+  it("a published read stays a minute through draws and answers; a catalogue write or its minute drops it", async () => {
+    const c = counter();
+    expect(await cachedRead("p", "published", c.read, 1_000)).toEqual({ run: 1 });
+    // A draw and an answer (the draw's own statements), well past READ_CACHE_MS's 5 s.
+    noteWrite("random_requests", "referral_codes");
+    noteStatement('insert into "code_reports" ("outcome") values (?)');
+    expect(await cachedRead("p", "published", c.read, 30_000)).toEqual({ run: 1 });
+    expect(await cachedRead("p", "published", c.read, 61_000)).toEqual({ run: 2 });
+    // An admin's edit of an offer: the next read is fresh.
+    noteStatement('update "platform_offers" set "offer_referee" = ?');
+    expect(await cachedRead("p", "published", c.read, 62_000)).toEqual({ run: 3 });
+  });
 });

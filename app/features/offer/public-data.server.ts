@@ -1,3 +1,4 @@
+import { cachedRead } from "~db/read-cache.server";
 import { lastWorkedByPlatform } from "~db/repositories/answer-freshness.server";
 import { ANSWER_STATS, platformAnswerStats } from "~db/repositories/code-reports.server";
 import { listActivePlatformsWithCounts } from "~db/repositories/code-counts.server";
@@ -10,7 +11,13 @@ import { localizeOffer } from "./offer";
  * offer in one language. Never a code: a code is given only by a draw, which keeps the rotation fair.
  * Each figure is an indexed read per active platform.
  */
-export async function publicPlatformData(siteUrl: string, language: string, now = new Date()) {
+export function publicPlatformData(siteUrl: string, language: string): Promise<PublicPlatformData> {
+  // Kept up to a minute whatever the draws meanwhile, as the routes' Cache-Control announces
+  // (decision 293); `generated_at` says when it was read.
+  return cachedRead(`published:${siteUrl}:${language}`, "published", () => readPublicPlatformData(siteUrl, language));
+}
+
+async function readPublicPlatformData(siteUrl: string, language: string, now = new Date()) {
   const [platforms, lastWorked, offers] = await Promise.all([
     listActivePlatformsWithCounts(now),
     lastWorkedByPlatform(),
@@ -50,7 +57,7 @@ export async function publicPlatformData(siteUrl: string, language: string, now 
   };
 }
 
-export type PublicPlatformData = Awaited<ReturnType<typeof publicPlatformData>>;
+export type PublicPlatformData = Awaited<ReturnType<typeof readPublicPlatformData>>;
 
 /** /llms.txt (the llmstxt.org shape: a title, a summary, then sections of links), written in English for machines. */
 export function buildLlmsTxt(data: PublicPlatformData, siteName: string): string {
