@@ -74,7 +74,10 @@ describe("deleting a platform", () => {
     const p = await platformWithDraws(2_500);
     const page = await deleteAsAdmin(p.id);
     expect(page).toContain(`Plateforme ${p.name} retirée du site\u00a0: ses données sont supprimées en arrière-plan`);
-    expect((await fetch(`${server.url}/${p.slug}`)).status).toBe(404);
+    // Off the site at once: sent home while its rows go (an inactive platform), or not found once gone.
+    const visitor = await fetch(`${server.url}/${p.slug}`, { redirect: "manual" });
+    const sentTo = visitor.headers.get("location");
+    expect(visitor.status === 404 || (visitor.status === 303 && new URL(sentTo!, server.url).pathname === "/")).toBe(true);
     await waitUntilGone(p.id);
     expect(await rowsOf(p.id)).toBe(0);
     expect(server.output()).toContain(`[platforms] deleted "${p.name}"`);
@@ -95,6 +98,10 @@ describe("deleting a platform", () => {
       await expect.poll(() => server.output(), { timeout: 10_000 }).toContain("[platforms] deletion stopped");
       const row = await platformRow(p.id);
       expect(row).toMatchObject({ is_active: 0 });
+      // Off the site meanwhile: a visitor is sent home.
+      const visitor = await fetch(`${server.url}/${p.slug}`, { redirect: "manual" });
+      expect(visitor.status).toBe(303);
+      expect(new URL(visitor.headers.get("location")!, server.url).pathname).toBe("/");
       expect(row!.deleting_since).not.toBeNull();
       const html = await adminPage();
       expect(html).toContain('data-testid="platform-deletions"');
