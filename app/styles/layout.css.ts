@@ -1,4 +1,4 @@
-import { keyframes, style } from "@vanilla-extract/css";
+import { globalStyle, keyframes, style } from "@vanilla-extract/css";
 import { breakpoints, radius, space, vars } from "./theme.css";
 
 export const skipLink = style({
@@ -143,7 +143,15 @@ export const toastRegion = style({
   justifyContent: "flex-end",
   pointerEvents: "none",
 });
-export const toastDismiss = style({ position: "absolute", opacity: 0, width: 1, height: 1 });
+export const toastDismiss = style({
+  position: "absolute",
+  opacity: 0,
+  width: 1,
+  height: 1,
+  // Hidden with its toast (paused with it below): an ended toast leaves no invisible stop in the
+  // keyboard's path, JS or not.
+  animation: `${toastGone} 1ms 5s forwards`,
+});
 export const toast = style({
   pointerEvents: "auto",
   // Horizontal swipes belong to the toast (dismiss); vertical ones still scroll the page.
@@ -173,6 +181,10 @@ export const toast = style({
       animationName: `none, ${toastGone} !important`,
     },
   },
+});
+// The close box is the toast's sibling (its `:checked` hides the toast): paused when the toast is.
+globalStyle(`${toastRegion}:focus-within ${toastDismiss}, ${toastDismiss}:has(+ ${toast}:hover)`, {
+  animationPlayState: "paused",
 });
 export const toastSuccess = style({ borderLeft: `6px solid ${vars.color.success}` });
 export const toastError = style({ borderLeft: `6px solid ${vars.color.danger}` });
