@@ -9,8 +9,8 @@
  * - **catalogue** reads (`CATALOGUE_TABLES` only: platform rows and lists, partnerships, offers)
  *   stay until a write to one of those tables, or a delete anywhere (foreign keys cascade);
  * - **activity** reads (counts, answer figures: anything else) stay until any write at all;
- * - **published** reads (what the site publishes for machines, /api/platforms.json and /llms.txt,
- *   announced as up to a minute old by their `Cache-Control`) stay `PUBLISHED_MS` whatever the
+ * - **published** reads (what the site publishes for machines, /api/platforms.json, /llms.txt and
+ *   /sitemap.xml, announced as up to a minute old or more by their `Cache-Control`) stay `PUBLISHED_MS` whatever the
  *   draws and answers meanwhile, until a catalogue write: each costs a read per platform (40 ms on
  *   the scale data set), and on a busy site a draw lands between any two of a crawler's requests
  *   (decision 293).
