@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./admin-support";
 import { createE2eCode, createE2ePlatform, e2eDb, hydrated, jsDisabled } from "./support";
 
@@ -14,6 +14,19 @@ const addSuggestion = (name: string) =>
       created_at: new Date().toISOString(),
     } as never)
     .execute();
+
+/** A toast as a visitor meets one: /submit's "cancel" posted as its form would, the page that follows showing it. */
+async function toastAfterCancel(page: Page) {
+  await page.goto("/submit");
+  await page.evaluate(() => {
+    const form = document.createElement("form");
+    form.method = "post";
+    form.innerHTML = '<input type="hidden" name="intent" value="cancel">';
+    document.body.append(form);
+    form.submit();
+  });
+  await expect(page.getByTestId("toast")).toBeVisible();
+}
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -144,18 +157,7 @@ test("toasts: F8 moves focus to the notifications; a swipe right of 50 px dismis
   page,
 }, testInfo) => {
   test.skip(jsDisabled(testInfo), "swipe and hotkey are JavaScript polish");
-  const toastAfterCancel = async () => {
-    await page.goto("/submit");
-    await page.evaluate(() => {
-      const form = document.createElement("form");
-      form.method = "post";
-      form.innerHTML = '<input type="hidden" name="intent" value="cancel">';
-      document.body.append(form);
-      form.submit();
-    });
-    await expect(page.getByTestId("toast")).toBeVisible();
-  };
-  await toastAfterCancel();
+  await toastAfterCancel(page);
   // The hotkey is a listener an effect adds once React has hydrated: a key pressed before goes nowhere.
   await hydrated(page);
   await page.keyboard.press("F8");
@@ -183,16 +185,8 @@ test("toasts: F8 moves focus to the notifications; a swipe right of 50 px dismis
 test("a pointer over a toast keeps it past its 5 s, with or without JavaScript; it goes once the pointer leaves", async ({
   page,
 }, testInfo) => {
-  await page.goto("/submit");
-  await page.evaluate(() => {
-    const form = document.createElement("form");
-    form.method = "post";
-    form.innerHTML = '<input type="hidden" name="intent" value="cancel">';
-    document.body.append(form);
-    form.submit();
-  });
+  await toastAfterCancel(page);
   const toast = page.getByTestId("toast");
-  await expect(toast).toBeVisible();
   if (!jsDisabled(testInfo)) await hydrated(page);
   await toast.hover();
   // Longer than a toast's life: the reader asked it to stay (a script timer took it away at 5 s).

@@ -648,15 +648,7 @@ describe("set-expiry", () => {
 
       const ok = await send({ intent: "set-expiry", id: String(id), days: "10" });
       expect(ok.status).toBe(303);
-      const page = await fetch(new URL(ok.headers.get("location")!, on.url), {
-        headers: {
-          Cookie: `${session}; ${ok.headers
-            .getSetCookie()
-            .map((c) => c.split(";")[0])
-            .join("; ")}`,
-        },
-      });
-      expect(await page.text()).toMatch(/Expiration mise à jour\u00a0: \d{2}\/\d{2}\/\d{4}/);
+      expect(await followRedirect(on, ok, session)).toMatch(/Expiration mise à jour\u00a0: \d{2}\/\d{2}\/\d{4}/);
       expect(Math.abs(Date.parse(await read()) - (Date.now() + 10 * 86_400_000))).toBeLessThan(60_000);
     } finally {
       await on.stop();
