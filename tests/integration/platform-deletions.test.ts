@@ -106,6 +106,18 @@ describe("deleting a platform", () => {
       const html = await adminPage();
       expect(html).toContain('data-testid="platform-deletions"');
       expect(html).toContain(`${p.name}\u00a0: tirages, réponses et codes en cours de suppression depuis le`);
+      // In every language the admin may read it in.
+      for (const [lng, words] of [
+        ["en", "Being deleted"],
+        ["de", "Wird gelöscht"],
+        ["es", "Eliminación en curso"],
+      ]) {
+        const translated = await (
+          await fetch(`${server.url}/admin/platforms?lng=${lng}`, { headers: { Cookie: cookie } })
+        ).text();
+        expect(translated, lng).toContain(words);
+        expect(translated, lng).toContain(p.name);
+      }
       // Listed apart, not among the platforms one edits.
       expect(html).not.toContain(`data-testid="platform-row-${p.slug}"`);
       // Every edit is refused: an update or reactivation would bring back half a platform.
