@@ -99,11 +99,11 @@ async function prepareDatabaseFile(log: (line: string) => void, sqliteFile: stri
   await getSettings(db);
 }
 
-function startJobs(log: (line: string) => void): () => void {
+function startJobs(log: (line: string) => void): () => Promise<void> {
   const env = getEnv();
   // Expired temporary codes go when enable_auto_cleanup is 'true' (checked at each run).
   // The database file still in place, and whether a full disk has room again (/healthz).
-  const stops = [startCleanupJob(log), watchDatabase(roomToWrite)];
+  const stops: (() => void | Promise<void>)[] = [startCleanupJob(log), watchDatabase(roomToWrite)];
   // Old draws and answers rolled up into daily figures, then removed with what no rule needs (decision 192).
   stops.push(startHistoryJob(log));
   // Platform deletions an admin began, finished in the background, after a restart too (decision 292).
@@ -118,7 +118,10 @@ function startJobs(log: (line: string) => void): () => void {
     };
     stops.push(startBackupJob(log, options));
   }
-  return () => stops.forEach((stop) => stop());
+  // Resolves once every job's run under way has ended its batch: the database closes after that (decision 294).
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
 }
 
 async function close(): Promise<void> {

@@ -65,10 +65,13 @@ export interface BackupOptions {
   now?: Date;
   /** How the volume's space is read (tests give figures of their own). */
   space?: (dir: string) => Promise<DiskSpace | null>;
+  /** Aborted when the server stops: the copy's worker is ended and the partial file removed (decision 294). */
+  signal?: AbortSignal;
 }
 
 export type BackupResult =
   | { kind: "done"; file: string; bytes: number; ms: number; removed: string[] }
+  | { kind: "stopped"; removed: string[] }
   /** No room for one more backup without taking what the database needs: the newest kept, none written. */
   | { kind: "skipped"; needed: number; room: number; kept: number; removed: string[] };
 
@@ -108,9 +111,10 @@ try {
 /**
  * Writes a compact, checked copy of the SQLite file `source` to `target` in a worker thread: the
  * server's event loop keeps serving meanwhile (decision 283). Resolves whether the copy passed
- * integrity_check; rejects when the copy could not be written (the caller removes `target`).
+ * integrity_check; rejects when the copy could not be written (the caller removes `target`). An
+ * aborted `signal` ends the worker at once and resolves null.
  */
-export function copyAndCheck(source: string, target: string): Promise<boolean> {
+export function copyAndCheck(source: string, target: string, signal?: AbortSignal): Promise<boolean | null> {
   const driver = createRequire(import.meta.url).resolve("better-sqlite3");
   return new Promise((resolve, reject) => {
     let answered = false;
@@ -129,8 +133,14 @@ export function copyAndCheck(source: string, target: string): Promise<boolean> {
       reject(error);
     });
     worker.once("exit", (code) => {
-      if (!answered) reject(new Error(`the backup's worker stopped (exit code ${code}) before it answered`));
+      signal?.removeEventListener("abort", stop);
+      if (answered) return;
+      if (signal?.aborted) resolve(null);
+      else reject(new Error(`the backup's worker stopped (exit code ${code}) before it answered`));
     });
+    const stop = () => void worker.terminate();
+    if (signal?.aborted) stop();
+    else signal?.addEventListener("abort", stop, { once: true });
   });
 }
 
@@ -147,7 +157,7 @@ export function copyAndCheck(source: string, target: string): Promise<boolean> {
  */
 export async function backupDatabase(
   sqlite: SQLite.Database,
-  { dir, keep, maxBytes, now = new Date(), space = diskSpaceOf }: BackupOptions,
+  { dir, keep, maxBytes, now = new Date(), space = diskSpaceOf, signal }: BackupOptions,
 ): Promise<BackupResult> {
   if (sqlite.memory) throw new Error("an in-memory database has no file to back up");
   fs.mkdirSync(dir, { recursive: true });
@@ -181,12 +191,16 @@ export async function backupDatabase(
   const file = path.join(dir, `app-${stamp(now)}.db`);
   const partial = `${file}.partial`;
   const started = Date.now();
-  let intact: boolean;
+  let intact: boolean | null;
   try {
-    intact = await copyAndCheck(sqlite.name, partial);
+    intact = await copyAndCheck(sqlite.name, partial, signal);
   } catch (error) {
     fs.rmSync(partial, { force: true });
     throw error;
+  }
+  if (intact === null) {
+    fs.rmSync(partial, { force: true });
+    return { kind: "stopped", removed };
   }
   if (!intact) {
     fs.rmSync(partial, { force: true });

@@ -310,7 +310,9 @@ async function benchBackup(file: string, tmp: string): Promise<void> {
         `integrity ${oldIntact ? "ok" : "FAILED"}, longest event-loop pause ${old.pause.toFixed(0)} ms; ` +
         (r.kind === "done"
           ? `now (VACUUM INTO and the check in a worker): ${(now.ms / 1000).toFixed(1)} s, ${mb(r.bytes)}, longest pause ${now.pause.toFixed(0)} ms.`
-          : `now: skipped, ${mb(r.needed)} needed and ${mb(r.room)} to spare on this disk.`),
+          : r.kind === "skipped"
+            ? `now: skipped, ${mb(r.needed)} needed and ${mb(r.room)} to spare on this disk.`
+            : "now: stopped."),
     );
   } finally {
     sqlite.close();

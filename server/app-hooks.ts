@@ -45,8 +45,11 @@ export interface AppHooks {
   };
   /** Everything true before the first request: schema at latest, base data, admin from env. */
   prepare(log: Log): Promise<void>;
-  /** Starts the background jobs; the function returned stops them. */
-  startJobs(log: Log): () => void;
+  /**
+   * Starts the background jobs; the function returned stops them, and resolves once the runs under
+   * way have ended their current batch (decision 294).
+   */
+  startJobs(log: Log): () => Promise<void>;
   /** Closes the database (graceful shutdown); a failure to fold the WAL in is logged, not thrown. */
   close(): Promise<void>;
   /** Whether writes can succeed, from memory (no query): what /healthz answers. */

@@ -27,8 +27,11 @@ function closeGracefully(server: Server, endStreams: () => void, graceMs = SHUTD
 }
 
 /**
- * On SIGTERM/SIGINT: stop the background jobs, close the server gracefully (above), then close the
- * database and exit.
+ * On SIGTERM/SIGINT: stop the background jobs, close the server gracefully (above), wait for the
+ * jobs' runs under way to end their batch, then close the database and exit. Without that wait a
+ * job between two batches (the hourly history job runs for seconds, a platform's deletion for
+ * minutes) sent its next statement to a closed database: a "failed" line in the log at every
+ * deploy that fell during one, and on PostgreSQL a pool ended under it (decision 294).
  */
 export function closeGracefullyOnSignals(
   server: Server,
@@ -38,7 +41,7 @@ export function closeGracefullyOnSignals(
     closeDatabase,
     log,
     onStart = () => {},
-  }: { stopJobs: () => void; closeDatabase: () => Promise<void>; log: (line: string) => void; onStart?: () => void },
+  }: { stopJobs: () => Promise<void>; closeDatabase: () => Promise<void>; log: (line: string) => void; onStart?: () => void },
 ): void {
   let stopping = false;
   async function shutdown(signal: string) {
@@ -50,8 +53,11 @@ export function closeGracefullyOnSignals(
       log(`shutdown still not done after ${SHUTDOWN_DEADLINE_MS} ms: exiting now`);
       process.exit(0);
     }, SHUTDOWN_DEADLINE_MS);
-    stopJobs();
+    const jobsStopped = stopJobs().catch((error: unknown) =>
+      log(`stopping the jobs failed (${error instanceof Error ? error.message : String(error)})`),
+    );
     await closeGracefully(server, endStreams);
+    await jobsStopped;
     try {
       await closeDatabase();
       log("database closed, bye");

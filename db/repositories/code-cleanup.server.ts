@@ -16,6 +16,8 @@ export interface CleanupOptions {
   batch?: number;
   /** Pause between two batches, so draws and pages take their turn on the connection. */
   pauseMs?: number;
+  /** Aborted when the server stops: the removal ends before its next batch (decision 294). */
+  signal?: AbortSignal;
 }
 
 /** One batch of expired temporary codes, oldest expiry first (index referral_codes_expiry_idx). */
@@ -60,9 +62,10 @@ async function deleteExpiredBatchOnce(now: Date, batch: number, db: DB): Promise
  * null). Answers how many codes went; null when another process was running its pass (PostgreSQL)
  * before this one removed any.
  */
-async function deleteExpired(now: Date, db: DB, { batch = CLEANUP_BATCH, pauseMs = 5 }: CleanupOptions, once: boolean) {
+async function deleteExpired(now: Date, db: DB, { batch = CLEANUP_BATCH, pauseMs = 5, signal }: CleanupOptions, once: boolean) {
   let removed = 0;
   for (;;) {
+    if (signal?.aborted) return removed;
     const step = once ? await deleteExpiredBatchOnce(now, batch, db) : await deleteExpiredBatch(now, batch, db);
     if (step === null) return removed > 0 ? removed : null;
     removed += step;

@@ -257,6 +257,8 @@ export interface HistoryRunSummary {
   caps: number;
   /** Another process held the job's lock (PostgreSQL): this run stopped early. */
   skipped: boolean;
+  /** The server began shutting down: this run stopped before its next transaction (the next run goes on). */
+  interrupted: boolean;
 }
 
 /**
@@ -268,7 +270,8 @@ export async function runHistoryJob({
   batch = 2000,
   pauseMs = 5,
   db = getDb(),
-}: { now?: Date; batch?: number; pauseMs?: number; db?: DB } = {}): Promise<HistoryRunSummary> {
+  signal,
+}: { now?: Date; batch?: number; pauseMs?: number; db?: DB; signal?: AbortSignal } = {}): Promise<HistoryRunSummary> {
   const summary: HistoryRunSummary = {
     daysRolledUp: 0,
     answers: 0,
@@ -279,14 +282,21 @@ export async function runHistoryJob({
     sessions: 0,
     caps: 0,
     skipped: false,
+    interrupted: false,
   };
-  const pause = () => new Promise((resolve) => setTimeout(resolve, pauseMs));
+  /** Waits `pauseMs`; true when the server is stopping and the run should end here (decision 294). */
+  const pause = async () => {
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    return signal?.aborted === true;
+  };
+  const interrupted = () => ({ ...summary, interrupted: true });
   for (;;) {
+    if (signal?.aborted) return interrupted();
     const day = await rollUpNextDay(now, db);
     if (day === null) return { ...summary, skipped: true };
     if (day === "done") break;
     summary.daysRolledUp++;
-    await pause();
+    if (await pause()) return interrupted();
   }
   // A pause before every transaction, full batch or not: on SQLite a query holds the only thread,
   // and transactions chained without one held it for the whole job (about 1 s an hour on the scale
@@ -298,7 +308,7 @@ export async function runHistoryJob({
   for (const [counted, prune] of walks) {
     let after: WalkPosition | null = null;
     do {
-      await pause();
+      if (await pause()) return interrupted();
       const step: Awaited<ReturnType<typeof prune>> = await prune(now, batch, after, db);
       if (step === null) return { ...summary, skipped: true };
       summary[counted] += step.removed;
@@ -306,7 +316,7 @@ export async function runHistoryJob({
     } while (after !== null);
   }
   for (;;) {
-    await pause();
+    if (await pause()) return interrupted();
     const step = await pruneOther(now, batch, db);
     if (step === null) return { ...summary, skipped: true };
     summary.scores += step.scores;

@@ -194,15 +194,22 @@ export async function startPlatformDeletion(id: number, now: Date, db: DB = getD
 
 /**
  * Removes the rows of a platform marked by `startPlatformDeletion`, then the platform; answers its
- * logos, or null when it was gone already. Stopped half way (a restart, a full disk), it can run
- * again from where it stopped.
+ * logos, or null when it was gone already or `signal` (the server stopping, decision 294) ended it
+ * between two batches. Stopped half way (a restart, a full disk), it can run again from where it
+ * stopped.
  */
-export async function finishPlatformDeletion(id: number, db: DB = getDb(), { pauseMs = 5 }: { pauseMs?: number } = {}) {
+export async function finishPlatformDeletion(
+  id: number,
+  db: DB = getDb(),
+  { pauseMs = 5, signal }: { pauseMs?: number; signal?: AbortSignal } = {},
+) {
   for (const table of Object.keys(PLATFORM_REMOVAL_BATCH) as PlatformRows[]) {
     while ((await removePlatformRows(db, table, id)) === PLATFORM_REMOVAL_BATCH[table]) {
       await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      if (signal?.aborted) return null;
     }
   }
+  if (signal?.aborted) return null;
   const row = await db
     .deleteFrom("platforms")
     .where("id", "=", id)

@@ -134,6 +134,30 @@ describe("deleting a platform", () => {
   });
 });
 
+describe("a shutdown during a deletion", () => {
+  it("ends the deletion between two batches before the database closes; the next start finishes it", async () => {
+    // 60 batches of draws: seconds of work, so the SIGTERM lands half way.
+    const p = await platformWithDraws(120_000);
+    await deleteAsAdmin(p.id);
+    await expect.poll(() => rowsOf(p.id), { timeout: 15_000, interval: 20 }).toBeLessThan(120_000);
+    await server.stop();
+    // What the shutdown logged (the earlier tests' lines are before it).
+    const out = server.output().slice(server.output().indexOf("SIGTERM received"));
+    expect(out).toContain(`[platforms] deletion of "${p.name}" paused: the server is shutting down`);
+    // The pause came before the database closed, and no statement failed on a closed database.
+    expect(out.indexOf("paused: the server is shutting down")).toBeLessThan(out.indexOf("database closed"));
+    expect(out).not.toContain("deletion stopped");
+    expect(out).not.toContain("failed");
+    const left = await rowsOf(p.id);
+    expect(left).toBeGreaterThan(0);
+    expect((await platformRow(p.id))?.deleting_since).not.toBeNull();
+    server = await startServer({ DATABASE_FILE: server.dbFile, PLATFORM_DELETE_WAIT_MS: "0" });
+    cookie = await signInQuietly(server);
+    await waitUntilGone(p.id);
+    expect(await rowsOf(p.id)).toBe(0);
+  });
+});
+
 describe("after a restart", () => {
   it("a deletion the last process began ends by itself", async () => {
     const p = await platformWithDraws(300);

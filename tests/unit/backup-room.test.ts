@@ -171,4 +171,27 @@ describe("a backup is a compact copy, written and checked off the server's threa
     expect(writes).toBeGreaterThan(10);
     big.close();
   });
+
+  it("a backup stopped by the shutdown ends its worker at once and leaves neither a partial file nor a backup (decision 294)", async () => {
+    await backupDatabase(sqlite, { dir, keep: 3, now: nextHour(), space: volume(1024 * MB) });
+    const before = backups();
+    const big = new SQLite(tmpPath("big-stopped.db"));
+    big.exec("create table r (id integer primary key, code text)");
+    const insert = big.prepare("insert into r (code) values (?)");
+    big.transaction(() => {
+      for (let i = 0; i < 200_000; i++) insert.run(`CODE${i}X${"z".repeat(60)}`);
+    })();
+    const stopping = new AbortController();
+    const copying = backupDatabase(big, { dir, keep: 3, now: nextHour(), space: volume(1024 * MB), signal: stopping.signal });
+    // Once the worker has begun writing its copy.
+    await expect.poll(() => fs.readdirSync(dir).some((name) => name.endsWith(".partial")), { interval: 2 }).toBe(true);
+    stopping.abort();
+    expect(await copying).toEqual({ kind: "stopped", removed: [] });
+    const full = await backupDatabase(big, { dir, keep: 3, now: nextHour(), space: volume(1024 * MB) });
+    expect(full.kind).toBe("done");
+    fs.rmSync(path.join(dir, backups().at(-1)!));
+    expect(backups()).toEqual(before);
+    expect(fs.readdirSync(dir).filter((name) => name.endsWith(".partial"))).toEqual([]);
+    big.close();
+  });
 });

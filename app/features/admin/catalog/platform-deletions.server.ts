@@ -13,6 +13,8 @@ import { removeStoredLogo } from "./logo.server";
  */
 
 let running: Promise<{ error?: unknown }> | null = null;
+/** Aborted when the server stops: the run under way ends between two batches (decision 294). */
+let stopping = new AbortController();
 
 /**
  * Runs every deletion begun and not ended, once at a time: a second call while one runs joins it.
@@ -22,11 +24,17 @@ let running: Promise<{ error?: unknown }> | null = null;
 export function continuePlatformDeletions(log: (line: string) => void = console.log): Promise<{ error?: unknown }> {
   running ??= (async () => {
     try {
+      const { signal } = stopping;
       for (;;) {
+        if (signal.aborted) return {};
         const pending = await listPlatformDeletions();
         if (pending.length === 0) return {};
         for (const platform of pending) {
-          const removed = await finishPlatformDeletion(platform.id);
+          const removed = await finishPlatformDeletion(platform.id, undefined, { signal });
+          if (signal.aborted) {
+            log(`[platforms] deletion of "${platform.name}" paused: the server is shutting down (it goes on at the next start)`);
+            return {};
+          }
           if (!removed) continue;
           await removeStoredLogo(removed.custom_logo_light_url);
           await removeStoredLogo(removed.custom_logo_dark_url);
@@ -43,7 +51,18 @@ export function continuePlatformDeletions(log: (line: string) => void = console.
   return running;
 }
 
-/** Inside the server: a few seconds after start, then every minute (a no-op with nothing marked). */
-export function startPlatformDeletionsJob(log: (line: string) => void): () => void {
-  return startPeriodic("platforms", log, { firstMs: 3_000, intervalMs: 60_000 }, () => continuePlatformDeletions(log));
+/**
+ * Inside the server: a few seconds after start, then every minute (a no-op with nothing marked). The
+ * function returned stops it, and a deletion an admin's request began, between two batches, and
+ * resolves once the batch under way has ended (shutdown).
+ */
+export function startPlatformDeletionsJob(log: (line: string) => void): () => Promise<void> {
+  stopping = new AbortController();
+  const stopPeriodic = startPeriodic("platforms", log, { firstMs: 3_000, intervalMs: 60_000 }, () =>
+    continuePlatformDeletions(log),
+  );
+  return async () => {
+    stopping.abort();
+    await Promise.all([stopPeriodic(), running]);
+  };
 }

@@ -25,17 +25,25 @@ const mb = (bytes: number) => `${toMb(bytes).toFixed(1)} MB`;
 
 /**
  * Online backups inside the server: one a minute after start (or after one interval when that is
- * shorter), then every interval. Timers are unref'd; the returned function stops them (shutdown).
+ * shorter), then every interval. Timers are unref'd; the returned function stops them, and a copy
+ * under way (its worker ended, its partial file removed: the shutdown does not wait for it).
  */
-export function startBackupJob(log: (line: string) => void, { dir, keep, maxBytes, intervalMs }: BackupJobOptions): () => void {
-  return startPeriodic("backup", log, { firstMs: Math.min(60_000, intervalMs), intervalMs }, async () => {
+export function startBackupJob(
+  log: (line: string) => void,
+  { dir, keep, maxBytes, intervalMs }: BackupJobOptions,
+): () => Promise<void> {
+  return startPeriodic("backup", log, { firstMs: Math.min(60_000, intervalMs), intervalMs }, async (signal) => {
     const at = new Date().toISOString();
     let r: Awaited<ReturnType<typeof backupDatabase>>;
     try {
-      r = await backupDatabase(getSqlite(), { dir, keep, maxBytes });
+      r = await backupDatabase(getSqlite(), { dir, keep, maxBytes, signal });
     } catch (error) {
       lastAttempt = { at, outcome: "failed" };
       throw error;
+    }
+    if (r.kind === "stopped") {
+      log("[backup] stopped: the server is shutting down (the partial copy is removed)");
+      return;
     }
     if (r.kind === "done") {
       lastAttempt = { at, outcome: "done" };

@@ -8,7 +8,7 @@ const HISTORY_FIRST_RUN_MS = 5 * 60_000;
 export function describeHistoryRun(s: HistoryRunSummary): string {
   return (
     `rolled up ${s.daysRolledUp} day(s); removed ${s.draws} draw(s), ${s.answers} answer(s), ${s.scores} score(s), ` +
-    `${s.conversations} conversation(s), ${s.votes} vote(s), ${s.sessions} expired session(s); cleared ${s.caps} ended cap(s)${s.skipped ? " (stopped: another process is running it)" : ""}`
+    `${s.conversations} conversation(s), ${s.votes} vote(s), ${s.sessions} expired session(s); cleared ${s.caps} ended cap(s)${s.skipped ? " (stopped: another process is running it)" : ""}${s.interrupted ? " (stopped: the server is shutting down; the next run goes on)" : ""}`
   );
 }
 
@@ -20,9 +20,9 @@ export function describeHistoryRun(s: HistoryRunSummary): string {
 export function startHistoryJob(
   log: (line: string) => void,
   { intervalMs = HISTORY_INTERVAL_MS, firstRunMs = HISTORY_FIRST_RUN_MS } = {},
-): () => void {
-  return startPeriodic("history", log, { firstMs: firstRunMs, intervalMs }, async () => {
-    const summary = await runHistoryJob();
+): () => Promise<void> {
+  return startPeriodic("history", log, { firstMs: firstRunMs, intervalMs }, async (signal) => {
+    const summary = await runHistoryJob({ signal });
     const worked =
       summary.daysRolledUp +
       summary.draws +
@@ -32,6 +32,6 @@ export function startHistoryJob(
       summary.votes +
       summary.sessions +
       summary.caps;
-    if (worked > 0 || summary.skipped) log(`[history] ${describeHistoryRun(summary)}`);
+    if (worked > 0 || summary.skipped || summary.interrupted) log(`[history] ${describeHistoryRun(summary)}`);
   });
 }
