@@ -2,18 +2,19 @@ import { describe, expect, it } from "vitest";
 import { SitemapDocumentReader } from "~/features/sitemap-audit/document-reader";
 
 /** Feeds `text` in 4 KB slices, as the audit does, until the reader gives up. */
-function read(text: string) {
+function read(text: string, maxUrls = 50_000) {
   const reader = new SitemapDocumentReader({
     documentUrl: new URL("https://ex.test/sitemap.xml"),
     now: new Date(),
     maxChildren: 50,
+    maxUrls,
   });
   const bytes = new TextEncoder().encode(text);
   for (let start = 0; start < bytes.length && reader.healthy; start += 4096) {
     reader.write(bytes.subarray(start, start + 4096));
   }
   reader.end(true);
-  return { findings: reader.findings };
+  return { findings: reader.findings, remembered: reader.rememberedUrls };
 }
 
 const NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
@@ -45,5 +46,20 @@ describe("the sitemap reader's caps", () => {
     const { findings } = read(`<urlset xmlns="${NS}">${`<url><loc>${loc}</loc></url>`.repeat(20)}</urlset>`);
     expect(findings.wellFormedError).toBeNull();
     expect(findings.entries).toBe(20);
+  });
+
+  it("remembers at most maxUrls URLs for the duplicate check, however many the file holds", () => {
+    // 300,000 short entries: a 50 MB file of such lines holds 1.25 million, and every digest kept
+    // passed the 128 MB heap in one audit.
+    const entries = Array.from({ length: 300_000 }, (_, i) => `<url><loc>https://ex.test/${i}</loc></url>`).join("");
+    const { findings, remembered } = read(
+      `<urlset xmlns="${NS}"><url><loc>https://ex.test/0</loc></url>${entries}</urlset>`,
+      1_000,
+    );
+    expect(findings.entries).toBe(300_001);
+    // The first thousand entries, one of them the duplicate: 999 URLs, not 300,000.
+    expect(remembered).toBe(999);
+    // Duplicates within the remembered ones are still found.
+    expect(findings.duplicates.count).toBe(1);
   });
 });

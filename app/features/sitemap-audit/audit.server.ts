@@ -127,6 +127,7 @@ async function readDocument(
     now: options.now,
     isAllowed: options.isAllowed,
     maxChildren: LIMITS.maxChildren,
+    maxUrls: LIMITS.maxUrls,
   });
   for await (const chunk of readBody(response, { maxBytes: options.maxBytes }, body, policy.signal)) {
     await readInSlices(reader, chunk, policy.signal, response.url);

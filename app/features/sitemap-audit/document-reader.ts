@@ -78,6 +78,12 @@ export interface ReaderOptions {
   /** Answers false for a URL robots.txt blocks for the crawler (undefined: no opinion). */
   isAllowed?: (url: string) => boolean | undefined;
   maxChildren: number;
+  /**
+   * URLs remembered for the duplicate check, at most (the protocol's 50,000 per file): past it the
+   * file fails the URL count anyway, and a 50 MB sitemap of short lines holds over a million URLs,
+   * whose digests (about 85 bytes each) passed the server's 128 MB heap in one audit.
+   */
+  maxUrls: number;
 }
 
 const W3C_DATETIME =
@@ -122,6 +128,7 @@ export class SitemapDocumentReader {
 
   private readonly parser = new (saxes().SaxesParser)({ xmlns: true, position: true });
   private readonly decoder = new TextDecoder("utf-8", { fatal: true });
+  /** Digests of the URLs met so far, for the duplicate check: `maxUrls` at most. */
   private readonly seen = new Set<string>();
   private readonly origin: string;
   private readonly futureLimit: number;
@@ -153,6 +160,11 @@ export class SitemapDocumentReader {
   }
 
   /** False once the document is known to be broken: the caller may stop reading. */
+  /** How many URLs the duplicate check holds (bounded by `maxUrls`). */
+  get rememberedUrls(): number {
+    return this.seen.size;
+  }
+
   get healthy(): boolean {
     return !this.failed;
   }
@@ -296,11 +308,13 @@ export class SitemapDocumentReader {
     } else {
       if (url.origin !== this.origin) f.otherHost.add(loc);
       else if (this.options.isAllowed?.(loc) === false) f.blockedByRobots.add(loc);
-      const digest = createHash("sha1").update(loc).digest("base64");
-      if (this.seen.has(digest)) f.duplicates.add(loc);
-      else {
-        this.seen.add(digest);
-        if (f.root?.kind === "sitemapindex" && f.children.length < this.options.maxChildren) f.children.push(loc);
+      if (f.entries <= this.options.maxUrls) {
+        const digest = createHash("sha1").update(loc).digest("base64");
+        if (this.seen.has(digest)) f.duplicates.add(loc);
+        else {
+          this.seen.add(digest);
+          if (f.root?.kind === "sitemapindex" && f.children.length < this.options.maxChildren) f.children.push(loc);
+        }
       }
     }
     if (entry.lastmod === undefined) f.lastmodMissing++;
