@@ -2,10 +2,19 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, type Driver, type LogEvent, type SqliteDatabase } from "kysely";
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type LogEvent,
+  type SqliteDatabase,
+} from "kysely";
 import type pg from "pg";
 import { rememberDatabaseFile } from "./availability.server";
-import { noteStatement, noteWrite } from "./read-cache.server";
+import { noteStatement, noteWrite, tablesWrittenBy } from "./read-cache.server";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -108,15 +117,51 @@ const seeStatement = (event: LogEvent) => noteStatement(event.query.sql);
 
 /**
  * PostgreSQL: another connection sees a transaction's rows once it commits, so a commit counts as a
- * write for the read cache too (a read between a statement and the commit kept the old rows).
+ * write for the read cache too (a read between a statement and the commit kept the old rows): a
+ * write to the tables that transaction wrote, which each connection notes as its statements run.
+ * Every commit counted as a write to every table before, so on a busy site each draw, vote and
+ * answer dropped the catalogue and the published reads (decision 296).
  */
 class CommitSeeingPostgresDialect extends PostgresDialect {
   override createDriver(): Driver {
     const driver = super.createDriver();
+    /** What each connection's open transaction wrote ("any": a statement that names no table). */
+    const written = new WeakMap<DatabaseConnection, Set<string> | "any">();
+    const acquire = driver.acquireConnection.bind(driver);
+    driver.acquireConnection = async () => {
+      const connection = await acquire();
+      // The driver hands out one object per pooled client: it is wrapped once.
+      if (!written.has(connection)) {
+        written.set(connection, new Set());
+        const execute = connection.executeQuery.bind(connection);
+        connection.executeQuery = async <R>(query: CompiledQuery) => {
+          const result = await execute<R>(query);
+          const tables = tablesWrittenBy(query.sql);
+          const seen = written.get(connection);
+          if (tables === "any") written.set(connection, "any");
+          else if (tables && seen !== "any") tables.forEach((table) => seen?.add(table));
+          return result;
+        };
+      }
+      return connection;
+    };
+    const begin = driver.beginTransaction.bind(driver);
+    driver.beginTransaction = async (connection, settings) => {
+      written.set(connection, new Set());
+      await begin(connection, settings);
+    };
     const commit = driver.commitTransaction.bind(driver);
     driver.commitTransaction = async (connection) => {
       await commit(connection);
-      noteWrite();
+      const tables = written.get(connection) ?? "any";
+      written.set(connection, new Set());
+      if (tables === "any") noteWrite();
+      else if (tables.size > 0) noteWrite(...tables);
+    };
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection) => {
+      written.set(connection, new Set());
+      await rollback(connection);
     };
     return driver;
   }

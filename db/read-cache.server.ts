@@ -60,22 +60,39 @@ export function noteWrite(...tables: string[]): void {
   if (tables.length === 0 || tables.some((table) => CATALOGUE_TABLES.has(table))) catalogueVersion++;
 }
 
-const WRITTEN_TABLE = /\b(insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update|delete\s+from)\s+"?([A-Za-z_][\w]*)"?/i;
+const WRITTEN_TABLE = /\b(insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update|delete\s+from)\s+"?([A-Za-z_][\w]*)"?/gi;
+
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|end|savepoint|release|start\s+transaction)\b[\w\s"]*;?\s*$/i;
+
+/**
+ * The tables a statement writes: null for a read, "any" for a statement it cannot name (DDL, a raw
+ * statement, a write hidden in a `with`). A delete counts for its own table only: foreign keys
+ * cascade from a parent to its children, and no catalogue table is the child of another table than
+ * a catalogue one (platform_offers of platforms; tests/integration/read-cache-writes.test.ts holds
+ * the schema to it), so a delete elsewhere never changes the catalogue (decision 296).
+ */
+export function tablesWrittenBy(sql: string): string[] | "any" | null {
+  if (/^\s*select\b/i.test(sql)) return null;
+  // A transaction's own statements write nothing themselves: its statements say what they wrote (and
+  // on PostgreSQL its commit, client.server.ts). A `begin` once counted as a write to every table, so
+  // each transaction on SQLite (an answer, a vote, a submission) dropped the catalogue reads.
+  if (TRANSACTION_CONTROL.test(sql)) return null;
+  const written = [...sql.matchAll(WRITTEN_TABLE)].map((match) => match[2]!);
+  if (written.length > 0) return written;
+  // Neither a select nor a write we can name (a `with … select`, DDL, a raw statement): anything
+  // that is not plainly a read counts as a write to every table.
+  return !/^\s*with\b/i.test(sql) || /\b(insert|update|delete|replace)\b/i.test(sql) ? "any" : null;
+}
 
 /** Called after each statement Kysely ran, with its SQL: a write drops what it may have changed. */
 export function noteStatement(sql: string): void {
-  if (/^\s*select\b/i.test(sql)) return;
-  const written = WRITTEN_TABLE.exec(sql);
-  if (!written) {
-    // Neither a select nor a write we can name (a `with … select`, DDL, a raw statement): anything
-    // that is not plainly a read counts as a write to every table.
-    if (!/^\s*with\b/i.test(sql) || /\b(insert|update|delete|replace)\b/i.test(sql)) noteWrite();
-    return;
-  }
-  // A delete may cascade to other tables through foreign keys.
-  if (/^delete/i.test(written[1]!)) noteWrite();
-  else noteWrite(written[2]!);
+  const tables = tablesWrittenBy(sql);
+  if (tables === "any") noteWrite();
+  else if (tables !== null) noteWrite(...tables);
 }
+
+/** The tables whose foreign keys may only point at catalogue tables (the schema test reads it). */
+export const CATALOGUE_TABLE_NAMES: readonly string[] = [...CATALOGUE_TABLES];
 
 /**
  * `read()`'s value, kept under `key` while nothing it may depend on changed. Concurrent misses share
@@ -115,6 +132,14 @@ function deepFreeze<T>(value: T): T {
     for (const inner of Object.values(value)) deepFreeze(inner);
   }
   return value;
+}
+
+/**
+ * Forgets the read kept under `key`: for a value not worth keeping (a slug no platform has), so
+ * that strangers' made-up keys never push out the pages' own reads.
+ */
+export function forgetRead(key: string): void {
+  entries.delete(key);
 }
 
 /** How many reads are kept (tests and the bench). */

@@ -84,4 +84,25 @@ describe("the public pages' read cache", () => {
     expect(drawn.status).toBe(303);
     expect((await landing(p.slug)).count).toMatch(/\b2\b/);
   });
+
+  it("made-up platform paths are answered 404 and never push out what the pages keep", async () => {
+    const p = await createPlatform(db);
+    const kept = await landing(p.slug);
+    await renameQuietly(p.id, "Kept Through A Thousand Strangers");
+    // More unknown slugs than the cache holds entries (1,000), and slugs no platform can have.
+    const strangers = [...Array.from({ length: 1_100 }, (_, i) => `no-such-platform-${i}`), "NoSuch.Thing", "x".repeat(5_000)];
+    for (let i = 0; i < strangers.length; i += 4) {
+      const answers = await Promise.all(
+        strangers.slice(i, i + 4).map(async (slug) => {
+          const res = await fetch(`${server.url}/${slug}`, { headers: { Cookie: "consent=denied" } });
+          return { status: res.status, html: await res.text() };
+        }),
+      );
+      for (const { status, html } of answers) {
+        expect(status).toBe(404);
+        expect(html).toContain("Plateforme introuvable");
+      }
+    }
+    expect(await landing(p.slug)).toEqual(kept);
+  }, 60_000);
 });

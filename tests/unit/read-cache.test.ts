@@ -88,6 +88,17 @@ describe("what a write drops", () => {
       catalogue: false,
       activity: false,
     });
+    // A transaction's own statements: what it wrote says what it dropped (decision 296).
+    for (const control of [
+      "begin",
+      "begin immediate",
+      "commit",
+      "rollback",
+      `savepoint "sp1"`,
+      `rollback to savepoint "sp1"`,
+      `release savepoint "sp1"`,
+    ])
+      expect(await afterStatement(control), control).toEqual({ catalogue: false, activity: false });
   });
 
   it("a write to a catalogue table drops both; to another table only the activity reads", async () => {
@@ -105,8 +116,16 @@ describe("what a write drops", () => {
     expect(await afterStatement(`update "referral_codes" set "times_served" = 1`)).toEqual({ catalogue: false, activity: true });
   });
 
-  it("a delete anywhere (foreign keys cascade), a write inside a `with`, or a statement it cannot name drop both", async () => {
-    expect(await afterStatement(`delete from "code_reports" where "id" = ?`)).toEqual({ catalogue: true, activity: true });
+  it("a delete drops what its table may hold (a catalogue table: both; another: the activity reads)", async () => {
+    expect(await afterStatement(`delete from "code_reports" where "id" = ?`)).toEqual({ catalogue: false, activity: true });
+    expect(await afterStatement(`delete from "game_sessions_used" where "expires_at" < ?`)).toEqual({
+      catalogue: false,
+      activity: true,
+    });
+    expect(await afterStatement(`delete from "platforms" where "id" = ?`)).toEqual({ catalogue: true, activity: true });
+  });
+
+  it("a write inside a `with` counts for every table it names; a statement it cannot name drops both", async () => {
     expect(await afterStatement(`with "x" as (select 1) insert into "code_reports" select * from "x"`)).toEqual({
       catalogue: false,
       activity: true,
@@ -115,6 +134,9 @@ describe("what a write drops", () => {
       catalogue: true,
       activity: true,
     });
+    expect(
+      await afterStatement(`with "x" as (delete from "code_reports" returning id) update "partnerships" set "x" = 1`),
+    ).toEqual({ catalogue: true, activity: true });
     expect(await afterStatement(`alter table "platforms" add column "x" text`)).toEqual({ catalogue: true, activity: true });
   });
 

@@ -1,8 +1,8 @@
-import { cachedRead } from "~db/read-cache.server";
+import { cachedRead, forgetRead } from "~db/read-cache.server";
 import { countAvailableCodes } from "~db/repositories/code-counts.server";
 import { getPlatformBySlug } from "~db/repositories/platforms.server";
 import type { Platform } from "~db/schema";
-import { RESERVED_SLUGS } from "~/features/admin/catalog/slug";
+import { MAX_SLUG_LENGTH, RESERVED_SLUGS, SLUG_PATTERN } from "~/features/admin/catalog/slug";
 import { loadOfferSection } from "~/features/offer/offer.server";
 import { platformAnswerFigure } from "~/features/trust/trust-view.server";
 import { getOptionalAdmin } from "~/utils/auth.server";
@@ -20,8 +20,15 @@ export async function loadPlatformPage(
   // A path of the site itself (/404, a page another route would serve) is never a platform: the
   // plain not-found page, not 'Plateforme introuvable'.
   if (!slug || RESERVED_SLUGS.has(slug)) throw new Response(null, { status: 404 });
-  const platform = await cachedRead(`platform:${slug}`, "catalogue", () => getPlatformBySlug(slug));
-  if (!platform) throw await notFound(request, "platform:errors.notFound");
+  // A slug no platform can have (upper case, a dot, 16 KB of it) is not looked up; one no platform
+  // has is not kept: made-up paths never fill the read cache nor push out what pages read.
+  if (slug.length > MAX_SLUG_LENGTH || !SLUG_PATTERN.test(slug)) throw await notFound(request, "platform:errors.notFound");
+  const key = `platform:${slug}`;
+  const platform = await cachedRead(key, "catalogue", () => getPlatformBySlug(slug));
+  if (!platform) {
+    forgetRead(key);
+    throw await notFound(request, "platform:errors.notFound");
+  }
   if (platform.is_active) return { platform, preview: false };
   if (await getOptionalAdmin(request)) return { platform, preview: true };
   throw await redirectWithToast("/", { type: "error", key: "platform:errors.unavailable" });
