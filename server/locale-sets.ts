@@ -13,14 +13,21 @@ import type { RequestHandler } from "express";
  * Only what the browser itself asks is answered: the build's hash, a language and namespaces that
  * exist, names sorted and each once; anything else goes on to the static files (a 404). Each file
  * is read from disk once; answers are kept (at most `MAX_KEPT`, the oldest dropped first), cached by
- * the browser for a year like every hashed asset, gzipped when accepted.
+ * the browser for a year like every hashed asset, gzipped when accepted. The gzip runs on libuv's
+ * thread pool, never on the event loop: each set a stranger makes up (any sorted subset of the
+ * namespaces is one) cost 2-3 ms of `gzipSync` there, before admission control (decision 297).
  */
 const SET = /^\/locales-([\w-]+)\.([a-z]{2})\.([\w-]+(?:\+[\w-]+)+)\.js$/;
 const ONE = /^locales-([\w-]+)\.([a-z]{2})\.([\w-]+)\.js$/;
 const MODULE = /^export default (JSON\.parse\(".*"\));\n$/s;
 const MAX_KEPT = 64;
 
-type Answer = { plain: Buffer; gzip: Buffer };
+type Answer = { plain: Buffer; gzip: Promise<Buffer> };
+
+const gzipOffTheLoop = (plain: Buffer) =>
+  new Promise<Buffer>((resolve, reject) =>
+    zlib.gzip(plain, { level: 9 }, (error, gzip) => (error ? reject(error) : resolve(gzip))),
+  );
 
 export function localeSets(assetsDir: string): RequestHandler {
   /** `<hash>.<language>.<namespace>` → the file's path, listed on the first request. */
@@ -59,7 +66,9 @@ export function localeSets(assetsDir: string): RequestHandler {
       parts.push(`${JSON.stringify(name)}:${expression}`);
     }
     const plain = Buffer.from(`export default {${parts.join(",")}};\n`);
-    return { plain, gzip: zlib.gzipSync(plain, { level: 9 }) };
+    const gzip = gzipOffTheLoop(plain);
+    gzip.catch(() => {}); // answered plain then (below)
+    return { plain, gzip };
   };
 
   return (req, res, next) => {
@@ -77,11 +86,15 @@ export function localeSets(assetsDir: string): RequestHandler {
       if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
       kept.set(req.path, answer);
     }
-    const gzip = (req.get("accept-encoding") ?? "").includes("gzip");
-    res.setHeader("Content-Type", "text/javascript; charset=utf-8");
-    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-    res.setHeader("Vary", "Accept-Encoding");
-    if (gzip) res.setHeader("Content-Encoding", "gzip");
-    res.send(gzip ? answer.gzip : answer.plain);
+    const { plain } = answer;
+    const send = (gzip: Buffer | null) => {
+      res.setHeader("Content-Type", "text/javascript; charset=utf-8");
+      res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      res.setHeader("Vary", "Accept-Encoding");
+      if (gzip) res.setHeader("Content-Encoding", "gzip");
+      res.send(gzip ?? plain);
+    };
+    if (!(req.get("accept-encoding") ?? "").includes("gzip")) return send(null);
+    answer.gzip.then(send, () => send(null));
   };
 }
