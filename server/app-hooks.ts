@@ -70,8 +70,12 @@ export interface AppHooks {
    * while the server is overloaded.
    */
   refusalText(request: RefusalRequest, key: RefusalKey): string;
-  /** The draw behind a draw form: the signed result page's address, or null when nothing was drawn. */
-  drawForPage(slug: string | null): Promise<string | null>;
+  /**
+   * The draw behind a draw form: the signed result page's address, or null when nothing was drawn.
+   * `address` is the client's key (address-key.ts), whose draws are limited (an error with
+   * `status: 429` and `retryAfterSeconds` past it, decision 298).
+   */
+  drawForPage(slug: string | null, address: string): Promise<string | null>;
   /** An uploaded logo stored in the database, by the file name of its `/uploads/<name>` URL; null when none. */
   readUpload(name: string): Promise<{ contentType: string; bytes: Uint8Array } | null>;
 }

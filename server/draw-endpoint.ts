@@ -23,9 +23,13 @@ const DRAW_ENDPOINT = /^(\/(?:[a-z0-9-]{1,60}\/get-code|random))\/draw$/;
  * noted in `overload.recentDraws`, so that admission control lets it wait ahead of other pages; while
  * those result pages wait too much (`overload.backedUp`), a draw is refused before anything is
  * written: 503 with Retry-After, the overload message in the visitor's language (decision 212).
+ * An address past its draws (decision 298) gets 429 with Retry-After: with JSON at once, else from
+ * the page's action, as for the database's refusals.
  */
 export function drawEndpoint(
   hooks: () => Promise<AppHooks>,
+  /** The client's address key (address-key.ts): its draws are counted (decision 298). */
+  addressOf: (req: Request) => string,
   overload?: {
     recentDraws: RecentDraws;
     backedUp: (drawing: number) => boolean;
@@ -49,7 +53,7 @@ export function drawEndpoint(
     }
     drawing++;
     hooks()
-      .then((app) => app.drawForPage(slug))
+      .then((app) => app.drawForPage(slug, addressOf(req)))
       .finally(() => drawing--)
       .then(
         (location) => {
@@ -68,13 +72,15 @@ export function drawEndpoint(
   };
 }
 
-/** A draw the database refused: answered once, never drawn again (see drawEndpoint). */
+/** A draw the database refused, or one past the address's limit: answered once, never drawn again (see drawEndpoint). */
 function answerRefusedDraw(req: Request, res: Response, next: NextFunction, page: string, error: unknown) {
   const retryAfter = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
   if (req.accepts(["html", "json"]) === "json") {
     res.set("Cache-Control", "no-store");
-    // The database refused for now (it says when to come back), or something else failed.
-    if (typeof retryAfter === "number") res.status(503).set("Retry-After", String(retryAfter));
+    // Too many draws (429), the database refused for now (503; both say when to come back), or
+    // something else failed.
+    const status = (error as { status?: unknown } | null)?.status === 429 ? 429 : 503;
+    if (typeof retryAfter === "number") res.status(status).set("Retry-After", String(retryAfter));
     else res.status(500);
     return void res.json({ location: null });
   }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import express from "express";
 import { admissionControl, admissionLimitsFromEnv, LEAVE_ADMISSION } from "./admission";
+import { addressKey } from "./address-key";
 import { clientIpOf } from "./client-ip";
 import { drawEndpoint } from "./draw-endpoint";
 import { finalErrorHandler } from "./error-page";
@@ -93,7 +94,7 @@ app.get("/sitemap-audit", (req, _res, next) => {
 // The draw forms' endpoint, answered without Remix (decision 041).
 // While draws' result pages wait too much, a draw is refused before it is made (decision 212).
 app.use(
-  drawEndpoint(remixBuild.hooks, {
+  drawEndpoint(remixBuild.hooks, (req) => addressKey(clientIpOf(req, env.TRUST_PROXY)), {
     recentDraws,
     backedUp: (drawing) => admission.drawsBackedUp(drawing + recentDraws.owedCount()),
     retryAfterSeconds: admissionLimits.retryAfterSeconds,

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
 import { DrawReady, DrawResult, preloadDrawParts } from "~/features/codes/draw-parts";
-import { drawForPage } from "~/features/codes/draw-action.server";
+import { drawForPage, drawRefusal } from "~/features/codes/draw-action.server";
 import { PlatformLogo } from "~/features/codes/platform-logo";
 import { availableCodes, loadPlatformPage, offerSection, platformHeader } from "~/features/codes/platform-page.server";
 import { loadDrawResult } from "~/features/codes/draw-result.server";
@@ -18,7 +18,7 @@ import { flush, gradientHero, leadIn, narrow, stack } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 import * as styles from "~/features/codes/codes.css";
-import { unavailableAnswer } from "~/utils/failures.server";
+import { addressKeyOf } from "~/utils/client-address.server";
 import { keepRetryAfter } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
@@ -82,7 +82,7 @@ export const headers = keepRetryAfter;
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   // The draw endpoint met a refusal and handed the request here for the page: never draw twice.
-  if (context.drawUnavailable) throw await unavailableAnswer(request, context.drawUnavailable);
+  if (context.drawUnavailable) throw await drawRefusal(request, context.drawUnavailable);
   const form = await readFormData(request);
   const intent = await parseIntent(request, form, DRAW_PAGE_INTENTS, "platform:errors.badIntent");
   if (intent === "report") {
@@ -91,8 +91,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   // Hot path: the platform lookup is part of the draw's pick. Only a miss needs to know why.
   const location = params.slug
-    ? await drawForPage(params.slug).catch(async (error: unknown) => {
-        throw await unavailableAnswer(request, error);
+    ? await drawForPage(params.slug, addressKeyOf(context)).catch(async (error: unknown) => {
+        throw await drawRefusal(request, error);
       })
     : null;
   if (location) return redirect(location, { status: 303 });

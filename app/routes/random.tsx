@@ -5,14 +5,14 @@ import { useTranslation } from "react-i18next";
 import { cachedRead } from "~db/read-cache.server";
 import { countAllAvailableCodes } from "~db/repositories/code-counts.server";
 import { DrawReady, DrawResult, preloadDrawParts } from "~/features/codes/draw-parts";
-import { drawForPage } from "~/features/codes/draw-action.server";
+import { drawForPage, drawRefusal } from "~/features/codes/draw-action.server";
 import { answerDraw, DRAW_PAGE_INTENTS } from "~/features/trust/report-action.server";
 import { parseIntent } from "~/utils/intent.server";
 import { ReportError } from "~/features/trust/report-error";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { flush, gradientHero, leadIn, narrow, stack } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
-import { unavailableAnswer } from "~/utils/failures.server";
+import { addressKeyOf } from "~/utils/client-address.server";
 import { keepRetryAfter } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
@@ -50,13 +50,13 @@ export const headers = keepRetryAfter;
 /** Draws across every active platform; only a POST spends a serve (usually via the draw endpoint, as on a platform's page). */
 export async function action({ request, context }: ActionFunctionArgs) {
   // The draw endpoint met a refusal and handed the request here for the page: never draw twice.
-  if (context.drawUnavailable) throw await unavailableAnswer(request, context.drawUnavailable);
+  if (context.drawUnavailable) throw await drawRefusal(request, context.drawUnavailable);
   const form = await readFormData(request);
   // An answer about a draw of any platform: the draw token names its log row.
   const intent = await parseIntent(request, form, DRAW_PAGE_INTENTS, "platform:errors.badIntent");
   if (intent === "report") return answerDraw(request, context, form, { platformId: null, pagePath: "/random" });
-  const location = await drawForPage(null).catch(async (error: unknown) => {
-    throw await unavailableAnswer(request, error);
+  const location = await drawForPage(null, addressKeyOf(context)).catch(async (error: unknown) => {
+    throw await drawRefusal(request, error);
   });
   if (!location) return data({ noCode: true }, { status: 200 });
   return redirect(location, { status: 303 });

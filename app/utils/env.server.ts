@@ -35,6 +35,8 @@ const envSchema = z.object({
   BACKUP_MAX_MB: z.coerce.number().positive().optional(),
   /** How long an admin's platform delete waits for its rows to go before it answers that the rest goes on in the background (decision 292). */
   PLATFORM_DELETE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /** Draws one address may make in 10 minutes (0: no limit; benchmarks), decision 298. */
+  DRAW_RATE_LIMIT: z.coerce.number().int().min(0).default(300),
   /** `host:port,host:port` the sitemap audit may fetch although private (tests only). */
   AUDIT_ALLOWED_HOSTS: z.string().optional(),
   /** Start with an empty database although one existed at DATABASE_URL's path (its marker or backups say so). */

@@ -1,4 +1,9 @@
 import { runWrite } from "~db/availability.server";
+import { BoundedMemoryLimiter, isRefusal } from "~db/rate-limits.server";
+import { getT } from "~/i18n/i18next.server";
+import { getEnv } from "~/utils/env.server";
+import { unavailableAnswer } from "~/utils/failures.server";
+import { failure } from "~/utils/responses.server";
 import { drawReferralCode, drawReferralCodeBySlug } from "~db/repositories/draw.server";
 import { drawToken } from "~/features/trust/draw-token.server";
 
@@ -7,14 +12,63 @@ function drawPagePath(slug: string | null): string {
   return slug === null ? "/random" : `/${slug}/get-code`;
 }
 
+const DRAW_WINDOW_SECONDS = 10 * 60;
+
+/**
+ * An address past its draws for the window (decision 298): answered 429 with Retry-After, nothing
+ * drawn or written.
+ */
+class DrawsLimited extends Error {
+  readonly status = 429;
+  constructor(readonly retryAfterSeconds: number) {
+    super("too many draws from this address");
+    this.name = "DrawsLimited";
+  }
+}
+
+let limiter: { max: number; memory: BoundedMemoryLimiter } | null = null;
+
+/**
+ * Counts a draw for `address`; throws DrawsLimited past DRAW_RATE_LIMIT in 10 minutes. In this
+ * process's memory whatever the database: a draw is the hot path, and a row of the rate-limit table
+ * per draw would double its writes on PostgreSQL (each process then counts its own).
+ */
+async function countDraw(address: string): Promise<void> {
+  const max = getEnv().DRAW_RATE_LIMIT;
+  if (max === 0) return;
+  if (limiter?.max !== max)
+    limiter = { max, memory: new BoundedMemoryLimiter({ keyPrefix: "draw", points: max, duration: DRAW_WINDOW_SECONDS }) };
+  try {
+    await limiter.memory.consume(address);
+  } catch (refusal) {
+    if (isRefusal(refusal)) throw new DrawsLimited(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)));
+    throw refusal;
+  }
+}
+
 /**
  * The draw behind a draw form: draws for the active platform with this slug, or
  * across every active platform (null), and returns the address of the signed result page. Null
  * when nothing was drawn, which writes nothing; the page then says why.
  * Shared by the route actions and the server's draw endpoint (server/draw-endpoint.ts). Throws
- * DatabaseUnavailable when the database refuses the write for now (answered 503, never retried).
+ * DatabaseUnavailable when the database refuses the write for now (answered 503, never retried), and
+ * DrawsLimited when `address` (its key, `addressKey`) made too many draws (429).
  */
-export async function drawForPage(slug: string | null): Promise<string | null> {
+export async function drawForPage(slug: string | null, address: string): Promise<string | null> {
+  await countDraw(address);
   const drawn = await runWrite("draw", () => (slug === null ? drawReferralCode(null) : drawReferralCodeBySlug(slug)));
   return drawn ? `${drawPagePath(slug)}?draw=${drawToken(drawn.requestId)}` : null;
+}
+
+/**
+ * What a draw page's action throws for a draw that was refused: 429 past the address's draws ("Trop
+ * de tentatives… Réessayez dans N minutes", in the visitor's language, with Retry-After), the
+ * database's 503 (unavailableAnswer), or the error itself.
+ */
+export async function drawRefusal(request: Request, error: unknown): Promise<unknown> {
+  if (!(error instanceof DrawsLimited)) return unavailableAnswer(request, error);
+  const t = await getT(request, "common");
+  return failure(429, t("errors.rateLimited", { count: Math.ceil(error.retryAfterSeconds / 60) }), {
+    headers: { "Retry-After": String(error.retryAfterSeconds) },
+  });
 }
