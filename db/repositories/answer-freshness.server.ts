@@ -82,17 +82,6 @@ export async function platformHintCounts(platformId: number, since: string, db: 
   >;
 }
 
-/** Draws of a platform since `since` (the owner page's pace): a range of the (platform_id, created_at) index. */
-export async function platformDrawsSince(platformId: number, since: string, db: DB = getDb()): Promise<number> {
-  const row = await db
-    .selectFrom("random_requests")
-    .select(sql<number>`count(*)`.as("n"))
-    .where("platform_id", "=", platformId)
-    .where("created_at", ">=", since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Codes on a monthly cap now, soonest back last (admin), each with its answers' reasons that led there. */
 export async function listCappedCodes(now = new Date(), db: DB = getDb()) {
   const at = now.toISOString();

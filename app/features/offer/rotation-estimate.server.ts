@@ -1,6 +1,7 @@
-import { platformDrawsSince } from "~db/repositories/answer-freshness.server";
+import { figuresOverDays } from "~db/repositories/daily-figures.server";
+import { parisDayStarts } from "~db/time";
 
-/** The pace of a platform's draws is read over this many days. */
+/** The pace of a platform's draws is read over this many days (today and the six before it). */
 const PACE_DAYS = 7;
 
 export interface RotationEstimate {
@@ -12,13 +13,16 @@ export interface RotationEstimate {
 
 /**
  * "Next in about N draws; at the current pace, around <date>": the code's place in the fairness
- * order (codes served before it) turned into draws and a day, from the platform's recent pace.
+ * order (codes served before it) turned into draws and a day, from the platform's recent pace. The
+ * pace comes from the daily figures (decision 193: the days rolled up, plus today's raw draws), not
+ * from a count of a week of raw draws on every owner page (a range proportional to the platform's
+ * traffic).
  */
 export async function estimateNextServe(platformId: number, codesBefore: number, now = new Date()): Promise<RotationEstimate> {
-  const since = new Date(now.getTime() - PACE_DAYS * 24 * 60 * 60 * 1000).toISOString();
-  const recent = await platformDrawsSince(platformId, since);
+  const recent = (await figuresOverDays(PACE_DAYS, now, platformId)).get(platformId)?.draws ?? 0;
   const draws = codesBefore + 1;
   if (recent === 0) return { draws, around: null };
-  const msPerDraw = (PACE_DAYS * 24 * 60 * 60 * 1000) / recent;
+  // The span those days cover: from the first one's start (Paris time) to now.
+  const msPerDraw = Math.max(1, now.getTime() - Date.parse(parisDayStarts(PACE_DAYS, now)[0]!)) / recent;
   return { draws, around: new Date(now.getTime() + draws * msPerDraw).toISOString() };
 }
