@@ -27,11 +27,33 @@ export class DatabaseUnavailable extends Error {
   }
 }
 
+/** Node's codes for a server that cannot be reached or stopped answering (the pg driver passes them on). */
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+]);
+
+/** pg's own words for a connection lost or never made (no code): the pool's timeout, a server gone mid-query. */
+function isLostConnection(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : "";
+  return /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
+    message,
+  );
+}
+
 /** What a database error means for a write: a kind to answer with, `retry` (run it again), or null (a bug, a constraint). */
 function classifyDatabaseError(error: unknown): UnavailableKind | "retry" | null {
   if (error instanceof DatabaseUnavailable) return error.kind;
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== "string") return null;
+  // PostgreSQL out of reach (stopped, restarting, the network): the driver's own errors, no SQLSTATE.
+  if (typeof code === "string" && NETWORK_CODES.has(code)) return "io";
+  if (typeof code !== "string") return isLostConnection(error) ? "io" : null;
   if (code.startsWith("SQLITE_")) {
     if (code.startsWith("SQLITE_FULL")) return "full";
     if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) return "retry";

@@ -106,7 +106,15 @@ const pgTypes = {
  */
 export function openPgPool(url: string): pg.Pool {
   const max = Number(process.env.DATABASE_POOL_SIZE) || 10;
-  const pool = new (loadPg().Pool)({ connectionString: url, max, types: pgTypes });
+  // A server that cannot be reached fails a request in 3 s (a 503), instead of holding it as long
+  // as the operating system tries; keep-alive finds a connection whose peer vanished (decision 300).
+  const pool = new (loadPg().Pool)({
+    connectionString: url,
+    max,
+    types: pgTypes,
+    connectionTimeoutMillis: 3_000,
+    keepAlive: true,
+  });
   // An idle client losing its connection (server restart) must not crash the process: the pool drops it.
   pool.on("error", () => {});
   return pool;
@@ -298,11 +306,18 @@ const MIN_FREE_PAGES = 16;
 /**
  * Whether a write would find room now, asked while writes fail for want of space: the size cap
  * (max_page_count, with free pages inside the file) and the disk's free space. Read-only. On
- * PostgreSQL there is no cheap way to know: the next successful write says so.
+ * PostgreSQL, whether the server answers again (`select 1`): while writes failed because it was out
+ * of reach, /healthz said 503, so a proxy sent no visitor whose write could have said it was back
+ * (decision 300). A full PostgreSQL disk is said again by the next write that fails.
  */
 export async function roomToWrite(): Promise<boolean> {
   const h = handle();
-  if (h.dialect === "postgres" || h.sqlite.memory) return false;
+  if (h.dialect === "postgres")
+    return h.pool.query("select 1").then(
+      () => true,
+      () => false,
+    );
+  if (h.sqlite.memory) return false;
   const pages = h.sqlite.pragma("page_count", { simple: true }) as number;
   const max = h.sqlite.pragma("max_page_count", { simple: true }) as number;
   const free = h.sqlite.pragma("freelist_count", { simple: true }) as number;

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
@@ -86,6 +86,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const meta = routeMeta;
+// The layout's headers (Vary, Cache-Control), and a 503 thrown by the loader (the database out of
+// reach) keeps its Retry-After.
+export const headers: HeadersFunction = (args) => {
+  const headers = new Headers(args.parentHeaders);
+  const retryAfter = args.errorHeaders?.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 const BENEFITS = ["fair", "free", "validity"] as const;
 const STEPS = ["click", "copy", "enjoy"] as const;

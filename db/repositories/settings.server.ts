@@ -47,16 +47,29 @@ function listenForChanges(): Promise<void> {
   return listening;
 }
 
+/**
+ * The last settings read, kept for when the database cannot be read: every page's layout reads the
+ * settings, so without them a database out of reach (PostgreSQL restarting) turned every page into
+ * the generic 500, hiding the page's own 503 with its message and Retry-After (decision 300).
+ */
+let lastRead: Settings | null = null;
+
 export async function getSettings(db: DB = getDb()): Promise<Settings> {
   if (cached) return cached;
   const postgres = getDialect() === "postgres";
-  if (postgres) await listenForChanges();
-  const started = generation;
-  const rows = await db.selectFrom("settings").select(["key", "value"]).execute();
-  const settings: Settings = { ...DEFAULT_SETTINGS };
-  for (const row of rows) if (isSettingKey(row.key)) settings[row.key] = row.value;
-  if (generation === started && (!postgres || listenerUp)) cached = settings;
-  return settings;
+  try {
+    if (postgres) await listenForChanges();
+    const started = generation;
+    const rows = await db.selectFrom("settings").select(["key", "value"]).execute();
+    const settings: Settings = { ...DEFAULT_SETTINGS };
+    for (const row of rows) if (isSettingKey(row.key)) settings[row.key] = row.value;
+    if (generation === started && (!postgres || listenerUp)) cached = settings;
+    lastRead = settings;
+    return settings;
+  } catch (error) {
+    if (lastRead) return lastRead;
+    throw error;
+  }
 }
 
 export async function getSetting(key: SettingKey): Promise<string> {
@@ -93,6 +106,7 @@ export async function saveSetting(key: SettingKey, value: string, db: DB = getDb
 export function clearSettingsCache() {
   generation++;
   cached = null;
+  lastRead = null;
   // A new database handle: its listener (if PostgreSQL) starts afresh with it.
   listening = null;
   listenerUp = false;

@@ -465,3 +465,29 @@ describe("13. draw tokens: one spelling each", () => {
     }
   });
 });
+
+const HUGE = "3000000000";
+
+describe("12. an id past 2,147,483,647 (PostgreSQL's serial): an unknown id, never a failed query (decision 301)", () => {
+  it("in a visitor's address or form: the page as for an unknown id, a 4xx for the vote, never a 500", async () => {
+    const page = await fetch(`${server.url}/suggest-platform?created=${HUGE}`);
+    expect(page.status).toBe(200);
+    const vote = await postForm(`${server.url}/suggest-platform`, { intent: "vote", suggestion_id: HUGE });
+    expect(vote.status).toBeGreaterThanOrEqual(400);
+    expect(vote.status).toBeLessThan(500);
+  });
+
+  it("in an admin's row action: not found", async () => {
+    const actions: [string, string][] = [
+      ["/admin/platforms", "toggle-active"],
+      ["/admin/codes", "toggle-active"],
+      ["/admin/suggestions", "delete"],
+      ["/admin/scores", "delete"],
+    ];
+    for (const [path, intent] of actions) {
+      const res = await postForm(`${server.url}${path}`, { intent, id: HUGE, confirm: "yes" }, { cookie: adminCookie });
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PROVIDERS } from "./types";
+import { MAX_ROW_ID } from "~/utils/row-id";
 
 export const MESSAGE_MAX = 4000;
 
@@ -18,5 +19,5 @@ export const sendSchema = z.object({
 
 export const deleteSchema = z.object({
   intent: z.literal("delete-conversation"),
-  conversation_id: z.coerce.number().int().positive(),
+  conversation_id: z.coerce.number().int().positive().max(MAX_ROW_ID),
 });

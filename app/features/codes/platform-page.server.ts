@@ -7,6 +7,7 @@ import { loadOfferSection } from "~/features/offer/offer.server";
 import { platformAnswerFigure } from "~/features/trust/trust-view.server";
 import { getOptionalAdmin } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { loadOrFail } from "~/utils/failures.server";
 import { notFound } from "~/utils/responses.server";
 
 /**
@@ -24,7 +25,10 @@ export async function loadPlatformPage(
   // has is not kept: made-up paths never fill the read cache nor push out what pages read.
   if (slug.length > MAX_SLUG_LENGTH || !SLUG_PATTERN.test(slug)) throw await notFound(request, "platform:errors.notFound");
   const key = `platform:${slug}`;
-  const platform = await cachedRead(key, "catalogue", () => getPlatformBySlug(slug));
+  // The database out of reach: 503 with Retry-After and "Erreur lors du chargement", not a 500.
+  const platform = await loadOrFail(request, "errors.load.generic", () =>
+    cachedRead(key, "catalogue", () => getPlatformBySlug(slug)),
+  );
   if (!platform) {
     forgetRead(key);
     throw await notFound(request, "platform:errors.notFound");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseHttpUrl } from "~db/platform-links";
+import { MAX_ROW_ID } from "~/utils/row-id";
 
 /** The suggestion form (action and component share it). Messages are `suggest:` translation keys. */
 export const suggestSchema = z.object({
@@ -22,7 +23,7 @@ export const suggestSchema = z.object({
 
 export const voteSchema = z.object({
   intent: z.literal("vote"),
-  suggestion_id: z.coerce.number().int().positive(),
+  suggestion_id: z.coerce.number().int().positive().max(MAX_ROW_ID),
 });
 
 /** Votes one address may give one suggestion: room for a shared household, not for cookie-clearing. */
