@@ -1,9 +1,8 @@
 import { runWrite } from "~db/availability.server";
 import { BoundedMemoryLimiter, isRefusal } from "~db/rate-limits.server";
-import { getT } from "~/i18n/i18next.server";
 import { getEnv } from "~/utils/env.server";
 import { unavailableAnswer } from "~/utils/failures.server";
-import { failure } from "~/utils/responses.server";
+import { tooManyRequests } from "~/utils/rate-limit.server";
 import { drawReferralCode, drawReferralCodeBySlug } from "~db/repositories/draw.server";
 import { drawToken } from "~/features/trust/draw-token.server";
 
@@ -67,8 +66,5 @@ export async function drawForPage(slug: string | null, address: string): Promise
  */
 export async function drawRefusal(request: Request, error: unknown): Promise<unknown> {
   if (!(error instanceof DrawsLimited)) return unavailableAnswer(request, error);
-  const t = await getT(request, "common");
-  return failure(429, t("errors.rateLimited", { count: Math.ceil(error.retryAfterSeconds / 60) }), {
-    headers: { "Retry-After": String(error.retryAfterSeconds) },
-  });
+  return tooManyRequests(request, error.retryAfterSeconds);
 }
