@@ -153,6 +153,21 @@ export async function runWrite<T>(label: string, write: () => Promise<T>): Promi
   }
 }
 
+/**
+ * A write that can wait for a later request (renewing a session, removing an expired one): done
+ * when the database takes it now, skipped (false) when it refuses for now (locked, full, failing),
+ * without waiting or failing the request that asked. Other errors pass unchanged.
+ */
+export async function writeIfPossible(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (classifyDatabaseError(error) === null) throw error;
+    return false;
+  }
+}
+
 function refused(label: string, error: DatabaseUnavailable): DatabaseUnavailable {
   noteWriteFailed(label, error);
   return error;

@@ -1,4 +1,4 @@
-import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
@@ -37,6 +37,7 @@ import { breadcrumbLd } from "~/features/community/structured-data";
 import { languageUrl, routeMeta } from "~/utils/meta";
 import type { SitemapHandle } from "~/features/community/sitemap";
 import { SiteLink } from "~/components/site-link";
+import { keepRetryAfter } from "~/utils/responses.server";
 
 export const handle = {
   i18n: ["platform", "trust", "offer"],
@@ -88,12 +89,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta = routeMeta;
 // The layout's headers (Vary, Cache-Control), and a 503 thrown by the loader (the database out of
 // reach) keeps its Retry-After.
-export const headers: HeadersFunction = (args) => {
-  const headers = new Headers(args.parentHeaders);
-  const retryAfter = args.errorHeaders?.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
+export const headers = keepRetryAfter;
 
 const BENEFITS = ["fair", "free", "validity"] as const;
 const STEPS = ["click", "copy", "enjoy"] as const;

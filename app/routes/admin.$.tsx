@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { NotFound } from "~/components/error-pages";
 import { requireAdmin } from "~/utils/auth.server";
-import { failure } from "~/utils/responses.server";
+import { failure, keepRetryAfter } from "~/utils/responses.server";
 
 /**
  * Any other path under /admin: strangers meet the same guard as on real tabs (so nothing about
@@ -11,6 +11,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   throw failure(404, "");
 }
+
+export const headers = keepRetryAfter;
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);

@@ -5,6 +5,7 @@ import type { PageActionData } from "~/features/assistant/view";
 import { handleAssistantPost, loadConversationPage } from "~/features/assistant/route.server";
 import { routeMeta } from "~/utils/meta";
 import type { loader as shellLoader } from "./admin.assistant";
+import { keepRetryAfter } from "~/utils/responses.server";
 
 export const handle = { i18n: ["admin", "assistant", "lists"] };
 
@@ -14,6 +15,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** The same post as /admin/assistant, so a failed send re-renders this conversation. */
+export const headers = keepRetryAfter;
+
 export async function action({ request }: ActionFunctionArgs) {
   return handleAssistantPost(request);
 }

@@ -4,6 +4,7 @@ import { AssistantPage } from "~/features/assistant/assistant-page";
 import type { PageActionData } from "~/features/assistant/view";
 import { handleAssistantPost, loadAssistantShell } from "~/features/assistant/route.server";
 import { routeMeta } from "~/utils/meta";
+import { keepRetryAfter } from "~/utils/responses.server";
 
 export const handle = { i18n: ["admin", "assistant", "lists"] };
 
@@ -13,6 +14,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** intent=send (the whole exchange, then 303 to the conversation) or intent=delete-conversation. */
+export const headers = keepRetryAfter;
+
 export async function action({ request }: ActionFunctionArgs) {
   return handleAssistantPost(request);
 }

@@ -31,7 +31,7 @@ import { input, muted, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
-import { badRequest, notFound } from "~/utils/responses.server";
+import { badRequest, notFound, keepRetryAfter } from "~/utils/responses.server";
 import { parseRowId } from "~/utils/row-id";
 import { parseIntent } from "~/utils/intent.server";
 import { loadOrFail } from "~/utils/failures.server";
@@ -114,6 +114,8 @@ export const meta = routeMeta;
 
 const back = (slug: string) => `/admin/codes?platform=${encodeURIComponent(slug)}`;
 
+export const headers = keepRetryAfter;
+
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const { form } = await readAdminForm(request);
@@ -128,7 +130,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const backTo = url.searchParams.get("platform") === code.slug ? currentListHref(url) : back(code.slug);
   if (intent === "delete" && !isConfirmed(form)) return askToConfirm(backTo, "delete", code.id);
-  return guardWrite(formId, CODE_FAILURE_KEYS[intent], () => runCodeAction(form, intent, code, formId, gone, backTo));
+  return guardWrite(formId, CODE_FAILURE_KEYS[intent], form, () => runCodeAction(form, intent, code, formId, gone, backTo));
 }
 
 const deleteCodeQuestion = (tl: TFunction, code: string) => ({

@@ -27,7 +27,7 @@ import { muted, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
-import { badRequest, notFound } from "~/utils/responses.server";
+import { badRequest, notFound, keepRetryAfter } from "~/utils/responses.server";
 import { parseRowId } from "~/utils/row-id";
 import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -69,6 +69,8 @@ export const meta = routeMeta;
 const PATH = "/admin/deletions";
 const INTENTS = ["approve", "reject", "delete"] as const;
 
+export const headers = keepRetryAfter;
+
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const form = await readFormData(request);
@@ -83,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!asked || asked.status === "pending") throw await gone();
     return askToConfirm(back, "delete", id);
   }
-  return guardWrite(formIdOf(intent, id), `admin-catalog:deletions.errors.${intent}`, async () => {
+  return guardWrite(formIdOf(intent, id), `admin-catalog:deletions.errors.${intent}`, form, async () => {
     switch (intent) {
       case "approve": {
         try {

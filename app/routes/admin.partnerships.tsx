@@ -28,7 +28,7 @@ import { badgeClass, cardClass } from "~/styles/recipes";
 import { input, muted, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
-import { badRequest, failure, notFound } from "~/utils/responses.server";
+import { badRequest, failure, notFound, keepRetryAfter } from "~/utils/responses.server";
 import { parseRowId } from "~/utils/row-id";
 import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -80,6 +80,8 @@ function toInput(value: PartnershipForm): PartnershipInput {
     is_active: value.is_active ? 1 : 0,
   };
 }
+
+export const headers = keepRetryAfter;
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);

@@ -20,7 +20,7 @@ import { bareList, flush, gapSm, input, muted, padMd, row, spaceAbove, spread, s
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
-import { badRequest, notFound } from "~/utils/responses.server";
+import { badRequest, notFound, keepRetryAfter } from "~/utils/responses.server";
 import { parseRowId } from "~/utils/row-id";
 import { parseIntent } from "~/utils/intent.server";
 import { badgeClass, buttonClass } from "~/styles/recipes";
@@ -67,6 +67,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta = routeMeta;
 
+export const headers = keepRetryAfter;
+
 export async function action({ request }: ActionFunctionArgs) {
   // The body is read only once the admin is known: a stranger's upload is never parsed.
   await requireAdmin(request);
@@ -84,7 +86,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = currentListHref(new URL(request.url));
   if (intent === "delete" && !isConfirmed(form)) return askToConfirm(back, "delete", platform.id);
 
-  return guardWrite(formId, PLATFORM_FAILURE_KEYS[intent], () => runPlatformAction(form, intent, platform, formId, gone, back));
+  return guardWrite(formId, PLATFORM_FAILURE_KEYS[intent], form, () =>
+    runPlatformAction(form, intent, platform, formId, gone, back),
+  );
 }
 
 export default function AdminPlatforms() {

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { approveSuggestionAsPlatform, getSuggestion } from "~db/repositories/suggestions.server";
 import { createPlatform, isSlugTaken, SlugTakenError } from "~db/repositories/platforms.server";
 import { RowGoneError } from "~db/errors.server";
+import { DatabaseUnavailable, runWrite } from "~db/availability.server";
 import { parseHttpUrl } from "~db/platform-links";
 import { GRADIENTS } from "~db/seed-data";
 import * as admin from "~/features/admin/admin.css";
@@ -28,6 +29,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
 import { parseRowId } from "~/utils/row-id";
 import { redirectWithToast } from "~/utils/toast.server";
+import { keepRetryAfter } from "~/utils/responses.server";
 
 export const handle = { i18n: ["admin", "admin-catalog"] };
 
@@ -54,14 +56,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta = routeMeta;
 
+export const headers = keepRetryAfter;
+
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const { form } = await readAdminForm(request);
   // One intent: creating a platform.
   await parseIntent(request, form, ["create"] as const);
   const submission = parseWithZod(form, { schema: platformCreateSchema });
-  const reject = (fieldErrors: Record<string, string[]>, status = 400) =>
-    rejectForm("create", submission.reply({ fieldErrors }), status);
+  const reject = (fieldErrors: Record<string, string[]>, status = 400, headers?: HeadersInit) =>
+    rejectForm("create", submission.reply({ fieldErrors }), status, headers);
   if (submission.status !== "success") return rejectForm("create", submission.reply());
 
   const v = submission.value;
@@ -87,22 +91,24 @@ export async function action({ request }: ActionFunctionArgs) {
   };
 
   try {
-    if (v.suggestion_id) {
+    const suggestionId = v.suggestion_id;
+    if (suggestionId) {
       // The platform starts inactive and the suggestion is approved in the same transaction.
-      await approveSuggestionAsPlatform(v.suggestion_id, values);
+      await runWrite("approve-suggestion", () => approveSuggestionAsPlatform(suggestionId, values));
       return redirectWithToast("/admin/suggestions", {
         type: "success",
         key: "admin-catalog:suggestions.toast.approved",
         values: { page: `/${slug}`, drawPage: `/${slug}/get-code` },
       });
     }
-    await createPlatform({ ...values, is_active: v.is_active ? 1 : 0 });
+    await runWrite("create-platform", () => createPlatform({ ...values, is_active: v.is_active ? 1 : 0 }));
   } catch (error) {
     if (error instanceof SlugTakenError) return reject({ slug: ["platformForm.errors.slugTaken"] });
     if (error instanceof RowGoneError) return reject({ "": ["suggestions.errors.notPending"] }, 404);
     // Any other failure: the tab's message next to the form, the input kept, nothing half-written.
-    console.error("create platform failed", error);
-    return reject({ "": ["newPlatform.errors.createFailed"] }, 503);
+    if (!(error instanceof DatabaseUnavailable)) console.error("create platform failed", error);
+    const retryAfter = error instanceof DatabaseUnavailable ? error.retryAfterSeconds : 30;
+    return reject({ "": ["newPlatform.errors.createFailed"] }, 503, { "Retry-After": String(retryAfter) });
   }
   return redirectWithToast("/admin/platforms", {
     type: "success",

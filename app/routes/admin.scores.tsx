@@ -9,8 +9,8 @@ import { DEVICE_TYPES, type GameScore } from "~db/schema";
 import * as admin from "~/features/admin/admin.css";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
 import { Field, SubmitButton } from "~/components/forms";
-import { formIdOf, lastResultFor, useAdminMessage, type AdminFormReply } from "~/features/admin/forms";
-import { rejectForm } from "~/features/admin/forms.server";
+import { FormAlert, formIdOf, lastResultFor, useAdminMessage, type AdminFormReply } from "~/features/admin/forms";
+import { guardWrite, rejectForm } from "~/features/admin/forms.server";
 import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
 import { PLAYER_NAME_MAX, scoreSchema } from "~/features/admin/site/schemas";
 import * as site from "~/features/admin/site/site.css";
@@ -19,7 +19,7 @@ import { input, muted, visuallyHidden } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
-import { badRequest, notFound } from "~/utils/responses.server";
+import { badRequest, notFound, keepRetryAfter } from "~/utils/responses.server";
 import { parseRowId } from "~/utils/row-id";
 import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -56,6 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta = routeMeta;
 
+export const headers = keepRetryAfter;
+
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const formData = await readFormData(request);
@@ -68,13 +70,17 @@ export async function action({ request }: ActionFunctionArgs) {
     case "update": {
       const submission = parseWithZod(formData, { schema: scoreSchema });
       if (submission.status !== "success") return rejectForm(formIdOf(intent, id), submission.reply());
-      if (!(await updateScore(id, submission.value))) throw await notFound(request, "admin-site:scores.notFound");
-      return redirectWithToast(back, { type: "success", key: "admin-site:scores.updated" });
+      return guardWrite(formIdOf(intent, id), "admin-site:scores.errors.saveFailed", formData, async () => {
+        if (!(await updateScore(id, submission.value))) throw await notFound(request, "admin-site:scores.notFound");
+        return redirectWithToast(back, { type: "success", key: "admin-site:scores.updated" });
+      });
     }
     case "delete": {
       if (!isConfirmed(formData)) return askToConfirm(back, "delete", id);
-      if (!(await deleteScore(id))) throw await notFound(request, "admin-site:scores.notFound");
-      return redirectWithToast(back, { type: "success", key: "admin-site:scores.deleted" });
+      return guardWrite(formIdOf(intent, id), "admin-site:scores.errors.deleteFailed", formData, async () => {
+        if (!(await deleteScore(id))) throw await notFound(request, "admin-site:scores.notFound");
+        return redirectWithToast(back, { type: "success", key: "admin-site:scores.deleted" });
+      });
     }
     default:
       return assertUnreachable(intent);
@@ -194,6 +200,7 @@ function ScoreRow({ score: s, lastResult }: { score: GameScore; lastResult?: Sub
           >
             {t("scores.save")}
           </SubmitButton>
+          <FormAlert errors={form.errors} ns="admin-site" />
         </Form>
       </Cell>
       <Cell label={t("scores.columns.device")}>{t(`scores.devices.${s.device_type}`)}</Cell>

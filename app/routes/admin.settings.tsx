@@ -8,7 +8,7 @@ import { getSettings, saveSetting } from "~db/repositories/settings.server";
 import { SETTING_KEYS, type SettingKey } from "~db/seed-data";
 import { ErrorList, Field, HiddenFields, SubmitButton, type FieldControl } from "~/components/forms";
 import { formIdOf, lastResultFor, useAdminMessage, type AdminFormReply } from "~/features/admin/forms";
-import { rejectForm } from "~/features/admin/forms.server";
+import { guardWrite, rejectForm } from "~/features/admin/forms.server";
 import { AI_PROVIDERS, SETTING_RULES, settingSchema } from "~/features/admin/site/schemas";
 import { backupStatus, storageStatus, type BackupStatus, type StorageStatus } from "~/features/admin/site/backup-job.server";
 import * as site from "~/features/admin/site/site.css";
@@ -16,7 +16,7 @@ import { getT } from "~/i18n/i18next.server";
 import { input } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
-import { badRequest } from "~/utils/responses.server";
+import { badRequest, keepRetryAfter } from "~/utils/responses.server";
 import { parseIntent } from "~/utils/intent.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -45,6 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = routeMeta;
 
 /** One key per form, saved one by one; a change of enable_theme_toggle reaches open pages live. */
+export const headers = keepRetryAfter;
+
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const formData = await readFormData(request);
@@ -54,8 +56,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!(SETTING_KEYS as string[]).includes(key)) throw await badRequest(request, "admin-site:settings.errors.unknownKey");
   const submission = parseWithZod(formData, { schema: settingSchema });
   if (submission.status !== "success") return rejectForm(formIdOf("save", key), submission.reply());
-  await saveSetting(submission.value.key, submission.value.value);
-  return redirectWithToast(PATH, { type: "success", key: "admin-site:settings.saved" });
+  return guardWrite(formIdOf("save", key), "admin-site:settings.error", formData, async () => {
+    await saveSetting(submission.value.key, submission.value.value);
+    return redirectWithToast(PATH, { type: "success", key: "admin-site:settings.saved" });
+  });
 }
 
 export default function AdminSettings() {

@@ -21,7 +21,7 @@ import { muted, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
-import { badRequest, notFound } from "~/utils/responses.server";
+import { badRequest, notFound, keepRetryAfter } from "~/utils/responses.server";
 import { parseRowId } from "~/utils/row-id";
 import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -63,6 +63,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta = routeMeta;
 
+export const headers = keepRetryAfter;
+
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const form = await readFormData(request);
@@ -79,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (suggestion?.status !== "pending") throw await notFound(request, "admin-catalog:suggestions.errors.reject");
       const back = currentListHref(new URL(request.url));
       if (!isConfirmed(form)) return askToConfirm(back, "reject", suggestion.id);
-      return guardWrite(formIdOf("reject", suggestion.id), "admin-catalog:suggestions.errors.reject", async () => {
+      return guardWrite(formIdOf("reject", suggestion.id), "admin-catalog:suggestions.errors.reject", form, async () => {
         if (!(await rejectSuggestion(suggestion.id))) throw await notFound(request, "admin-catalog:suggestions.errors.reject");
         return redirectWithToast(back, { type: "success", key: "admin-catalog:suggestions.toast.rejected" });
       });

@@ -65,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Signed out at once: no session is ever created for a non-admin.
     return data({ result: reply(["login.errors.forbidden"]) }, { status: 403 });
   }
-  const headers = new Headers({ "Set-Cookie": await startAdminSession(user.id) });
+  const headers = new Headers({ "Set-Cookie": await startAdminSession(request, user.id) });
   headers.append("Set-Cookie", await knownDeviceCookie(account));
   return redirectWithToast(redirectTo, { type: "success", key: "admin:login.success" }, { headers });
 }

@@ -27,6 +27,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import * as trust from "~/features/trust/trust.css";
 import { readFormData } from "~/utils/form-data.server";
 import { SiteLink } from "~/components/site-link";
+import { retryAfterOf } from "~/utils/responses.server";
 
 export const handle = { i18n: ["trust", "offer"] };
 
@@ -68,9 +69,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /** The address holds the secret: no Referer to other sites (same-origin still sends Origin, which form posts need), no caching. */
-export const headers: HeadersFunction = ({ errorHeaders }) => {
+export const headers: HeadersFunction = (args) => {
   const headers = new Headers({ "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" });
-  const retryAfter = errorHeaders?.get("Retry-After");
+  const retryAfter = retryAfterOf(args);
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
 };
@@ -110,7 +111,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function OwnerPage() {
   const { code, rule, askDelete } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("trust");
+  const { t, i18n } = useTranslation("trust");
   const { t: to } = useTranslation("offer");
   const error = actionData && "error" in actionData ? actionData.error : null;
   const here = useLocation().pathname;
@@ -141,7 +142,7 @@ export default function OwnerPage() {
         ) : null}
         {code.status === "capped" && code.cappedUntil ? (
           <p className={`${alert.warning} ${trust.flush}`} data-testid="capped-why">
-            {to("owner.cappedWhy", { date: formatDate(code.cappedUntil) })}
+            {to("owner.cappedWhy", { date: formatDate(code.cappedUntil, i18n.language) })}
           </p>
         ) : null}
         <dl className={`${stack} ${trust.facts}`}>
@@ -152,13 +153,13 @@ export default function OwnerPage() {
             {t("owner.facts.servedValue", { count: code.timesServed })}
           </Fact>
           <Fact term={t("owner.facts.lastServed")} testId="owned-last-served">
-            {code.lastServedAt ? formatDateTime(code.lastServedAt) : t("owner.facts.never")}
+            {code.lastServedAt ? formatDateTime(code.lastServedAt, i18n.language) : t("owner.facts.never")}
           </Fact>
           <Fact term={t("owner.facts.place")} testId="owned-place">
             {code.estimate === null
               ? t("owner.facts.notInRotation")
               : code.estimate.around
-                ? to("owner.estimate", { count: code.estimate.draws, date: formatDate(code.estimate.around) })
+                ? to("owner.estimate", { count: code.estimate.draws, date: formatDate(code.estimate.around, i18n.language) })
                 : to("owner.estimateNoPace", { count: code.estimate.draws })}
           </Fact>
           <Fact term={t("owner.facts.answers")} testId="owned-answers">
@@ -167,7 +168,9 @@ export default function OwnerPage() {
           <Fact term={to("owner.reasons")} testId="owned-reasons">
             <ReasonTally tally={code.reasons} />
           </Fact>
-          <Fact term={t("owner.facts.expires")}>{code.expiresAt ? formatDate(code.expiresAt) : t("owner.facts.noExpiry")}</Fact>
+          <Fact term={t("owner.facts.expires")}>
+            {code.expiresAt ? formatDate(code.expiresAt, i18n.language) : t("owner.facts.noExpiry")}
+          </Fact>
         </dl>
       </section>
 

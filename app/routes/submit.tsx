@@ -31,6 +31,7 @@ import { serverForm } from "~/utils/server-form";
 import { attemptWrite, loadOrFail } from "~/utils/failures.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
 import { SiteLink } from "~/components/site-link";
+import { keepRetryAfter } from "~/utils/responses.server";
 
 export const handle = {
   i18n: ["submit", "trust", "platform"],
@@ -63,6 +64,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta = routeMeta;
+
+export const headers = keepRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);

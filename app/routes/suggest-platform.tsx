@@ -43,6 +43,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
 import { SiteLink } from "~/components/site-link";
+import { keepRetryAfter } from "~/utils/responses.server";
 
 export const handle = {
   i18n: ["suggest", "lists"],
@@ -121,6 +122,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const meta = routeMeta;
+
+export const headers = keepRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);

@@ -1,37 +1,41 @@
 import { SITE_TIME_ZONE } from "~db/time";
 
-/** Dates as the admin reads them: Europe/Paris, dd/MM/yyyy, weeks starting Monday. */
+/**
+ * Dates in Paris time, day first, in the reader's language: 03/04/2026 in French (the admin's
+ * pages), 03/04/2026 in English and Spanish, 03.04.2026 in German (decision 303).
+ */
+
+const LOCALES: Record<string, string> = { fr: "fr-FR", en: "en-GB", de: "de-DE", es: "es-ES" };
 
 // Made on first use, not when the module loads: the footer imports this module on every page (for
 // its years) and a formatter with a time zone costs a cheap phone tens of milliseconds to build
 // (the zone's and the locale's data), though a visitor page rarely formats a date (decision 252).
-let dateFormat: Intl.DateTimeFormat | undefined;
-let dateTimeFormat: Intl.DateTimeFormat | undefined;
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** dd/MM/yyyy in Paris time. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return "";
-  dateFormat ??= new Intl.DateTimeFormat("fr-FR", {
-    timeZone: SITE_TIME_ZONE,
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-  });
-  return dateFormat.format(new Date(iso));
+function formatIn(
+  cache: Map<string, Intl.DateTimeFormat>,
+  language: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const locale = LOCALES[language] ?? LOCALES.fr!;
+  let format = cache.get(locale);
+  if (!format) cache.set(locale, (format = new Intl.DateTimeFormat(locale, { timeZone: SITE_TIME_ZONE, ...options })));
+  return format;
 }
 
-/** dd/MM/yyyy HH:mm in Paris time. */
-export function formatDateTime(iso: string | null | undefined): string {
+const DAY = { day: "2-digit", month: "2-digit", year: "numeric" } as const;
+
+/** The day in Paris time (dd/MM/yyyy in French); `language` is the reader's (fr, en, de, es). */
+export function formatDate(iso: string | null | undefined, language = "fr"): string {
   if (!iso) return "";
-  dateTimeFormat ??= new Intl.DateTimeFormat("fr-FR", {
-    timeZone: SITE_TIME_ZONE,
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
-  return dateTimeFormat.format(new Date(iso));
+  return formatIn(dateFormats, language, DAY).format(new Date(iso));
+}
+
+/** The day and the time in Paris time (dd/MM/yyyy HH:mm in French). */
+export function formatDateTime(iso: string | null | undefined, language = "fr"): string {
+  if (!iso) return "";
+  return formatIn(dateTimeFormats, language, { ...DAY, hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
 }
 
 const FIRST_YEAR = 2025;

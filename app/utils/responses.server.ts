@@ -49,13 +49,21 @@ export function forbidden(request: Request, key = "errors.forbidden"): Promise<R
   return translated(request, 403, key);
 }
 
+/** The Retry-After of a refusal the page answers with: thrown (errorHeaders) or returned with a form's reply (actionHeaders). */
+export function retryAfterOf({ errorHeaders, actionHeaders }: Parameters<HeadersFunction>[0]): string | null {
+  return errorHeaders?.get("Retry-After") ?? actionHeaders.get("Retry-After");
+}
+
 /**
- * A route's `headers` export when its own error boundary may render a thrown 429: the page keeps the
- * thrown answer's Retry-After (Remix takes a page's headers from the route that renders it).
+ * The `headers` export of every route that can refuse with a Retry-After (a 429, or a 503 when the
+ * database refuses writes): the layout's headers (Vary, Cache-Control, kept as a route without
+ * `headers` would) and the refusal's Retry-After, thrown or returned with the form's reply. Remix
+ * takes a page's headers from its own route's `headers` alone: without this export a reply's
+ * Retry-After is dropped (decision 302).
  */
-export const keepRetryAfter: HeadersFunction = ({ errorHeaders }) => {
-  const headers = new Headers();
-  const retryAfter = errorHeaders?.get("Retry-After");
+export const keepRetryAfter: HeadersFunction = (args) => {
+  const headers = new Headers(args.parentHeaders);
+  const retryAfter = retryAfterOf(args);
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
 };

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { writeIfPossible } from "../availability.server";
 import { getDb, type DB } from "../client.server";
 
 /** Idle lifetime, renewed while the admin works (rolling), within an absolute cap. */
@@ -51,16 +52,20 @@ export async function getSessionUser(sessionId: string, db: DB = getDb()): Promi
   const now = Date.now();
   const created = Date.parse(row.created_at);
   const expires = Date.parse(row.expires_at);
+  // Both writes below can wait for a later request: a database that refuses writes for now (a lock
+  // held elsewhere, a full disk) must not turn an admin's page into an error.
   if (expires <= now || now - created > SESSION_MAX_MS || created < Date.parse(row.password_changed_at)) {
-    await deleteSession(sessionId, db);
+    await writeIfPossible(() => deleteSession(sessionId, db));
     return null;
   }
   if (expires - now < SESSION_IDLE_MS - RENEW_AFTER_MS) {
-    await db
-      .updateTable("sessions")
-      .set({ expires_at: new Date(now + SESSION_IDLE_MS).toISOString() })
-      .where("id", "=", sessionId)
-      .execute();
+    await writeIfPossible(() =>
+      db
+        .updateTable("sessions")
+        .set({ expires_at: new Date(now + SESSION_IDLE_MS).toISOString() })
+        .where("id", "=", sessionId)
+        .execute(),
+    );
   }
   return { id: row.user_id, email: row.email, isAdmin: row.role === "admin" };
 }

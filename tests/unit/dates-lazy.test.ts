@@ -33,4 +33,23 @@ describe("the date formatters", () => {
     expect(dates.formatDate(null)).toBe("");
     expect(built).toBe(2);
   });
+
+  // Visitor pages write dates in the reader's language (decision 303): day first, Paris time.
+  it("write the day in the reader's language, one formatter per language", async () => {
+    vi.resetModules();
+    await import("~db/time");
+    Intl.DateTimeFormat = Counting as typeof Intl.DateTimeFormat;
+    built = 0;
+    const dates = await import("~/utils/dates");
+    const late = "2026-04-03T23:30:00Z"; // already the 4th in Paris
+    expect(dates.formatDate(late, "fr")).toBe("04/04/2026");
+    expect(dates.formatDate(late, "en")).toBe("04/04/2026");
+    expect(dates.formatDate(late, "de")).toBe("04.04.2026");
+    expect(dates.formatDate(late, "es")).toBe("04/04/2026");
+    expect(dates.formatDateTime(late, "de")).toBe("04.04.2026, 01:30");
+    // An unknown language reads as the site's own.
+    expect(dates.formatDate(late, "xx")).toBe("04/04/2026");
+    expect(dates.formatDate(late, "de")).toBe("04.04.2026");
+    expect(built).toBe(5); // four languages' days, German's day and time
+  });
 });

@@ -21,8 +21,15 @@ export async function readAdminForm(request: Request): Promise<{ form: FormData;
 }
 
 /** A rejected admin form: the page renders again with the reply next to form `formId`. */
-export function rejectForm(formId: string, result: SubmissionResult<string[]>, status = 400) {
-  return data<AdminFormReply>({ formId, result }, { status });
+export function rejectForm(formId: string, result: SubmissionResult<string[]>, status = 400, headers?: HeadersInit) {
+  return data<AdminFormReply>({ formId, result }, { status, headers });
+}
+
+/** The text fields of a posted form, to give back as the form's values (files and repeated names aside). */
+function valuesOf(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string" && !(name in values)) values[name] = value;
+  return values;
 }
 
 /** A refusal the schema could not see (a slug taken, a file too large): `key` under `field` ("" = the form). */
@@ -36,15 +43,20 @@ export function rejectWith(
 
 /**
  * Runs an admin write. When the database fails (locked, full, gone), the page renders again with
- * the tab's own message for that write next to form `formId` (a 503), instead of the error page.
+ * the tab's own message for that write next to form `formId` (a 503 with Retry-After), instead of
+ * the error page, and with what the admin typed (`form`'s text fields): a form shown again empty
+ * would erase the stored texts when saved as it is.
  * `failureKey` is a qualified key ("admin-catalog:deletions.errors.approve").
  */
-export async function guardWrite<T>(formId: string, failureKey: string, write: () => Promise<T>) {
+export async function guardWrite<T>(formId: string, failureKey: string, form: FormData, write: () => Promise<T>) {
   try {
     return await runWrite(formId, write);
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!(error instanceof DatabaseUnavailable)) console.error(`admin write failed (${formId})`, error);
-    return rejectWith(formId, failureKey, { status: 503 });
+    const retryAfter = error instanceof DatabaseUnavailable ? error.retryAfterSeconds : 30;
+    return rejectForm(formId, { status: "error", error: { "": [failureKey] }, initialValue: valuesOf(form) }, 503, {
+      "Retry-After": String(retryAfter),
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { DatabaseUnavailable, runWrite } from "~db/availability.server";
 import {
   getConversation,
   listConversationMessages,
@@ -40,7 +41,7 @@ function systemPrompt(language: Language, now: Date): string {
   ].join("\n");
 }
 
-export type ExchangeFailure = "no-key" | "budget" | "busy" | "not-found" | "provider";
+export type ExchangeFailure = "no-key" | "budget" | "busy" | "not-found" | "provider" | "unavailable";
 
 export type ExchangeOutcome = { ok: true; conversationId: number } | { ok: false; failure: ExchangeFailure; detail?: string };
 
@@ -165,15 +166,24 @@ export async function runExchange(input: {
         added.push({ role: "assistant", blocks: [{ type: "text", text: "…" }] });
       }
     }
-    const conversationId = await saveExchange({
-      conversationId: input.conversationId,
-      userId: input.userId,
-      title: titleOf(input.message),
-      provider: provider.id,
-      model: provider.model,
-      messages: added.map(toRow),
-      tokens,
-    });
+    let conversationId: number | null;
+    try {
+      conversationId = await runWrite("assistant", () =>
+        saveExchange({
+          conversationId: input.conversationId,
+          userId: input.userId,
+          title: titleOf(input.message),
+          provider: provider.id,
+          model: provider.model,
+          messages: added.map(toRow),
+          tokens,
+        }),
+      );
+    } catch (error) {
+      // The database refuses writes for now (locked, full): the exchange is not kept; the admin is told so.
+      if (error instanceof DatabaseUnavailable) return { ok: false, failure: "unavailable" };
+      throw error;
+    }
     if (conversationId === null) return { ok: false, failure: "not-found" };
     emit({ type: "done", conversationId });
     return { ok: true, conversationId };

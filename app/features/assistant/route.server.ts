@@ -1,3 +1,4 @@
+import { writeOrFail } from "~/utils/failures.server";
 import { parseIntent } from "~/utils/intent.server";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
@@ -66,7 +67,14 @@ export interface AssistantActionData {
   failed: boolean;
 }
 
-const STATUS: Record<ExchangeFailure, number> = { "no-key": 400, budget: 429, busy: 409, "not-found": 404, provider: 502 };
+const STATUS: Record<ExchangeFailure, number> = {
+  "no-key": 400,
+  budget: 429,
+  busy: 409,
+  "not-found": 404,
+  provider: 502,
+  unavailable: 503,
+};
 
 async function failureMessage(failure: ExchangeFailure, provider: ProviderId): Promise<AssistantActionData["error"]> {
   switch (failure) {
@@ -84,6 +92,8 @@ async function failureMessage(failure: ExchangeFailure, provider: ProviderId): P
       return { key: "errors.notFound" };
     case "provider":
       return { key: "errors.bubble" };
+    case "unavailable":
+      return { key: "errors.unavailable" };
   }
 }
 
@@ -103,7 +113,7 @@ export async function handleAssistantPost(request: Request) {
     if (!isConfirmed(form)) {
       return askToConfirm(currentListHref(new URL(request.url)), "delete-conversation", parsed.data.conversation_id);
     }
-    if (!(await deleteConversation(parsed.data.conversation_id, admin.id)))
+    if (!(await writeOrFail(request, "assistant-delete", () => deleteConversation(parsed.data.conversation_id, admin.id))))
       throw await notFound(request, "assistant:errors.notFound");
     return redirectWithToast("/admin/assistant", { type: "success", key: "assistant:conversations.deleted" });
   }
@@ -133,7 +143,7 @@ export async function handleAssistantPost(request: Request) {
       error: await failureMessage(outcome.failure, provider),
       failed: outcome.failure === "provider",
     },
-    { status: STATUS[outcome.failure] },
+    { status: STATUS[outcome.failure], headers: outcome.failure === "unavailable" ? { "Retry-After": "5" } : undefined },
   );
 }
 

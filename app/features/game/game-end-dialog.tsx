@@ -151,7 +151,7 @@ export default function EndDialog({
 }
 
 function Leaderboard({ device, board }: { device: DeviceType; board: LeaderboardRow[] | "loading" | "failed" }) {
-  const { t } = useTranslation("game");
+  const { t, i18n } = useTranslation("game");
   const title = t("board.title", { device: t(`board.devices.${device}`) });
   return (
     <section aria-label={title} data-testid="game-leaderboard" aria-busy={board === "loading"}>
@@ -187,7 +187,7 @@ function Leaderboard({ device, board }: { device: DeviceType; board: Leaderboard
                 <td className={styles.boardCell}>{i + 1}</td>
                 <td className={styles.boardCell}>{entry.player_name}</td>
                 <td className={styles.boardScore}>{entry.score}</td>
-                <td className={styles.boardCell}>{formatDate(entry.created_at)}</td>
+                <td className={styles.boardCell}>{formatDate(entry.created_at, i18n.language)}</td>
               </tr>
             ))}
           </tbody>

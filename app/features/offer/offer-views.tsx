@@ -5,8 +5,8 @@ import { OFFER_STALE_DAYS, type OfferView } from "./offer";
 import * as styles from "./offer.css";
 
 /** A YYYY-MM-DD day as the site writes dates (noon UTC: the same day in Paris). */
-function formatDay(day: string): string {
-  return formatDate(`${day}T12:00:00Z`);
+function formatDay(day: string, language: string): string {
+  return formatDate(`${day}T12:00:00Z`, language);
 }
 
 /**
@@ -27,7 +27,7 @@ export function OfferDetails({
   testId: "platform-offer" | "claim-guide";
   platformName: string;
 }) {
-  const { t } = useTranslation("offer");
+  const { t, i18n } = useTranslation("offer");
   const headingId = `${testId}-heading`;
   const claim = testId === "claim-guide";
   const hinted = HINT_ORDER.filter((r) => (hints[r] ?? 0) > 0);
@@ -69,8 +69,8 @@ export function OfferDetails({
       {offer?.checkedOn ? (
         <p className={`${muted} ${styles.flush}`} data-testid="offer-checked" data-stale={offer.stale ? "true" : "false"}>
           {offer.stale
-            ? t("guide.checkedStale", { date: formatDay(offer.checkedOn), days: OFFER_STALE_DAYS })
-            : t("guide.checked", { date: formatDay(offer.checkedOn) })}
+            ? t("guide.checkedStale", { date: formatDay(offer.checkedOn, i18n.language), days: OFFER_STALE_DAYS })
+            : t("guide.checked", { date: formatDay(offer.checkedOn, i18n.language) })}
         </p>
       ) : null}
     </section>

@@ -26,7 +26,8 @@ export function OfferEditor({
   const formId = formIdOf("update-offer", platform.id);
   const errors = (name: string) => errorsOf(reply, formId, name);
   const rejected = reply?.formId === formId;
-  const value = (name: keyof OfferRow) => (rejected ? (valueOf(reply, formId, name) ?? "") : (offer?.[name] ?? ""));
+  // What the admin typed when the save was refused; the stored text for any field the reply lacks.
+  const value = (name: keyof OfferRow) => (rejected ? valueOf(reply, formId, name) : undefined) ?? offer?.[name] ?? "";
   const message = useAdminMessage("offer");
   const fieldProps = (name: keyof OfferRow) => ({ name, className: input, defaultValue: value(name) });
   const offerField = (name: keyof OfferRow, label: string, control: (control: FieldControl) => React.ReactNode) => (
