@@ -99,14 +99,15 @@ export async function action({ request }: ActionFunctionArgs) {
         return rejectForm(formIdOf(intent, id), submission.reply());
       }
       // A failing save: the tab's message next to the form, the input kept.
-      const failed = (key: string) => rejectForm(formIdOf(intent, id), submission.reply({ formErrors: [key] }), 503);
+      const failed = (key: string, headers: Record<string, string>) =>
+        rejectForm(formIdOf(intent, id), submission.reply({ formErrors: [key] }), 503, headers);
       if (id === null) {
         const created = await attemptWrite("partnership create", () => createPartnership(toInput(submission.value)));
-        if (!created.ok) return failed("partnerships.errors.createFailed");
+        if (!created.ok) return failed("partnerships.errors.createFailed", created.headers);
         return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.created" });
       }
       const updated = await attemptWrite("partnership update", () => updatePartnership(id, toInput(submission.value)));
-      if (!updated.ok) return failed("partnerships.errors.updateFailed");
+      if (!updated.ok) return failed("partnerships.errors.updateFailed", updated.headers);
       if (!updated.value) throw await notFound(request, "admin-site:partnerships.notFound");
       return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.updated" });
     }
@@ -115,14 +116,19 @@ export async function action({ request }: ActionFunctionArgs) {
       const deleted = await attemptWrite("partnership delete", () => deletePartnership(id!));
       if (!deleted.ok) {
         const t = await getT(request, "admin-site");
-        throw failure(503, t("partnerships.errors.deleteFailed"));
+        throw failure(503, t("partnerships.errors.deleteFailed"), { headers: deleted.headers });
       }
       if (!deleted.value) throw await notFound(request, "admin-site:partnerships.notFound");
       return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.deleted" });
     }
     case "move-up":
     case "move-down": {
-      const moved = await movePartnership(id!, intent === "move-up" ? "up" : "down");
+      const move = await attemptWrite("partnership move", () => movePartnership(id!, intent === "move-up" ? "up" : "down"));
+      if (!move.ok) {
+        const t = await getT(request, "admin-site");
+        throw failure(503, t("partnerships.errors.moveFailed"), { headers: move.headers });
+      }
+      const moved = move.value;
       if (moved === "missing") throw await notFound(request, "admin-site:partnerships.notFound");
       if (moved === "edge") return redirectWithToast(PATH, { type: "info", key: "admin-site:partnerships.atEdge" });
       return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.moved" });

@@ -157,6 +157,7 @@ async function answerSuggestion(request: Request, context: AppLoadContext, form:
   const { name, description, website_url } = submission.value;
   const checked = await attemptWrite("suggestion check", () => checkStoredSimilarNames(name));
   if (!checked.ok) {
+    for (const [name, value] of Object.entries(checked.headers)) headers.set(name, value);
     return data(
       { result: submission.reply({ formErrors: ["errors.saveFailed"] }), similar: [] as SimilarName[] },
       { status: 503, headers },

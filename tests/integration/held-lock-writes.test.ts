@@ -85,6 +85,39 @@ describe.skipIf(onPostgres)("a write lock held by another process", () => {
     expect(await db.selectFrom("referral_codes").select("id").where("code", "=", "VERROU42").executeTakeFirst()).toBeUndefined();
   });
 
+  it("a suggestion and a partnership: 503 with Retry-After and their input; a partnership's move too", async () => {
+    const suggestion = await refused(
+      await whileLocked(() =>
+        postForm(`${server.url}/suggest-platform`, {
+          intent: "suggest",
+          name: "Banque Pendant Le Verrou",
+          description: "Une description gardée",
+          website_url: "",
+        }),
+      ),
+    );
+    expect(suggestion).toContain("Une description gardée");
+    const partnership = await refused(
+      await whileLocked(() =>
+        post("/admin/partnerships", {
+          intent: "create",
+          name: "Partenaire Verrou",
+          url: "https://verrou.example/",
+          display_mode: "name",
+        }),
+      ),
+    );
+    expect(partnership).toContain("Error creating the partnership");
+    expect(partnership).toContain('value="Partenaire Verrou"');
+    for (const name of ["Premier", "Second"])
+      expect((await post("/admin/partnerships", { intent: "create", name, url: "https://ordre.example/" })).status).toBe(303);
+    const second = await db.selectFrom("partnerships").select("id").where("name", "=", "Second").executeTakeFirstOrThrow();
+    const moved = await refused(
+      await whileLocked(() => post("/admin/partnerships", { intent: "move-up", id: String(second.id) })),
+    );
+    expect(moved).toContain("Error moving the partnership");
+  });
+
   it("a new platform: 503 with Retry-After, the form keeps its input, nothing created", async () => {
     const html = await refused(
       await whileLocked(() =>
