@@ -24,11 +24,15 @@ export async function listSitemapPlatforms(db: DB = getDb()) {
     .execute();
 }
 
+/** The newest suggestion's and active partnership's dates (the sitemap's lastmod of their pages). */
 export async function latestDates(db: DB = getDb()) {
   const [suggestion, partnership] = await Promise.all([
+    // The newest suggestion is the one with the highest id (ids and created_at grow together): one
+    // step down the primary key, not a pass over every suggestion ever made.
     db
       .selectFrom("platform_suggestions")
-      .select((eb) => eb.fn.max("created_at").as("at"))
+      .select("created_at as at")
+      .where("id", "=", (eb) => eb.selectFrom("platform_suggestions").select((sub) => sub.fn.max("id").as("id")))
       .executeTakeFirst(),
     db
       .selectFrom("partnerships")

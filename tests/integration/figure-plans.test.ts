@@ -13,7 +13,7 @@ import {
 import { listPlatformFairness } from "~db/repositories/fairness.server";
 import { pruneAnswers, pruneDraws, pruneOther, runHistoryJob } from "~db/repositories/history.server";
 import { rollUpNextDay } from "~db/repositories/rollup.server";
-import { listSitemapPlatforms } from "~db/repositories/sitemap.server";
+import { latestDates, listSitemapPlatforms } from "~db/repositories/sitemap.server";
 import type { Database } from "~db/schema";
 import { addScaleData, MEDIUM } from "../../scripts/scale-data";
 import { getSqlite, onPostgres, useFreshDatabase, type DB } from "../support/db";
@@ -153,6 +153,15 @@ describe("hot figures read indexes, never a whole table", () => {
     await expectIndexed((logged) => platformAnswerStats(2, now, logged));
     await expectIndexed((logged) => codeAnswerSummary(code.code_id, logged));
     await expectIndexed((logged) => listSitemapPlatforms(logged));
+  });
+
+  it("the sitemap's newest suggestion: one step down the primary key, not a walk of an index of every suggestion", async () => {
+    const queries = await queriesOf((logged) => latestDates(logged));
+    const query = queries.find((q) => q.sql.includes("platform_suggestions"))!;
+    const plan = await planOf(query);
+    // max(created_at) read every suggestion's date (a whole index on PostgreSQL, the table on SQLite).
+    expect(plan).toMatch(onPostgres ? /Index (Only )?Scan using platform_suggestions_pkey/ : /USING INTEGER PRIMARY KEY/);
+    expect(plan).not.toMatch(/platform_suggestions_list_idx/);
   });
 
   it("the retention job's batches", async () => {
