@@ -139,12 +139,16 @@ test.describe("with JavaScript", () => {
       await expect(page.getByTestId("game-countdown")).toHaveText("3");
       expect(starts).toEqual([]); // the session starts with play, not with the countdown
 
+      // The page's time stands still until the clock reads 60 s: waiting for the session's post takes
+      // real seconds on a busy machine, and the installed clock lets real time flow.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
       await page.clock.runFor(3_000);
       await expect(game).toHaveAttribute("data-phase", "playing");
       const playStartedAt = Date.now();
       await expect.poll(() => starts).toEqual(["device_type=mobile"]);
       expect(dialogChunks).toHaveLength(1); // fetched with the session, ready for the end
       await expect(page.getByTestId("game-time")).toHaveText("Temps : 60 s");
+      await page.clock.resume();
 
       // Play: tap the orbs the canvas reports, while the clock moves the game on.
       const canvas = page.getByTestId("game-canvas");
