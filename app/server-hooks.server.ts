@@ -22,6 +22,7 @@ import { drawForPage } from "~/features/codes/draw-action.server";
 import { refusalText } from "~/i18n/refusals.server";
 import { getOptionalAdmin } from "~/utils/auth.server";
 import { getEnv, sqlitePathFromUrl } from "~/utils/env.server";
+import { guardRouteModules } from "~/utils/failures.server";
 import { forbidden } from "~/utils/responses.server";
 import { assertSameOrigin, isCrossSiteWrite } from "~/utils/same-origin.server";
 
@@ -40,6 +41,7 @@ export const serverHooks: AppHooks = {
   refusalText,
   drawForPage,
   readUpload: readStoredLogo,
+  guardRoutes: (routes) => guardRouteModules(routes as unknown as Parameters<typeof guardRouteModules>[0]),
 };
 
 let releaseDatabase = () => {};

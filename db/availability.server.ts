@@ -69,6 +69,16 @@ function classifyDatabaseError(error: unknown): UnavailableKind | "retry" | null
   return null;
 }
 
+/**
+ * Why a failed statement says the database is unavailable for now (locked, full, read-only, out of
+ * reach), or null when it says nothing of the kind (a bug, a constraint): for a read or a write that
+ * escaped the write path, answered 503 instead of 500 (decision 304).
+ */
+export function unavailableKindOf(error: unknown): UnavailableKind | null {
+  const kind = classifyDatabaseError(error);
+  return kind === "retry" ? "busy" : kind;
+}
+
 /** How long a write may wait, in total, for a lock another process holds before its 503. */
 const LOCK_BUDGET_MS = 2_000;
 /** While the lock is held elsewhere, one write tries again this often; the others wait their turn, asynchronously. */

@@ -76,6 +76,12 @@ export interface AppHooks {
    * `status: 429` and `retryAfterSeconds` past it, decision 298).
    */
   drawForPage(slug: string | null, address: string): Promise<string | null>;
+  /**
+   * Puts the app's last net around every route's loader and action (decision 304): a database that
+   * refuses for now is a 503 with Retry-After and a named message, never a 500. Called on the build
+   * before Remix's request handler is made from it.
+   */
+  guardRoutes(routes: ServerBuild["routes"]): void;
   /** An uploaded logo stored in the database, by the file name of its `/uploads/<name>` URL; null when none. */
   readUpload(name: string): Promise<{ contentType: string; bytes: Uint8Array } | null>;
 }

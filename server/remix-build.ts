@@ -26,7 +26,11 @@ export interface RemixBuild {
 export async function loadRemixBuild(dev: boolean): Promise<RemixBuild> {
   if (dev) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
-    const build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+    const build = async () => {
+      const current = (await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
+      appHooksOf(current).guardRoutes(current.routes);
+      return current;
+    };
     return { build, hooks: async () => appHooksOf(await build()), devMiddleware: vite.middlewares };
   }
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,6 +38,7 @@ export async function loadRemixBuild(dev: boolean): Promise<RemixBuild> {
     () => import(/* @vite-ignore */ pathToFileURL(path.join(here, "server", "index.js")).href) as Promise<ServerBuild>,
   );
   const hooks = appHooksOf(build);
+  hooks.guardRoutes(build.routes);
   const siteCss = fs.readFileSync(path.join(here, "site.css"));
   return { build, hooks: () => Promise.resolve(hooks), clientDir: path.join(here, "client"), siteCss };
 }

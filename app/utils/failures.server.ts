@@ -1,4 +1,4 @@
-import { DatabaseUnavailable, runWrite } from "~db/availability.server";
+import { DatabaseUnavailable, runWrite, unavailableKindOf } from "~db/availability.server";
 import { getT } from "~/i18n/i18next.server";
 import { failure } from "./responses.server";
 
@@ -52,5 +52,48 @@ export async function writeOrFail<T>(request: Request, label: string, write: () 
     return await runWrite(label, write);
   } catch (error) {
     throw await unavailableAnswer(request, error);
+  }
+}
+
+/**
+ * The last net under every loader and action (decision 304): an error that says the database is
+ * unavailable for now (a lock held elsewhere, a full disk, PostgreSQL out of reach) escaping a
+ * route becomes a 503 with Retry-After and the message that names why, in the visitor's language:
+ * never the generic 500. What the routes answer themselves (their own named 503s) passes unchanged,
+ * as does any other error.
+ */
+async function databaseFailureAnswer(request: Request, error: unknown): Promise<unknown> {
+  if (error instanceof Response) return error;
+  const kind = unavailableKindOf(error);
+  if (kind === null) return error;
+  console.error(`[db] ${request.method} ${new URL(request.url).pathname}: database unavailable (${kind})`, error);
+  const reading = request.method === "GET" || request.method === "HEAD";
+  const retryAfter = String(
+    error instanceof DatabaseUnavailable ? error.retryAfterSeconds : new DatabaseUnavailable(kind).retryAfterSeconds,
+  );
+  const t = await getT(request, reading ? "common" : "availability");
+  return failure(503, t(reading ? "errors.load.generic" : `unavailable.${kind}`), { headers: { "Retry-After": retryAfter } });
+}
+
+type RouteFunction = (args: { request: Request }) => unknown;
+const GUARDED = Symbol("database failures answered");
+
+/** `routes`' loaders and actions with databaseFailureAnswer around them (the server's build, once at start). */
+export function guardRouteModules(routes: Record<string, { module: Record<string | symbol, unknown> } | undefined>): void {
+  const guard =
+    (fn: RouteFunction) =>
+    async (args: { request: Request }): Promise<unknown> => {
+      try {
+        return await fn(args);
+      } catch (error) {
+        throw await databaseFailureAnswer(args.request, error);
+      }
+    };
+  for (const route of Object.values(routes)) {
+    if (!route || route.module[GUARDED]) continue;
+    const module: Record<string | symbol, unknown> = { ...route.module, [GUARDED]: true };
+    for (const name of ["loader", "action"])
+      if (typeof module[name] === "function") module[name] = guard(module[name] as RouteFunction);
+    route.module = module;
   }
 }

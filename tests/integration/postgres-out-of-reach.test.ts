@@ -95,6 +95,22 @@ describe("PostgreSQL out of reach", () => {
       );
       expect(json.status).toBe(503);
       expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
+      // The visitor forms: each a 503 with Retry-After, never a 500.
+      for (const [path, fields] of [
+        ["/submit", { intent: "submit", platform: p.slug, code: "HORSLIGNE1" }],
+        ["/suggest-platform", { intent: "suggest", name: "Banque Hors Ligne", description: "", website_url: "" }],
+        ["/suggest-platform", { intent: "vote", suggestion_id: "1" }],
+        [`/${p.slug}/get-code`, { intent: "draw" }],
+        ["/random", { intent: "draw" }],
+      ] as const) {
+        const answer = await postForm(`${server.url}${path}`, fields, { headers: { "Accept-Language": "fr" } });
+        expect({ path, intent: fields.intent, status: answer.status }).toEqual({ path, intent: fields.intent, status: 503 });
+        expect(answer.headers.get("retry-after")).toMatch(/^\d+$/);
+      }
+      for (const path of ["/", "/submit", "/suggest-platform", "/random", `/${p.slug}/get-code`]) {
+        const answer = await fetch(`${server.url}${path}`, { headers: { "Accept-Language": "fr" } });
+        expect({ path, status: answer.status }).toEqual({ path, status: 503 });
+      }
 
       started.setUp(true);
       await expect.poll(async () => (await fetch(`${server!.url}/healthz`)).status, { timeout: 15_000, interval: 250 }).toBe(200);
