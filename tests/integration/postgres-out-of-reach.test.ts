@@ -17,11 +17,13 @@ import { postForm, startServer, type RunningServer } from "../support/server";
  */
 let server: RunningServer | undefined;
 let db: TestDb | undefined;
-let relay: net.Server | undefined;
+let relay: { server: net.Server; setUp: (value: boolean) => void } | undefined;
 afterAll(async () => {
   await server?.stop();
   await db?.destroy();
-  relay?.close();
+  // Every connection through the relay cut, then the relay closed: nothing keeps the worker alive.
+  relay?.setUp(false);
+  await new Promise((resolve) => (relay ? relay.server.close(resolve) : resolve(undefined)));
 });
 
 /**
@@ -71,7 +73,7 @@ describe("PostgreSQL out of reach", () => {
       const direct = new URL(await postgresDatabaseFor(file));
       const socket = `${direct.searchParams.get("host")}/.s.PGSQL.${direct.searchParams.get("port")}`;
       const started = await startRelay(socket);
-      relay = started.server;
+      relay = started;
       const relayed = `postgres://${direct.username}@127.0.0.1:${started.port}${direct.pathname}`;
       server = await startServer({ DATABASE_FILE: file, DATABASE_URL: relayed });
       db = openTestDb(file);
