@@ -14,7 +14,7 @@ import { MAX_LOGO_BYTES } from "~/features/admin/catalog/logo.server";
 import { LOGO_VARIANTS } from "~/features/admin/catalog/schemas";
 import { PLATFORM_FAILURE_KEYS, PLATFORM_INTENTS, runPlatformAction } from "~/features/admin/catalog/platform-actions.server";
 import { OfferEditor } from "~/features/admin/catalog/offer-editor";
-import { listPlatformOffers } from "~db/repositories/platform-offers.server";
+import { listPlatformOffersOf } from "~db/repositories/platform-offers.server";
 import { getT } from "~/i18n/i18next.server";
 import { bareList, flush, gapSm, input, muted, padMd, row, spaceAbove, spread, stack, visuallyHidden } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
@@ -31,12 +31,14 @@ export const handle = { i18n: ["admin", "admin-catalog", "offer", "lists"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const [t, { rows: platforms, pager }, offers, deletions] = await Promise.all([
+  const [t, { rows: platforms, pager }, deletions] = await Promise.all([
     getT(request, "admin-catalog"),
     loadPage(request, "errors.load.platforms", (page) => listAdminPlatforms(page)),
-    loadOrFail(request, "errors.load.platforms", () => listPlatformOffers()),
     loadOrFail(request, "errors.load.platforms", () => listPlatformDeletions()),
   ]);
+  // The page's own platforms' offers: a tab of many platforms reads one page of them, not all.
+  const ids = platforms.map((p) => p.id);
+  const offers = await loadOrFail(request, "errors.load.platforms", () => listPlatformOffersOf(ids));
   const offerOf = new Map(offers.map(({ platform_id, updated_at: _updated, ...offer }) => [platform_id, offer]));
   const askedDelete = confirmationAsked(request, "delete");
   const confirming = askedDelete === null ? null : await getPlatformById(askedDelete);

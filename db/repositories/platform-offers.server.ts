@@ -9,9 +9,15 @@ export async function getPlatformOffer(platformId: number, db: DB = getDb()): Pr
   return db.selectFrom("platform_offers").selectAll().where("platform_id", "=", platformId).executeTakeFirst();
 }
 
-/** Every platform's offer (the admin's platforms tab, the public JSON): one row per platform at most. */
+/** Every platform's offer (the public JSON, which lists every active platform): one row per platform at most. */
 export async function listPlatformOffers(db: DB = getDb()) {
   return db.selectFrom("platform_offers").selectAll().execute();
+}
+
+/** The offers of the platforms `ids` (a page of the admin's platforms tab), by their primary key. */
+export async function listPlatformOffersOf(ids: number[], db: DB = getDb()) {
+  if (ids.length === 0) return [];
+  return db.selectFrom("platform_offers").selectAll().where("platform_id", "in", ids).execute();
 }
 
 /** Writes the whole offer of a platform (every text in every language and the checked-on date). */
