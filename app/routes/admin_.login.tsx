@@ -20,6 +20,7 @@ import { tooManyRequests } from "~/utils/rate-limit.server";
 import { keepRetryAfter } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { unavailableKindOf } from "~db/availability.server";
 
 export const handle = { i18n: ["admin"], pageCache: false } satisfies PageCacheHandle & { i18n: string[] };
 
@@ -56,6 +57,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     user = await authenticator.authenticate("form", request);
   } catch (error) {
+    // A database that cannot answer is not a wrong password: the route's net answers 503 (decision 304).
+    if (unavailableKindOf(error) !== null) throw error;
     if (!(error instanceof InvalidCredentialsError)) console.error("[login]", error);
     return data({ result: reply(["login.errors.invalid"]) }, { status: 401 });
   }

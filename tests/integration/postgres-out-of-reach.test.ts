@@ -109,6 +109,14 @@ describe("PostgreSQL out of reach", () => {
         expect({ path, intent: fields.intent, status: answer.status }).toEqual({ path, intent: fields.intent, status: 503 });
         expect(answer.headers.get("retry-after")).toMatch(/^\d+$/);
       }
+      // Sign-in: the database cannot say whether the password is right, so it does not say it is wrong.
+      const signIn = await postForm(`${server.url}/admin/login`, {
+        email: "admin@parrainly.test",
+        password: "whatever-it-is",
+        redirectTo: "/admin",
+      });
+      expect(signIn.status).toBe(503);
+      expect(signIn.headers.get("retry-after")).toMatch(/^\d+$/);
       for (const path of ["/", "/submit", "/suggest-platform", "/random", `/${p.slug}/get-code`]) {
         const answer = await fetch(`${server.url}${path}`, { headers: { "Accept-Language": "fr" } });
         expect({ path, status: answer.status }).toEqual({ path, status: 503 });
