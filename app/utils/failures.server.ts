@@ -66,7 +66,9 @@ async function databaseFailureAnswer(request: Request, error: unknown): Promise<
   if (error instanceof Response) return error;
   const kind = unavailableKindOf(error);
   if (kind === null) return error;
-  console.error(`[db] ${request.method} ${new URL(request.url).pathname}: database unavailable (${kind})`, error);
+  // One line, no stack: during an outage every request says it, and the stack says nothing more.
+  const detail = error instanceof Error ? error.message : String(error);
+  console.error(`[db] ${request.method} ${new URL(request.url).pathname}: database unavailable (${kind}): ${detail}`);
   const reading = request.method === "GET" || request.method === "HEAD";
   const retryAfter = String(
     error instanceof DatabaseUnavailable ? error.retryAfterSeconds : new DatabaseUnavailable(kind).retryAfterSeconds,
