@@ -43,6 +43,9 @@ test("with JS, a page whose translations arrive late never shows a raw key: the 
 });
 
 test("a question answered from the live database, with the tool call shown", async ({ page }, testInfo) => {
+  // Two exchanges (one streamed slowly on purpose) and, without JS, a second browser for the axe check:
+  // 25-30 s of work on a slow 2-core machine, all of it needed, past the default 30 s budget.
+  test.setTimeout(60_000);
   await signIn(page, "/admin/assistant");
   // One admin for both projects, which may run this test at the same moment: the server refuses the
   // same new message posted twice at once (a double submit), so each project asks its own.
