@@ -79,6 +79,16 @@ export function unavailableKindOf(error: unknown): UnavailableKind | null {
   return kind === "retry" ? "busy" : kind;
 }
 
+/**
+ * The Retry-After, in seconds, for a request the database failed: its kind's when the error says the
+ * database is unavailable for now, else 30 (a failure of ours, worth a later try all the same).
+ */
+export function retryAfterSecondsOf(error: unknown): number {
+  if (error instanceof DatabaseUnavailable) return error.retryAfterSeconds;
+  const kind = unavailableKindOf(error);
+  return kind === null ? 30 : RETRY_AFTER_SECONDS[kind];
+}
+
 /** How long a write may wait, in total, for a lock another process holds before its 503. */
 const LOCK_BUDGET_MS = 2_000;
 /** While the lock is held elsewhere, one write tries again this often; the others wait their turn, asynchronously. */

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { approveSuggestionAsPlatform, getSuggestion } from "~db/repositories/suggestions.server";
 import { createPlatform, isSlugTaken, SlugTakenError } from "~db/repositories/platforms.server";
 import { RowGoneError } from "~db/errors.server";
-import { DatabaseUnavailable, runWrite } from "~db/availability.server";
+import { DatabaseUnavailable, retryAfterSecondsOf, runWrite } from "~db/availability.server";
 import { parseHttpUrl } from "~db/platform-links";
 import { GRADIENTS } from "~db/seed-data";
 import * as admin from "~/features/admin/admin.css";
@@ -107,8 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof RowGoneError) return reject({ "": ["suggestions.errors.notPending"] }, 404);
     // Any other failure: the tab's message next to the form, the input kept, nothing half-written.
     if (!(error instanceof DatabaseUnavailable)) console.error("create platform failed", error);
-    const retryAfter = error instanceof DatabaseUnavailable ? error.retryAfterSeconds : 30;
-    return reject({ "": ["newPlatform.errors.createFailed"] }, 503, { "Retry-After": String(retryAfter) });
+    return reject({ "": ["newPlatform.errors.createFailed"] }, 503, { "Retry-After": String(retryAfterSecondsOf(error)) });
   }
   return redirectWithToast("/admin/platforms", {
     type: "success",

@@ -1,4 +1,4 @@
-import { DatabaseUnavailable, runWrite, unavailableKindOf } from "~db/availability.server";
+import { DatabaseUnavailable, retryAfterSecondsOf, runWrite, unavailableKindOf } from "~db/availability.server";
 import { getT } from "~/i18n/i18next.server";
 import { failure } from "./responses.server";
 
@@ -32,7 +32,7 @@ export async function attemptWrite<T>(
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!(error instanceof DatabaseUnavailable)) console.error(`write failed (${label})`, error);
-    return { ok: false, headers: { "Retry-After": String(error instanceof DatabaseUnavailable ? error.retryAfterSeconds : 30) } };
+    return { ok: false, headers: { "Retry-After": String(retryAfterSecondsOf(error)) } };
   }
 }
 
@@ -70,9 +70,7 @@ async function databaseFailureAnswer(request: Request, error: unknown): Promise<
   const detail = error instanceof Error ? error.message : String(error);
   console.error(`[db] ${request.method} ${new URL(request.url).pathname}: database unavailable (${kind}): ${detail}`);
   const reading = request.method === "GET" || request.method === "HEAD";
-  const retryAfter = String(
-    error instanceof DatabaseUnavailable ? error.retryAfterSeconds : new DatabaseUnavailable(kind).retryAfterSeconds,
-  );
+  const retryAfter = String(retryAfterSecondsOf(error));
   const t = await getT(request, reading ? "common" : "availability");
   return failure(503, t(reading ? "errors.load.generic" : `unavailable.${kind}`), { headers: { "Retry-After": retryAfter } });
 }

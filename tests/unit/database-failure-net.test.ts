@@ -35,6 +35,15 @@ describe("the database failure net", () => {
     expect(await answer.text()).toContain("the database is busy");
   });
 
+  it("a full disk in an action: 503, Retry-After 60 (its kind's, not a default) and the words for it", async () => {
+    const full = Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
+    const { action } = routesWith({ action: () => Promise.reject(full) });
+    const answer = (await thrownBy(() => action!({ request: request("POST") }))) as Response;
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get("Retry-After")).toBe("60");
+    expect(await answer.text()).toContain("out of disk space");
+  });
+
   it("PostgreSQL out of reach in a loader: 503, Retry-After 30 and the loading message in the page's language", async () => {
     const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
     const { loader } = routesWith({ loader: () => Promise.reject(refused) });

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
-import { DatabaseUnavailable, runWrite } from "~db/availability.server";
+import { DatabaseUnavailable, retryAfterSecondsOf, runWrite } from "~db/availability.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { AdminFormReply } from "./forms";
 
@@ -54,9 +54,8 @@ export async function guardWrite<T>(formId: string, failureKey: string, form: Fo
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!(error instanceof DatabaseUnavailable)) console.error(`admin write failed (${formId})`, error);
-    const retryAfter = error instanceof DatabaseUnavailable ? error.retryAfterSeconds : 30;
     return rejectForm(formId, { status: "error", error: { "": [failureKey] }, initialValue: valuesOf(form) }, 503, {
-      "Retry-After": String(retryAfter),
+      "Retry-After": String(retryAfterSecondsOf(error)),
     });
   }
 }
