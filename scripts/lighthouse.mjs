@@ -33,8 +33,9 @@
  * `--without sky,js` also measures each page with a part of it cut (rows "PAGE without sky"), interleaved
  * in the same rounds: `sky` blocks the constellation's chunk (the home page's idle-loaded game),
  * `js` blocks every script (the server's HTML and CSS alone, as without JavaScript; with `--stock`,
- * stock's page too). Where the difference to stock lies, measured beside it: what the render costs,
- * what the scripts add.
+ * stock's page too), `manifest` the web manifest (stock's page has none: what the browser does
+ * for it, decision 305). Where the difference to stock lies, measured beside it: what the render
+ * costs, what the scripts add.
  *
  * Plain JavaScript on purpose: tsx's transform adds helpers (`__name`) to functions that Lighthouse
  * serialises and runs inside the page, where they do not exist.
@@ -52,7 +53,7 @@ import { buildStock } from "./stock-remix.mjs";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const DEFAULT_PATHS = ["/", "/tesla", "/tesla/get-code", "/submit"];
 /** What `--without` can cut from our pages: Lighthouse's blocked URL patterns (requests that fail at once). */
-const PARTS = { sky: ["*/assets/constellation-game-*"], js: ["*/assets/*.js"] };
+const PARTS = { sky: ["*/assets/constellation-game-*"], js: ["*/assets/*.js"], manifest: ["*/site.webmanifest"] };
 /** Stands for "a draw result" in the list: a code is drawn once before the runs, and its page measured. */
 const DRAW_RESULT = "draw result";
 

@@ -47,7 +47,7 @@ describe("site icons", () => {
     }
   });
 
-  it("the web manifest's icons are PNGs of their declared sizes, 192 and 512 px for installing", async () => {
+  it("the web manifest's icons are PNGs of their declared sizes, 192 and 512 px for a home-screen shortcut", async () => {
     const manifest = (await (await fetch(new URL("/site.webmanifest", server.url))).json()) as {
       icons: Array<{ src: string; sizes: string; type: string }>;
     };
@@ -57,6 +57,12 @@ describe("site icons", () => {
       const [width, height] = sizes.split("x").map(Number);
       expect(await icon(src)).toEqual({ type: "image/png", size: { width, height } });
     }
+  });
+
+  it("the web manifest opens the site in the browser: nothing to install, so no install prompt while a page loads (decision 305)", async () => {
+    const manifest = (await (await fetch(new URL("/site.webmanifest", server.url))).json()) as Record<string, unknown>;
+    expect(manifest.display).toBe("browser");
+    expect(manifest).toMatchObject({ name: "Parrainly", short_name: "Parrainly", start_url: "/" });
   });
 
   it("the organisation's logo in the home page's structured data is the 512 px PNG", async () => {
