@@ -29,6 +29,23 @@ async function openIdleGame(page: Page) {
   return { game, starts };
 }
 
+/**
+ * Stops the page's installed clock a moment from now (its time flows with real time until then).
+ * `pauseAt` refuses a time already past, and on a busy machine the page's clock can pass the moment
+ * chosen before the call reaches it: then a new moment is chosen from the page's time then.
+ */
+async function pauseSoon(page: Page) {
+  for (let attempt = 1; ; attempt++) {
+    const at = (await page.evaluate(() => Date.now())) + 200;
+    try {
+      await page.clock.pauseAt(at);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes("Cannot fast-forward to the past")) throw error;
+    }
+  }
+}
+
 /** From a countdown on the page's controlled clock: 3 s, then 60 s of play (and a second for the end). */
 async function playFromCountdown(page: Page, game: Locator) {
   await expect(game).toHaveAttribute("data-phase", "countdown");
@@ -141,7 +158,7 @@ test.describe("with JavaScript", () => {
 
       // The page's time stands still until the clock reads 60 s: waiting for the session's post takes
       // real seconds on a busy machine, and the installed clock lets real time flow.
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+      await pauseSoon(page);
       await page.clock.runFor(3_000);
       await expect(game).toHaveAttribute("data-phase", "playing");
       const playStartedAt = Date.now();
