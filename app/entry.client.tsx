@@ -3,7 +3,6 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { i18n } from "./i18n/client-runtime";
-import { releaseFirstPaintHold } from "./utils/first-paint-hold";
 import { LAYOUT_NAMESPACES, i18nBaseOptions } from "./i18n/config";
 
 async function hydrate() {
@@ -27,9 +26,6 @@ async function hydrate() {
   } catch {
     // private mode: nothing to mirror
   }
-  // The first paint's hold (decision 306) has done its work by now; React hydrates the head as the
-  // server rendered it, without the link the hold's script added.
-  releaseFirstPaintHold();
   startTransition(() => {
     hydrateRoot(
       document,

@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 const HOLD =
-  /<script nonce="[^"]+">\(l=>\{l\.rel="expect";l\.href="#([\w-]+)";l\.setAttribute\("blocking","render"\);document\.head\.append\(l\)\}\)\(document\.createElement\("link"\)\)<\/script>/;
+  /<script id="first-paint-hold" nonce="[^"]+">\(l=>\{l\.rel="expect";l\.href="#([\w-]+)";l\.setAttribute\("blocking","render"\);document\.currentScript\.append\(l\)\}\)\(document\.createElement\("link"\)\)<\/script>/;
 
 async function holdOf(path: string, cookie = "") {
   const response = await fetch(new URL(path, server.url), { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
