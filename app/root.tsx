@@ -33,7 +33,6 @@ import { languageUrl, routeMeta } from "./utils/meta";
 import { LiveAnnouncer } from "./utils/arrival-focus";
 import { useNonce } from "./utils/nonce";
 import type { RootData } from "./utils/root-data";
-import { FirstPaintHold } from "./utils/first-paint";
 import { SiteStylesheet } from "./utils/site-css";
 import { DEFAULT_THEME, isTheme } from "./utils/theme";
 import { getToast } from "./utils/toast.server";
@@ -130,7 +129,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content="dark light" />
         <Meta />
         <SiteStylesheet />
-        <FirstPaintHold />
         <Links />
         {root?.analytics.active ? <AnalyticsHead config={root.analytics.active} /> : null}
       </head>

@@ -25,8 +25,6 @@ import { SiteLink } from "~/components/site-link";
 
 export const handle = {
   i18n: ["home", "partnerships", "trust"],
-  // The first screen ends with the hero: the first paint does not wait for the sections below (decision 306).
-  firstPaint: "home-hero",
   sitemap: { changefreq: "daily", priority: 1.0, lastmod: "content" } satisfies SitemapHandle,
 };
 

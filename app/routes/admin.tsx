@@ -7,17 +7,14 @@ import * as admin from "~/features/admin/admin.css";
 import { getT } from "~/i18n/i18next.server";
 import { container, flush, muted } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
-import type { FirstPaintHandle } from "~/utils/first-paint";
 import { routeMeta } from "~/utils/meta";
 import { buttonClass } from "~/styles/recipes";
 
 // Admin pages are never kept by the page cache (they need a session anyway).
-// The first paint waits for the tabs, not for a long tab's content (decision 306).
 export const handle = {
   i18n: ["admin", "admin-catalog", "admin-site", "assistant"],
   pageCache: false,
-  firstPaint: "admin-tabs",
-} satisfies PageCacheHandle & FirstPaintHandle & { i18n: string[] };
+} satisfies PageCacheHandle & { i18n: string[] };
 
 /** The tabs, in the order admins use them most; the AI assistant is the default one. */
 const ADMIN_TABS = [
@@ -75,7 +72,7 @@ export default function AdminLayout() {
           </div>
         ))}
       </section>
-      <nav id="admin-tabs" aria-label={t("tabs.label")}>
+      <nav aria-label={t("tabs.label")}>
         <ul className={admin.tabs}>
           {ADMIN_TABS.map((tab) => (
             <li key={tab.to}>
