@@ -47,7 +47,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { BENCH_SECRET, startBuiltServer, startServer } from "./spawn-server.mjs";
+import { startBaselineServer, startBuiltServer, startServer } from "./spawn-server.mjs";
 import { buildStock } from "./stock-remix.mjs";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
@@ -252,18 +252,7 @@ async function main() {
     const baselineDir = argValue("--baseline");
     let before;
     if (baselineDir) {
-      const baseline = await startServer(
-        [path.join(path.resolve(baselineDir), "build", "server.mjs")],
-        path.resolve(baselineDir),
-        {
-          NODE_ENV: "production",
-          DATABASE_URL: `file:${path.join(dir, "baseline.db")}`,
-          SESSION_SECRET: BENCH_SECRET,
-          UPLOADS_DIR: path.join(dir, "baseline-uploads"),
-          LOG_REQUESTS: "0",
-          SEED_DEMO: "1",
-        },
-      );
+      const baseline = await startBaselineServer(baselineDir, dir);
       stoppers.push(() => baseline.stop());
       before = { port: baseline.port, url: await base(baseline.port) };
     }

@@ -13,7 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { BENCH_SECRET, startBuiltServer, startServer } from "./spawn-server.mjs";
+import { startBaselineServer, startBuiltServer } from "./spawn-server.mjs";
 
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(name);
@@ -27,15 +27,7 @@ const runs = Number(arg("--runs", "5"));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paint-times-"));
 const servers = {
   now: await startBuiltServer(`file:${path.join(dir, "now.db")}`, dir, { SEED_DEMO: "1" }),
-  before: await startServer([path.join(path.resolve(baselineDir), "build", "server.mjs")], path.resolve(baselineDir), {
-    NODE_ENV: "production",
-    DATABASE_URL: `file:${path.join(dir, "before.db")}`,
-    SESSION_SECRET: BENCH_SECRET,
-    UPLOADS_DIR: path.join(dir, "before-uploads"),
-    LOG_REQUESTS: "0",
-    SEED_DEMO: "1",
-    DRAW_RATE_LIMIT: "0",
-  }),
+  before: await startBaselineServer(baselineDir, dir),
 };
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

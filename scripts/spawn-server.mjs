@@ -103,3 +103,23 @@ export function startBuiltServer(databaseUrl, dir, env = {}) {
     ...env,
   });
 }
+
+/**
+ * Another built checkout of Parrainly (`baselineDir`, built there) on a fresh demo database under
+ * `dir`: the "before" of `npm run lighthouse -- --baseline` and `scripts/paint-times.mjs`.
+ * @param {string} baselineDir
+ * @param {string} dir
+ * @returns {Promise<SpawnedServer>}
+ */
+export function startBaselineServer(baselineDir, dir) {
+  const root = path.resolve(baselineDir);
+  return startServer([path.join(root, "build", "server.mjs")], root, {
+    NODE_ENV: "production",
+    DATABASE_URL: `file:${path.join(dir, "baseline.db")}`,
+    SESSION_SECRET: BENCH_SECRET,
+    UPLOADS_DIR: path.join(dir, "baseline-uploads"),
+    LOG_REQUESTS: "0",
+    SEED_DEMO: "1",
+    DRAW_RATE_LIMIT: "0",
+  });
+}
