@@ -72,7 +72,7 @@ export default function AdminLayout() {
           </div>
         ))}
       </section>
-      <nav aria-label={t("tabs.label")}>
+      <nav id="admin-tabs" aria-label={t("tabs.label")}>
         <ul className={admin.tabs}>
           {ADMIN_TABS.map((tab) => (
             <li key={tab.to}>

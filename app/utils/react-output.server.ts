@@ -13,14 +13,16 @@ import { finished, Transform, type Writable } from "node:stream";
  *   as 0x00. The patched production build has no such buffers; for any other build, every 0x00 is
  *   dropped (UTF-8 never has a 0x00 byte inside a character, and HTML has no use for U+0000).
  *
- * - **Bytes made once, put in place.** `insert` names a placeholder that the first tick's output
- *   holds (the shell's head) and the bytes that stand in its place: the site's stylesheet, 28 KB
- *   that React would otherwise encode to UTF-8 anew for every page (`SiteStylesheet`, decision 240).
- *   Only the first tick is searched, and only its first placeholder is replaced.
+ * - **Bytes made once, put in place.** Each of `inserts` names a placeholder that the first tick's
+ *   output holds (the shell's head) and the bytes that stand in its place: the site's stylesheet,
+ *   28 KB that React would otherwise encode to UTF-8 anew for every page (`SiteStylesheet`,
+ *   decision 240); the end of the head, after which the server adds what the browser's code never
+ *   renders (the first paint's hold, decision 306). Only the first tick is searched, and only each
+ *   placeholder's first place is replaced, in the order given.
  *
  * Returns the stream to give React's `pipe`; what comes out of it goes on into `destination`.
  */
-export function reactOutput<T extends Writable>(destination: T, insert?: Insert): Transform {
+export function reactOutput<T extends Writable>(destination: T, inserts: readonly Insert[] = []): Transform {
   let pending: Buffer[] = [];
   let scheduled = false;
   let firstTick = true;
@@ -29,7 +31,7 @@ export function reactOutput<T extends Writable>(destination: T, insert?: Insert)
     if (pending.length === 0 || output.destroyed) return;
     let chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
     pending = [];
-    if (firstTick && insert) chunk = inserted(chunk, insert);
+    if (firstTick) for (const insert of inserts) chunk = inserted(chunk, insert);
     firstTick = false;
     output.push(chunk);
   };
