@@ -25,7 +25,7 @@ import { ListFilters, SelectFilter, TextFilter } from "~/features/admin/list-fil
 import { choiceOf } from "~/features/admin/list-filters.server";
 import { Pager } from "~/components/pager";
 import { currentListHref, loadPage } from "~/utils/paging.server";
-import { getT } from "~/i18n/i18next.server";
+import { getLanguage, getT } from "~/i18n/i18next.server";
 import { badgeClass } from "~/styles/recipes";
 import { input, muted, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
@@ -130,7 +130,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const backTo = url.searchParams.get("platform") === code.slug ? currentListHref(url) : back(code.slug);
   if (intent === "delete" && !isConfirmed(form)) return askToConfirm(backTo, "delete", code.id);
-  return guardWrite(formId, CODE_FAILURE_KEYS[intent], form, () => runCodeAction(form, intent, code, formId, gone, backTo));
+  const language = await getLanguage(request);
+  return guardWrite(formId, CODE_FAILURE_KEYS[intent], form, () =>
+    runCodeAction(form, intent, code, formId, gone, backTo, language),
+  );
 }
 
 const deleteCodeQuestion = (tl: TFunction, code: string) => ({
@@ -201,7 +204,7 @@ export default function AdminCodes() {
 }
 
 function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: AdminFormReply; autoCleanup: boolean }) {
-  const { t } = useTranslation("admin-catalog");
+  const { t, i18n } = useTranslation("admin-catalog");
   const { t: tl } = useTranslation("lists");
   const { t: tt } = useTranslation("trust");
   const expiryId = formIdOf("set-expiry", c.id);
@@ -252,9 +255,9 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
         ) : null}
         <span className={badgeClass()}>{c.isPermanent ? t("codes.permanent") : t("codes.temporary")}</span>
       </Cell>
-      <Cell label={t("codes.columns.expires")}>{c.isPermanent ? "—" : formatDate(c.expiresAt) || "—"}</Cell>
+      <Cell label={t("codes.columns.expires")}>{c.isPermanent ? "—" : formatDate(c.expiresAt, i18n.language) || "—"}</Cell>
       <Cell label={t("codes.columns.served")}>{c.timesServed}</Cell>
-      <Cell label={t("codes.columns.created")}>{formatDate(c.createdAt)}</Cell>
+      <Cell label={t("codes.columns.created")}>{formatDate(c.createdAt, i18n.language)}</Cell>
       <Cell label={t("codes.columns.actions")}>
         <div className={`${stack} ${admin.tightStack}`}>
           <div className={admin.actions}>

@@ -112,7 +112,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminDeletions() {
   const { requests, pager, platforms, statuses, filters, confirming, back } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("admin-catalog");
+  const { t, i18n } = useTranslation("admin-catalog");
   const { t: tl } = useTranslation("lists");
   const removeQuestion = (code: string) => ({
     question: tl("confirm.deleteRequest", { code }),
@@ -159,9 +159,9 @@ export default function AdminDeletions() {
                 <Cell label={t("deletions.columns.reason")}>{r.reason || <span className={muted}>—</span>}</Cell>
                 <Cell label={t("deletions.columns.status")}>
                   <span className={badgeClass()}>{t(`status.${r.status}`)}</span>
-                  {r.resolved_at ? <div className={muted}>{formatDate(r.resolved_at)}</div> : null}
+                  {r.resolved_at ? <div className={muted}>{formatDate(r.resolved_at, i18n.language)}</div> : null}
                 </Cell>
-                <Cell label={t("deletions.columns.created")}>{formatDate(r.created_at)}</Cell>
+                <Cell label={t("deletions.columns.created")}>{formatDate(r.created_at, i18n.language)}</Cell>
                 <Cell label={t("deletions.columns.actions")}>
                   <div className={admin.actions}>
                     {r.status === "pending" ? (

@@ -96,7 +96,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AdminPlatforms() {
   const { platforms, maxLogoKb, pager, back, confirming, deletions } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as AdminFormReply | undefined;
-  const { t } = useTranslation("admin-catalog");
+  const { t, i18n } = useTranslation("admin-catalog");
   const { t: tl } = useTranslation("lists");
   const message = useAdminMessage("admin-catalog");
   const deleteQuestion = (name: string) => ({
@@ -126,7 +126,7 @@ export default function AdminPlatforms() {
           <ul className={`${bareList} ${flush} ${stack} ${gapSm}`}>
             {deletions.map((d) => (
               <li key={d.id} data-testid={`platform-deleting-${d.id}`}>
-                {t("platforms.deletions.item", { name: d.name, since: formatDateTime(d.since) })}
+                {t("platforms.deletions.item", { name: d.name, since: formatDateTime(d.since, i18n.language) })}
               </li>
             ))}
           </ul>
@@ -167,7 +167,7 @@ export default function AdminPlatforms() {
                     <span className={badgeClass()}>{p.isActive ? t("common.active") : t("common.inactive")}</span>
                   </div>
                   <p className={`${muted} ${flush}`}>
-                    {t("platforms.createdAt", { date: formatDate(p.createdAt) })} · {t("platforms.pattern")}{" "}
+                    {t("platforms.createdAt", { date: formatDate(p.createdAt, i18n.language) })} · {t("platforms.pattern")}{" "}
                     <code>{p.codePattern || "—"}</code>
                   </p>
                   <div className={admin.actions}>

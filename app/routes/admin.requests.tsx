@@ -57,7 +57,7 @@ export const meta = routeMeta;
 
 export default function AdminRequests() {
   const { platforms, selected, date, draws, days, pager } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("admin-site");
+  const { t, i18n } = useTranslation("admin-site");
   const { t: tl } = useTranslation("lists");
   const selectedName = platforms.find((p) => p.slug === selected)?.name;
 
@@ -107,7 +107,7 @@ export default function AdminRequests() {
             >
               {draws.map((d) => (
                 <tr key={d.id} data-testid="draw-row" data-id={d.id}>
-                  <Cell label={t("requests.columns.date")}>{formatDateTime(d.created_at)}</Cell>
+                  <Cell label={t("requests.columns.date")}>{formatDateTime(d.created_at, i18n.language)}</Cell>
                   <Cell label={t("requests.columns.platform")}>{d.platform_name}</Cell>
                   <Cell label={t("requests.columns.code")} className={site.wrapText}>
                     <code>{d.served_code}</code>

@@ -141,7 +141,7 @@ export default function AdminScores() {
 }
 
 function ScoreRow({ score: s, lastResult }: { score: GameScore; lastResult?: SubmissionResult<string[]> }) {
-  const { t } = useTranslation("admin-site");
+  const { t, i18n } = useTranslation("admin-site");
   const message = useAdminMessage("admin-site");
   const [form, fields] = useForm({
     id: formIdOf("update", s.id),
@@ -204,7 +204,7 @@ function ScoreRow({ score: s, lastResult }: { score: GameScore; lastResult?: Sub
         </Form>
       </Cell>
       <Cell label={t("scores.columns.device")}>{t(`scores.devices.${s.device_type}`)}</Cell>
-      <Cell label={t("scores.columns.date")}>{formatDateTime(s.created_at)}</Cell>
+      <Cell label={t("scores.columns.date")}>{formatDateTime(s.created_at, i18n.language)}</Cell>
       <Cell label={t("scores.columns.actions")}>
         <RowAction
           intent="delete"

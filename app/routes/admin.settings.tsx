@@ -109,7 +109,7 @@ function useMegabytes() {
 
 /** Where the server's own backups stand (decision 281): how many, the newest, and the last attempt. */
 function BackupPanel({ status }: { status: BackupStatus }) {
-  const { t } = useTranslation("admin-site");
+  const { t, i18n } = useTranslation("admin-site");
   const size = useMegabytes();
   const last = status.kind === "on" ? status.last : null;
   return (
@@ -122,17 +122,21 @@ function BackupPanel({ status }: { status: BackupStatus }) {
             {status.newest
               ? t("backups.kept", {
                   count: status.kept,
-                  date: formatDateTime(status.newest.at),
+                  date: formatDateTime(status.newest.at, i18n.language),
                   size: size(status.newest.sizeMb),
                 })
               : t("backups.none")}
           </p>
           {last?.outcome === "skipped" ? (
             <p role="status">
-              {t("backups.skipped", { date: formatDateTime(last.at), needed: size(last.neededMb), room: size(last.roomMb) })}
+              {t("backups.skipped", {
+                date: formatDateTime(last.at, i18n.language),
+                needed: size(last.neededMb),
+                room: size(last.roomMb),
+              })}
             </p>
           ) : last?.outcome === "failed" ? (
-            <p role="status">{t("backups.failed", { date: formatDateTime(last.at) })}</p>
+            <p role="status">{t("backups.failed", { date: formatDateTime(last.at, i18n.language) })}</p>
           ) : null}
         </>
       )}

@@ -93,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminSuggestions() {
   const { suggestions, confirming, pager, status, statuses, back } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("admin-catalog");
+  const { t, i18n } = useTranslation("admin-catalog");
   const { t: tl } = useTranslation("lists");
   const rejectQuestion = (name: string) => ({
     question: t("suggestions.confirmReject", { name }),
@@ -142,7 +142,7 @@ export default function AdminSuggestions() {
               <Cell label={t("suggestions.columns.status")}>
                 <span className={badgeClass()}>{t(`status.${s.status}`)}</span>
               </Cell>
-              <Cell label={t("suggestions.columns.created")}>{formatDate(s.created_at)}</Cell>
+              <Cell label={t("suggestions.columns.created")}>{formatDate(s.created_at, i18n.language)}</Cell>
               <Cell label={t("suggestions.columns.actions")}>
                 {s.status === "pending" ? (
                   <div className={admin.actions}>

@@ -26,14 +26,14 @@ function formatIn(
 
 const DAY = { day: "2-digit", month: "2-digit", year: "numeric" } as const;
 
-/** The day in Paris time (dd/MM/yyyy in French); `language` is the reader's (fr, en, de, es). */
-export function formatDate(iso: string | null | undefined, language = "fr"): string {
+/** The day in Paris time (dd/MM/yyyy in French); `language` is the reader's (fr, en, de, es), never assumed. */
+export function formatDate(iso: string | null | undefined, language: string): string {
   if (!iso) return "";
   return formatIn(dateFormats, language, DAY).format(new Date(iso));
 }
 
 /** The day and the time in Paris time (dd/MM/yyyy HH:mm in French). */
-export function formatDateTime(iso: string | null | undefined, language = "fr"): string {
+export function formatDateTime(iso: string | null | undefined, language: string): string {
   if (!iso) return "";
   return formatIn(dateTimeFormats, language, { ...DAY, hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
 }

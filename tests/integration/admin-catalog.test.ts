@@ -92,7 +92,7 @@ async function toastOf(res: Response): Promise<string> {
 }
 
 describe("codes tab", () => {
-  it("lists a platform's codes newest first with 'Pseudo' and dd/MM/yyyy dates", async () => {
+  it("lists a platform's codes newest first with 'Pseudo' and dates in the reader's language", async () => {
     const p = await platform();
     await code(p.id, "OLDER1", { created_at: "2026-01-02T10:00:00.000Z" });
     await code(p.id, "NEWER1", { created_at: "2026-03-04T10:00:00.000Z" });
@@ -101,16 +101,18 @@ describe("codes tab", () => {
     expect(html.indexOf("NEWER1")).toBeLessThan(html.indexOf("OLDER1"));
     expect(html).toContain("04/03/2026");
     // 'Pseudo' is the French admin's word; English, German and Spanish readers get 'Code'/'Código'.
-    for (const [lng, word] of [
-      ["en", "Code"],
-      ["de", "Code"],
-      ["es", "Código"],
+    // The date in the reader's form too (decision 307): German's 04.03.2026.
+    for (const [lng, word, date] of [
+      ["en", "Code", "04/03/2026"],
+      ["de", "Code", "04.03.2026"],
+      ["es", "Código", "04/03/2026"],
     ] as const) {
       const page = await (
         await fetch(`${server.url}/admin/codes?platform=${p.slug}&lng=${lng}`, { headers: { Cookie: cookie } })
       ).text();
       expect(page).toMatch(new RegExp(`<th[^>]*>${word}</th>`));
       expect(page).not.toContain("Pseudo");
+      expect(page).toContain(date);
     }
   });
 

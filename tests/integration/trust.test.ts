@@ -73,6 +73,9 @@ describe("the trust loop over HTTP", () => {
     expect(after).not.toContain('data-testid="report-worked"');
     expect(after).toContain("Merci pour votre réponse\u00a0!");
     expect(after).toMatch(/data-testid="last-worked"[^>]*>Dernier succès signalé\u00a0: \d\d\/\d\d\/\d{4}</);
+    // In German, German words and a German date (decision 307): the date was French in every language.
+    const german = await (await fetch(`${server.url}${location}${location.includes("?") ? "&" : "?"}lng=de`)).text();
+    expect(german).toMatch(/data-testid="last-worked"[^>]*>Zuletzt als funktionierend gemeldet: \d\d\.\d\d\.\d{4}</);
   });
 
   it("refusals are clear 4xx in the visitor's language and store nothing: forged, reused, foreign, malformed", async () => {

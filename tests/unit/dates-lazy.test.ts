@@ -27,10 +27,10 @@ describe("the date formatters", () => {
     const dates = await import("~/utils/dates");
     expect(dates.copyrightYears(new Date("2027-06-01T12:00:00Z"))).toBe("2025–2027");
     expect(built).toBe(0);
-    expect(dates.formatDate("2026-11-25T23:30:00Z")).toBe("26/11/2026");
-    expect(dates.formatDate("2026-01-02T10:00:00Z")).toBe("02/01/2026");
-    expect(dates.formatDateTime("2026-11-25T23:30:00Z")).toBe("26/11/2026 00:30");
-    expect(dates.formatDate(null)).toBe("");
+    expect(dates.formatDate("2026-11-25T23:30:00Z", "fr")).toBe("26/11/2026");
+    expect(dates.formatDate("2026-01-02T10:00:00Z", "fr")).toBe("02/01/2026");
+    expect(dates.formatDateTime("2026-11-25T23:30:00Z", "fr")).toBe("26/11/2026 00:30");
+    expect(dates.formatDate(null, "fr")).toBe("");
     expect(built).toBe(2);
   });
 

@@ -9,7 +9,7 @@ import * as css from "./assistant.css";
 
 /** The assistant tab's sidebar: a new conversation, the past ones, each deletable after a confirmation. */
 export function ConversationList({ shell, currentId }: { shell: ShellData; currentId: number | null }) {
-  const { t } = useTranslation("assistant");
+  const { t, i18n } = useTranslation("assistant");
   const { t: tl } = useTranslation("lists");
   const deleteQuestion = (title: string) => ({
     question: tl("confirm.deleteConversation", { title }),
@@ -48,7 +48,7 @@ export function ConversationList({ shell, currentId }: { shell: ShellData; curre
                   {c.title}
                 </Link>
                 <span className={ui.hint}>
-                  {formatDateTime(c.updated_at)} ·{" "}
+                  {formatDateTime(c.updated_at, i18n.language)} ·{" "}
                   {t("conversations.meta", { provider: c.provider, tokens: c.input_tokens + c.output_tokens })}
                 </span>
               </div>

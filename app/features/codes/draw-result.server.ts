@@ -12,7 +12,10 @@ export async function loadDrawResult(token: string, notFound: string, language: 
   const requestId = readDrawToken(token);
   const result = requestId ? await getDrawResult(requestId) : null;
   invariantResponse(result && (platformId === undefined || result.platformId === platformId), notFound, 404);
-  const [report, claim] = await Promise.all([drawTrustView(result, token), loadOfferSection(result.platformId, language)]);
+  const [report, claim] = await Promise.all([
+    drawTrustView(result, token, language),
+    loadOfferSection(result.platformId, language),
+  ]);
   return {
     available: 0,
     report,

@@ -20,7 +20,7 @@ export interface PausedCodeView {
 
 /** Admin, codes tab: codes paused after failing answers, with those answers, and a restore button. */
 export function PausedCodes({ codes }: { codes: PausedCodeView[] }) {
-  const { t } = useTranslation(["trust", "offer"]);
+  const { t, i18n } = useTranslation(["trust", "offer"]);
   return (
     <section className={`${card} ${stack}`} aria-labelledby="paused-heading" data-testid="paused-codes">
       <h3 id="paused-heading" className={trust.flush}>
@@ -34,7 +34,7 @@ export function PausedCodes({ codes }: { codes: PausedCodeView[] }) {
               <div className={admin.actions}>
                 <strong>{c.code}</strong>
                 <SiteLink to={`/admin/codes?platform=${encodeURIComponent(c.platformSlug)}`}>{c.platformName}</SiteLink>
-                <span className={muted}>{t("admin.pausedAt", { date: formatDateTime(c.pausedAt) })}</span>
+                <span className={muted}>{t("admin.pausedAt", { date: formatDateTime(c.pausedAt, i18n.language) })}</span>
                 <RowAction intent="restore" id={c.id} tone="primary" label={t("admin.restore")} subject={c.code} />
               </div>
               <p className={trust.flush} data-testid="paused-state">
@@ -62,7 +62,7 @@ export function PausedCodes({ codes }: { codes: PausedCodeView[] }) {
                 <tbody>
                   {c.reports.map((r) => (
                     <tr key={r.id}>
-                      <td className={admin.cell}>{formatDateTime(r.createdAt)}</td>
+                      <td className={admin.cell}>{formatDateTime(r.createdAt, i18n.language)}</td>
                       <td className={admin.cell}>
                         {r.outcome === "worked" ? t("admin.outcome.worked") : t("admin.outcome.failed")}
                       </td>

@@ -38,6 +38,7 @@ export interface DrawTrustView {
 export async function drawTrustView(
   result: { requestId: number; codeId: number | null; platformId: number },
   token: string,
+  language: string,
 ): Promise<DrawTrustView> {
   const [answer, figure, summary] = await Promise.all([
     getDrawAnswer(result.requestId),
@@ -49,6 +50,6 @@ export async function drawTrustView(
     answer,
     answerable: result.codeId !== null,
     figure,
-    lastWorkedOn: summary?.lastWorkedAt ? formatDate(summary.lastWorkedAt) : null,
+    lastWorkedOn: summary?.lastWorkedAt ? formatDate(summary.lastWorkedAt, language) : null,
   };
 }

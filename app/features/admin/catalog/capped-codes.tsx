@@ -19,7 +19,7 @@ export interface CappedCodeView {
 
 /** Admin, codes tab: codes on their monthly cap (back by themselves), and a button to put one back now. */
 export function CappedCodes({ codes }: { codes: CappedCodeView[] }) {
-  const { t } = useTranslation("offer");
+  const { t, i18n } = useTranslation("offer");
   return (
     <section className={`${card} ${stack}`} aria-labelledby="capped-heading" data-testid="capped-codes">
       <h3 id="capped-heading" className={styles.flush}>
@@ -33,7 +33,9 @@ export function CappedCodes({ codes }: { codes: CappedCodeView[] }) {
               <div className={admin.actions}>
                 <strong>{c.code}</strong>
                 <Link to={`/admin/codes?platform=${encodeURIComponent(c.platformSlug)}`}>{c.platformName}</Link>
-                <span data-testid="capped-state">{t("admin.cappedUntil", { date: formatDate(c.cappedUntil) })}</span>
+                <span data-testid="capped-state">
+                  {t("admin.cappedUntil", { date: formatDate(c.cappedUntil, i18n.language) })}
+                </span>
                 <RowAction intent="lift-cap" id={c.id} label={t("admin.liftCap")} subject={c.code} />
               </div>
               <ReasonTally tally={c.reasons} />

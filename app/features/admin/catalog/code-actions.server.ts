@@ -54,6 +54,7 @@ export async function runCodeAction(
   formId: string,
   gone: () => Promise<Response>,
   backTo: string,
+  language: string,
 ) {
   switch (intent) {
     case "restore": {
@@ -93,7 +94,7 @@ export async function runCodeAction(
       return redirectWithToast(backTo, {
         type: "success",
         key: "admin-catalog:codes.toast.expiry",
-        values: { date: formatDate(expiresAt) },
+        values: { date: formatDate(expiresAt, language) },
       });
     }
     case "update": {

@@ -14,7 +14,8 @@ const LEFT = 4;
  * the title, a summary and a table with every day; each bar also carries its own label.
  */
 export function DrawsChart({ days }: { days: Array<{ dayStart: string; count: number }> }) {
-  const { t } = useTranslation("admin-site");
+  const { t, i18n } = useTranslation("admin-site");
+  const day = (iso: string | undefined) => formatDate(iso, i18n.language);
   const max = Math.max(1, ...days.map((d) => d.count));
   const total = days.reduce((sum, d) => sum + d.count, 0);
   const slot = (WIDTH - LEFT) / days.length;
@@ -33,7 +34,7 @@ export function DrawsChart({ days }: { days: Array<{ dayStart: string; count: nu
       >
         <title id="draws-chart-title">{t("requests.chart.title")}</title>
         <desc id="draws-chart-desc">
-          {t("requests.chart.desc", { count: total, from: formatDate(first?.dayStart), to: formatDate(last?.dayStart), max })}
+          {t("requests.chart.desc", { count: total, from: day(first?.dayStart), to: day(last?.dayStart), max })}
         </desc>
         <line x1={LEFT} x2={WIDTH} y1={HEIGHT - BOTTOM} y2={HEIGHT - BOTTOM} className={site.chartAxis} />
         {days.map((d, i) => {
@@ -48,18 +49,18 @@ export function DrawsChart({ days }: { days: Array<{ dayStart: string; count: nu
               className={site.chartBar}
               data-count={d.count}
             >
-              <title>{t("requests.chart.bar", { date: formatDate(d.dayStart), count: d.count })}</title>
+              <title>{t("requests.chart.bar", { date: day(d.dayStart), count: d.count })}</title>
             </rect>
           );
         })}
         {first ? (
           <text x={LEFT} y={HEIGHT - 6} className={site.chartLabel}>
-            {formatDate(first.dayStart)}
+            {day(first.dayStart)}
           </text>
         ) : null}
         {last ? (
           <text x={WIDTH} y={HEIGHT - 6} textAnchor="end" className={site.chartLabel}>
-            {formatDate(last.dayStart)}
+            {day(last.dayStart)}
           </text>
         ) : null}
       </svg>
@@ -74,7 +75,7 @@ export function DrawsChart({ days }: { days: Array<{ dayStart: string; count: nu
         <tbody>
           {days.map((d) => (
             <tr key={d.dayStart}>
-              <td>{formatDate(d.dayStart)}</td>
+              <td>{day(d.dayStart)}</td>
               <td>{d.count}</td>
             </tr>
           ))}
