@@ -3,7 +3,7 @@ import { parseIntent } from "~/utils/intent.server";
 import { CheckboxField, Field, SubmitButton, type FieldControl } from "~/components/forms";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { approveSuggestionAsPlatform, getSuggestion } from "~db/repositories/suggestions.server";
 import { createPlatform, isSlugTaken, SlugTakenError } from "~db/repositories/platforms.server";
@@ -27,6 +27,7 @@ import { getT } from "~/i18n/i18next.server";
 import { alert, bareFieldset, input, label, row, stack } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
+import { useTypedBeforeHydration } from "~/utils/typed-before-hydration";
 import { parseRowId } from "~/utils/row-id";
 import { redirectWithToast } from "~/utils/toast.server";
 import { keepRetryAfter } from "~/utils/responses.server";
@@ -136,6 +137,14 @@ export default function NewPlatform() {
     if (!slug || slug === deriveSlug(name)) setSlug(deriveSlug(next));
     setName(next);
   };
+  // Typed before the script ran (a slow connection): kept, and the slug derived as it would have been.
+  const nameField = useRef<HTMLInputElement>(null);
+  const slugField = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(slugField, slug, setSlug);
+  useTypedBeforeHydration(nameField, name, (typed) => {
+    if (!slugField.current?.value) setSlug(deriveSlug(typed));
+    setName(typed);
+  });
 
   const anyRequired = Object.values(actionData?.result.error ?? {}).some((e) => e?.includes("errors.required"));
   const message = useAdminMessage("admin-catalog");
@@ -163,6 +172,7 @@ export default function NewPlatform() {
             <input
               {...control}
               {...props("name")}
+              ref={nameField}
               required
               maxLength={100}
               value={name}
@@ -176,6 +186,7 @@ export default function NewPlatform() {
               <input
                 {...control}
                 {...props("slug")}
+                ref={slugField}
                 maxLength={60}
                 value={slug}
                 onChange={(e) => setSlug(e.target.value)}

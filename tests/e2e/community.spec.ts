@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createE2ePlatform, e2eDb, expectAccessible, hydrated, jsDisabled } from "./support";
+import { createE2ePlatform, e2eDb, expectAccessible, holdPageScript, hydrated, jsDisabled } from "./support";
 
 const platform = (overrides: Parameters<typeof createE2ePlatform>[0] = {}) => createE2ePlatform(overrides);
 
@@ -305,12 +305,7 @@ test.describe("suggest a platform", () => {
   test("with JS, a name typed before the page's script has run is checked once it runs", async ({ page }, testInfo) => {
     test.skip(jsDisabled(testInfo), "live check needs JavaScript");
     // The page's script is held back until the visitor has typed, as on a slow phone.
-    let typed!: () => void;
-    const typing = new Promise<void>((resolve) => (typed = resolve));
-    await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
-      await typing;
-      await route.continue();
-    });
+    const typed = await holdPageScript(page);
     await page.goto("/suggest-platform", { waitUntil: "commit" });
     await page.getByLabel("Nom de la plateforme").fill("Trade Republik");
     await expect(page.getByTestId("similar-names")).toHaveCount(0);

@@ -20,6 +20,20 @@ export function jsDisabled(testInfo: TestInfo): boolean {
  * follow the commit have run (they run in a task after it). A click before that is the browser's
  * own (a plain form post, a full page): tests of what JavaScript adds wait for this first.
  */
+/**
+ * Holds the page's entry script back until the returned function is called, as on a slow connection:
+ * what a visitor types before the page's script has run. Set before the page is loaded.
+ */
+export async function holdPageScript(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 export async function hydrated(page: Page) {
   await expect
     .poll(() => page.locator("main").evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber"))))
