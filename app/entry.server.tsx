@@ -7,7 +7,7 @@ import { analyticsForRequest } from "./features/consent/consent.server";
 import { cspSources, extendCsp } from "./features/consent/tags";
 import { getLanguage, i18nForRender } from "./i18n/i18next.server";
 import { nodeResponseBody } from "./utils/node-body.server";
-import { firstPaintHold, firstPaintTarget } from "./utils/first-paint.server";
+import { firstPaintHold } from "./utils/first-paint.server";
 import { markKeepablePage } from "./utils/page-cache.server";
 import { NonceProvider } from "./utils/nonce";
 import { reactOutput, type Insert } from "./utils/react-output.server";
@@ -25,8 +25,6 @@ export const streamTimeout = 5_000;
  */
 const SITE_CSS_PLACEHOLDER = "<!--site-css-->";
 const PLACEHOLDER_BYTES = Buffer.from(SITE_CSS_PLACEHOLDER);
-/** The end of the shell's head: the first paint's hold goes just before it, after all React renders there. */
-const HEAD_END = Buffer.from("</head>");
 
 // The Express server reaches the app only through this build (decision 001).
 export { serverHooks } from "./server-hooks.server";
@@ -72,8 +70,7 @@ export default async function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(nodeResponseBody(body), { headers: responseHeaders, status: responseStatusCode }));
           const css = loadContext.siteCss;
-          const hold = firstPaintHold(firstPaintTarget(remixContext), nonce);
-          const inserts: Insert[] = [{ placeholder: HEAD_END, bytes: Buffer.from(`${hold}</head>`) }];
+          const inserts: Insert[] = [firstPaintHold(remixContext, nonce)];
           if (css) inserts.push({ placeholder: PLACEHOLDER_BYTES, bytes: css });
           pipe(reactOutput(body, inserts));
         },
