@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./admin-support";
-import { e2eDb, expectAccessible, jsDisabled } from "./support";
+import { e2eDb, expectAccessible, holdPageScript, hydrated, jsDisabled } from "./support";
 
 /**
  * The admin assistant in the browser, JavaScript on and off. The server talks to the fake AI
@@ -40,6 +40,25 @@ test("with JS, a page whose translations arrive late never shows a raw key: the 
   const tabs = page.getByRole("navigation", { name: "Sections de l'administration" }).getByRole("link");
   await expect(tabs.first()).toHaveText("Assistant IA");
   await expect(page.getByTestId("assistant-greeting")).toContainText("Bonjour");
+});
+
+test("a provider picked before the page's script ran stays picked once it has", async ({ page }, testInfo) => {
+  test.skip(jsDisabled(testInfo), "hydration needs JavaScript");
+  await signIn(page, "/admin/assistant");
+  // The page's script is held back until the admin has chosen, as on a slow connection.
+  const chosen = await holdPageScript(page);
+  await page.goto("/admin/assistant", { waitUntil: "commit" });
+  const provider = page.getByLabel("Fournisseur");
+  await expect(provider).toHaveValue("anthropic");
+  await provider.selectOption("openai");
+  chosen();
+  await hydrated(page);
+  // React selects its state's option each time it renders a controlled select (the first time just
+  // after hydration): that state was the server's choice, anthropic.
+  await expect(provider).toHaveValue("openai");
+  // A render after hydration (a keystroke in the message) keeps it too.
+  await page.getByLabel("Votre message").fill("Bonjour");
+  await expect(provider).toHaveValue("openai");
 });
 
 test("a question answered from the live database, with the tool call shown", async ({ page }, testInfo) => {

@@ -4,7 +4,8 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/styles/recipes";
 import * as ui from "~/styles/ui.css";
-import { useHydrated } from "~/utils/use-hydrated";
+import { chosenBeforeHydration } from "~/utils/typed-before-hydration";
+import { useHydrated, useHydrationRender } from "~/utils/use-hydrated";
 import * as css from "./assistant.css";
 import { ConversationList } from "./conversation-list";
 import { Answer, ErrorToast, readEvents, UserMessage } from "./messages";
@@ -13,6 +14,8 @@ import type { ProviderId } from "./types";
 import type { AnswerPart, PageActionData, ShellData, TranscriptItem } from "./view";
 
 const constraint = getZodConstraint(sendSchema);
+/** The provider select's id: where hydration finds a choice made before the script ran. */
+const PROVIDER_SELECT = "assistant-provider";
 
 interface LiveExchange {
   userText: string;
@@ -55,7 +58,16 @@ export function AssistantPage({
     (actionData?.provider as ProviderId | undefined) && shell.providers.some((p) => p.id === actionData?.provider)
       ? (actionData!.provider as ProviderId)
       : (conversation?.provider ?? shell.defaultProvider);
-  const [provider, setProvider] = useState<ProviderId>(initialProvider);
+  const hydrating = useHydrationRender();
+  const [provider, setProvider] = useState<ProviderId>(() =>
+    hydrating
+      ? chosenBeforeHydration(
+          PROVIDER_SELECT,
+          initialProvider,
+          shell.providers.map((p) => p.id),
+        )
+      : initialProvider,
+  );
   const [busy, setBusy] = useState(false);
   const [live, setLive] = useState<LiveExchange | null>(null);
   const [clientError, setClientError] = useState<ClientError | null>(null);
@@ -279,6 +291,7 @@ export function AssistantPage({
             <label className={`${ui.label} ${css.providerLabel}`}>
               {t("form.provider")}
               <select
+                id={PROVIDER_SELECT}
                 name="provider"
                 className={`${ui.input} ${css.providerSelect}`}
                 value={provider}
