@@ -49,6 +49,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startBaselineServer, startBuiltServer, startServer } from "./spawn-server.mjs";
 import { buildStock } from "./stock-remix.mjs";
+import { ownTimeByName } from "./trace-own-time.mjs";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const DEFAULT_PATHS = ["/", "/tesla", "/tesla/get-code", "/submit"];
@@ -171,19 +172,7 @@ function threadBreakdown(artifacts, lhr) {
   const slowdown = lhr?.configSettings?.throttling?.cpuSlowdownMultiplier ?? 4;
   const own = new Map();
   if (!thread) return own;
-  const timed = events
-    .filter((e) => e.ph === "X" && e.tdur !== undefined && `${e.pid}:${e.tid}` === thread)
-    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
-  const open = [];
-  const self = new Map();
-  for (const e of timed) {
-    while (open.length && open[open.length - 1].ts + open[open.length - 1].dur <= e.ts) open.pop();
-    const parent = open[open.length - 1];
-    self.set(e, e.tdur);
-    if (parent && e.ts + e.dur <= parent.ts + parent.dur) self.set(parent, self.get(parent) - e.tdur);
-    open.push(e);
-  }
-  for (const [e, t] of self) own.set(e.name, (own.get(e.name) ?? 0) + (t / 1000) * slowdown);
+  for (const [name, ms] of ownTimeByName(events, thread)) own.set(name, ms * slowdown);
   return own;
 }
 

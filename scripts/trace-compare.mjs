@@ -17,6 +17,7 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import { startBuiltServer, startServer } from "./spawn-server.mjs";
 import { buildStock } from "./stock-remix.mjs";
+import { ownTimeByName } from "./trace-own-time.mjs";
 
 const CATEGORIES = [
   "devtools.timeline",
@@ -53,20 +54,7 @@ function ownTimes(events) {
       perThread.set(key, (perThread.get(key) ?? 0) + (e.tdur ?? 0));
   }
   const [thread, total] = [...perThread].sort((a, b) => b[1] - a[1])[0] ?? [];
-  const timed = events
-    .filter((e) => e.ph === "X" && e.tdur !== undefined && `${e.pid}:${e.tid}` === thread)
-    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
-  const own = new Map();
-  const open = [];
-  for (const e of timed) {
-    while (open.length && open[open.length - 1].ts + open[open.length - 1].dur <= e.ts) open.pop();
-    const parent = open[open.length - 1];
-    own.set(e, e.tdur);
-    if (parent && e.ts + e.dur <= parent.ts + parent.dur) own.set(parent, own.get(parent) - e.tdur);
-    open.push(e);
-  }
-  const byName = new Map();
-  for (const [e, t] of own) byName.set(e.name, (byName.get(e.name) ?? 0) + t / 1000);
+  const byName = thread ? ownTimeByName(events, thread) : new Map();
   return { total: (total ?? NaN) / 1000, byName };
 }
 
