@@ -49,7 +49,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startBaselineServer, startBuiltServer, startServer } from "./spawn-server.mjs";
 import { buildStock } from "./stock-remix.mjs";
-import { ownTimeByName } from "./trace-own-time.mjs";
+import { ownTimeByName, pageThread } from "./trace-events.mjs";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const DEFAULT_PATHS = ["/", "/tesla", "/tesla/get-code", "/submit"];
@@ -125,28 +125,6 @@ const median = (xs) => {
   const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
   return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
 };
-
-/**
- * The page's renderer main thread in Lighthouse's trace (the one whose tasks took longest; other
- * renderers are Chromium's own pages): its key (`pid:tid`) and its tasks' wall and thread time in µs.
- */
-function pageThread(events) {
-  const renderers = new Set(
-    events
-      .filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain")
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  const perThread = new Map();
-  for (const e of events) {
-    if (e.ph !== "X" || e.name !== "RunTask" || !renderers.has(`${e.pid}:${e.tid}`)) continue;
-    const key = `${e.pid}:${e.tid}`;
-    const sums = perThread.get(key) ?? { key, wall: 0, cpu: 0 };
-    sums.wall += e.dur ?? 0;
-    sums.cpu += e.tdur ?? e.dur ?? 0;
-    perThread.set(key, sums);
-  }
-  return [...perThread.values()].sort((a, b) => b.wall - a.wall)[0];
-}
 
 /**
  * The page's main-thread CPU in Lighthouse's own trace: the thread time (`tdur`) of the renderer main

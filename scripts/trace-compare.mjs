@@ -17,7 +17,7 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import { startBuiltServer, startServer } from "./spawn-server.mjs";
 import { buildStock } from "./stock-remix.mjs";
-import { ownTimeByName } from "./trace-own-time.mjs";
+import { ownTimeByName, pageThread } from "./trace-events.mjs";
 
 const CATEGORIES = [
   "devtools.timeline",
@@ -45,17 +45,8 @@ const runs = Number(arg("--runs", "5"));
 
 /** Each event's own thread time on the page's renderer main thread, in ms, and the tasks' total. */
 function ownTimes(events) {
-  const names = new Map();
-  for (const e of events) if (e.ph === "M" && e.name === "thread_name") names.set(`${e.pid}:${e.tid}`, e.args.name);
-  const perThread = new Map();
-  for (const e of events) {
-    const key = `${e.pid}:${e.tid}`;
-    if (e.ph === "X" && e.name === "ThreadControllerImpl::RunTask" && names.get(key) === "CrRendererMain")
-      perThread.set(key, (perThread.get(key) ?? 0) + (e.tdur ?? 0));
-  }
-  const [thread, total] = [...perThread].sort((a, b) => b[1] - a[1])[0] ?? [];
-  const byName = thread ? ownTimeByName(events, thread) : new Map();
-  return { total: (total ?? NaN) / 1000, byName };
+  const thread = pageThread(events, "ThreadControllerImpl::RunTask");
+  return { total: thread ? thread.cpu / 1000 : NaN, byName: thread ? ownTimeByName(events, thread.key) : new Map() };
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "trace-compare-"));
