@@ -33,6 +33,8 @@ export default defineConfig({
     pool: "forks",
     // Two files at once (decision 279): they wait on their own built servers, sockets and timers more
     // than on the CPU. Vitest's default is one less than the cores: a single file at a time on 2 cores.
+    // Two, not three as on SQLite: PostgreSQL's own processes take the idle time (224 s at two,
+    // 228 s at three; decision 309).
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
