@@ -77,7 +77,33 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
   }
   let builder = new AxeBuilder({ page: target }).withTags(AXE_TAGS).setLegacyMode(true);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
-  const { violations } = await builder.analyze();
+  // The page at rest: a toast fading in or out (its first and last 200 ms) is read at part opacity,
+  // whose contrast fails. Wait until nothing animated is half-transparent, then hold every running
+  // animation for the check, and let them go on after it.
+  await expect
+    .poll(() =>
+      target.evaluate(() => {
+        const animations = document.getAnimations();
+        const atRest = animations.every((a) => {
+          const element = a.effect instanceof KeyframeEffect ? a.effect.target : null;
+          if (!element) return true;
+          const opacity = Number(getComputedStyle(element).opacity);
+          return opacity === 0 || opacity === 1;
+        });
+        if (atRest) {
+          const held = animations.filter((a) => a.playState === "running");
+          for (const a of held) a.pause();
+          (window as { heldForAxe?: Animation[] }).heldForAxe = held;
+        }
+        return atRest;
+      }),
+    )
+    .toBe(true);
+  const { violations } = await builder.analyze().finally(() =>
+    target.evaluate(() => {
+      for (const a of (window as { heldForAxe?: Animation[] }).heldForAxe ?? []) a.play();
+    }),
+  );
   const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary, options.label).toEqual([]);
 }
