@@ -59,6 +59,21 @@ export interface ReferralCodesTable {
   owner_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** Out of the draw until this instant after answers said its monthly referral cap was reached (then back by itself). */
   capped_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** The code's place in the rotation, the draw's sort key (db/repositories/rotation.server.ts): serves plus any level it was raised to on entering. */
+  rotation_count: ColumnType<number, number | undefined, number>;
+  /** Random, drawn anew at every serve: the tie-break among the least served (rotation.server.ts). */
+  draw_key: ColumnType<number, number | undefined, number>;
+  /** Keyed hash of platform and code (rotation.server.ts): finds the code's history again after a deletion. */
+  code_key: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** What a deleted code had reached in the rotation, by its keyed hash (never the code in clear). */
+export interface CodeHistoryTable {
+  code_key: string;
+  platform_id: number;
+  rotation_count: number;
+  times_served: number;
+  deleted_at: Timestamp;
 }
 
 export type PausedReason = "owner" | "reports";
@@ -322,6 +337,7 @@ export interface Database {
   code_answer_totals: CodeAnswerTotalsTable;
   platform_code_counts: PlatformCodeCountsTable;
   history_rollup: HistoryRollupTable;
+  code_history: CodeHistoryTable;
 }
 
 export type Platform = Selectable<PlatformsTable>;

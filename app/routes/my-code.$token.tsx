@@ -12,7 +12,7 @@ import { ANSWER_STATS, codeAnswerSummary, PAUSE_RULE } from "~db/repositories/co
 import { ReasonTally } from "~/features/offer/reason-tally";
 import { estimateNextServe } from "~/features/offer/rotation-estimate.server";
 import { deleteOwnCode, pauseOwnCode, resumeOwnCode } from "~db/repositories/code-owners.server";
-import { codesServedBefore } from "~db/repositories/codes.server";
+import { drawsAhead } from "~db/repositories/rotation.server";
 import * as codes from "~/features/codes/codes.css";
 import { addressKeyOf } from "~/utils/client-address.server";
 import { OWNER_WRITE_RATE_LIMIT } from "~/features/trust/limits";
@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const since = new Date(now.getTime() - ANSWER_STATS.days * 24 * 60 * 60 * 1000).toISOString();
   const [t, place, answers, reasons] = await Promise.all([
     getT(request, "trust"),
-    codesServedBefore(code.id, now),
+    drawsAhead(code.id, now),
     codeAnswerSummary(code.id),
     failureReasonsOf([code.id], since),
   ]);
@@ -159,8 +159,13 @@ export default function OwnerPage() {
             {code.estimate === null
               ? t("owner.facts.notInRotation")
               : code.estimate.around
-                ? to("owner.estimate", { count: code.estimate.draws, date: formatDate(code.estimate.around, i18n.language) })
-                : to("owner.estimateNoPace", { count: code.estimate.draws })}
+                ? to("owner.estimate", {
+                    min: code.estimate.min,
+                    count: code.estimate.draws,
+                    from: formatDate(code.estimate.from ?? code.estimate.around, i18n.language),
+                    date: formatDate(code.estimate.around, i18n.language),
+                  })
+                : to("owner.estimateNoPace", { min: code.estimate.min, count: code.estimate.draws })}
           </Fact>
           <Fact term={t("owner.facts.answers")} testId="owned-answers">
             {t("owner.facts.answersValue", { worked: code.worked, failed: code.failed })}

@@ -7,6 +7,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_INPUT_LENGTH, normalizeCodeInput } from "~db/platform-links";
 import { findCode, submitReferralCode } from "~db/repositories/codes.server";
+import { codeKey } from "~db/repositories/rotation.server";
 import { createDeletionRequest } from "~db/repositories/deletion-requests.server";
 import { getActivePlatformBySlug, listPlatformOptions } from "~db/repositories/platforms.server";
 import { CAPTCHA_FIELD, captchaSiteKey, verifyCaptcha } from "~/features/codes/captcha.server";
@@ -121,6 +122,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       code: normalized.code,
       referralUrl: normalized.referralUrl,
       ownerTokenHash: owner.hash,
+      // The same code deleted before takes back its history (rotation.server.ts, rule 5).
+      codeKey: codeKey(getEnv().SESSION_SECRET, platform.id, normalized.code),
     }),
   );
   if (!submitted.ok) return reject({ formErrors: ["errors.addFailed"] }, 503, submitted.headers);

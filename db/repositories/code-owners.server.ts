@@ -1,5 +1,6 @@
 import { getDb, type DB } from "../client.server";
 import { selectCodeWithPlatform } from "./codes.server";
+import { writeEntering } from "./rotation.server";
 
 /**
  * The owner's private page (/my-code/{token}): the code is found by the hash of the token only.
@@ -35,14 +36,16 @@ export async function pauseOwnCode(id: number, now = new Date(), db: DB = getDb(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Back into the rotation: only a pause its owner made. */
-export async function resumeOwnCode(id: number, db: DB = getDb()): Promise<boolean> {
-  const result = await db
-    .updateTable("referral_codes")
-    .set({ is_active: 1, paused_reason: null, paused_at: null })
-    .where("id", "=", id)
-    .where("paused_reason", "=", "owner")
-    .executeTakeFirst();
+/** Back into the rotation, at the level of the others (rotation.server.ts, rule 4): only a pause its owner made. */
+export async function resumeOwnCode(id: number, now = new Date(), db: DB = getDb()): Promise<boolean> {
+  const result = await writeEntering(db, id, now, (trx) =>
+    trx
+      .updateTable("referral_codes")
+      .set({ is_active: 1, paused_reason: null, paused_at: null })
+      .where("id", "=", id)
+      .where("paused_reason", "=", "owner")
+      .executeTakeFirst(),
+  );
   return Number(result.numUpdatedRows) > 0;
 }
 

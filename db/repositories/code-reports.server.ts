@@ -4,6 +4,7 @@ import { isUniqueViolation } from "../errors.server";
 import { nextMonthStart, PAUSE_RULE, verdictOn } from "../report-rules";
 import type { ReportOutcome, ReportReason } from "../schema";
 import { figuresOverDays } from "./daily-figures.server";
+import { writeEntering } from "./rotation.server";
 
 /** "Did this code work?": answers, the automatic pause, the figures. */
 
@@ -199,23 +200,29 @@ export async function listCodesPausedByReports(db: DB = getDb()) {
  * the next automatic pause (they were judged), so the code starts afresh.
  */
 export async function restoreReportedCode(id: number, now = new Date(), db: DB = getDb()): Promise<boolean> {
-  const result = await db
-    .updateTable("referral_codes")
-    .set({ is_active: 1, paused_reason: null, paused_at: null, reports_reset_at: now.toISOString() })
-    .where("id", "=", id)
-    .where("paused_reason", "=", "reports")
-    .executeTakeFirst();
+  // Back in the rotation at the level of the others (rotation.server.ts, rule 4).
+  const result = await writeEntering(db, id, now, (trx) =>
+    trx
+      .updateTable("referral_codes")
+      .set({ is_active: 1, paused_reason: null, paused_at: null, reports_reset_at: now.toISOString() })
+      .where("id", "=", id)
+      .where("paused_reason", "=", "reports")
+      .executeTakeFirst(),
+  );
   return Number(result.numUpdatedRows) > 0;
 }
 
 /** An admin puts a capped code back before its month is over; answers so far no longer count. */
 export async function liftMonthlyCap(id: number, now = new Date(), db: DB = getDb()): Promise<boolean> {
   const at = now.toISOString();
-  const result = await db
-    .updateTable("referral_codes")
-    .set({ capped_until: null, reports_reset_at: at })
-    .where("id", "=", id)
-    .where("capped_until", ">", at)
-    .executeTakeFirst();
+  // Back in the rotation at the level of the others (rotation.server.ts, rule 4).
+  const result = await writeEntering(db, id, now, (trx) =>
+    trx
+      .updateTable("referral_codes")
+      .set({ capped_until: null, reports_reset_at: at })
+      .where("id", "=", id)
+      .where("capped_until", ">", at)
+      .executeTakeFirst(),
+  );
   return Number(result.numUpdatedRows) > 0;
 }

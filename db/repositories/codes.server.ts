@@ -26,24 +26,9 @@ export function selectCodeWithPlatform(db: DB) {
     .select(["c.id", "c.code", "c.referral_url", "c.is_active", "c.is_permanent", "c.expires_at"]);
 }
 
-/**
- * Active, and permanent or without expiry or expiring in the future, and not on a monthly cap (or
- * its cap is over: it comes back by itself). The flags are SQL literals,
- * not parameters: the draw indexes are partial (`WHERE is_active = 1`), and a parameter compared
- * there makes SQLite re-plan the prepared statement every time it is bound (decision 010).
- */
-export function eligible(now: string) {
-  return (eb: ExpressionBuilder<Database, "referral_codes">) =>
-    eb.and([
-      eb("referral_codes.is_active", "=", eb.lit(1)),
-      eb.or([
-        eb("referral_codes.is_permanent", "=", eb.lit(1)),
-        eb("referral_codes.expires_at", "is", null),
-        eb("referral_codes.expires_at", ">", now),
-      ]),
-      eb.or([eb("referral_codes.capped_until", "is", null), eb("referral_codes.capped_until", "<=", now)]),
-    ]);
-}
+/** Which codes are in the rotation: the rule lives in rotation.server.ts (issue 55). */
+export { eligible } from "./rotation.server";
+import { codeHistory, enterAtLevel, writeEntering } from "./rotation.server";
 
 export interface DrawResult {
   requestId: number;
@@ -101,73 +86,50 @@ export async function findCode(platformId: number, code: string, db: DB = getDb(
     .executeTakeFirst();
 }
 
-/**
- * How many codes of its platform a draw would serve before this one (0: it is next), or null when
- * the code is not in the rotation (paused, deactivated, expired, platform inactive).
- */
-export async function codesServedBefore(codeId: number, now = new Date(), db: DB = getDb()): Promise<number | null> {
-  const at = now.toISOString();
-  const code = await db
-    .selectFrom("referral_codes")
-    .innerJoin("platforms", "platforms.id", "referral_codes.platform_id")
-    .select(["referral_codes.id", "referral_codes.platform_id", "times_served", "last_served_at", "referral_codes.created_at"])
-    .where("referral_codes.id", "=", codeId)
-    .where("platforms.is_active", "=", 1)
-    .where(eligible(at))
-    .executeTakeFirst();
-  if (!code) return null;
-  // Codes ahead in the fairness order: fewer serves; or as many and served earlier (never served
-  // first); or tied on both and older; or tied on everything and a smaller id.
-  const row = await db
-    .selectFrom("referral_codes")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("platform_id", "=", code.platform_id)
-    .where(eligible(at))
-    .where((eb) => {
-      const sameServes = eb("times_served", "=", code.times_served);
-      const sameLast =
-        code.last_served_at === null ? eb("last_served_at", "is", null) : eb("last_served_at", "=", code.last_served_at);
-      const ahead = [
-        eb("times_served", "<", code.times_served),
-        eb.and([sameServes, sameLast, eb("created_at", "<", code.created_at)]),
-        eb.and([sameServes, sameLast, eb("created_at", "=", code.created_at), eb("id", "<", code.id)]),
-      ];
-      if (code.last_served_at !== null) {
-        ahead.push(
-          eb.and([sameServes, eb.or([eb("last_served_at", "is", null), eb("last_served_at", "<", code.last_served_at)])]),
-        );
-      }
-      return eb.or(ahead);
-    })
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export type SubmitOutcome = { ok: true; id: number } | { ok: false; reason: "duplicate" };
 
-/** A visitor's code: temporary, valid CODE_VALIDITY_MONTHS. A duplicate (same platform and code) writes nothing. */
+/**
+ * A visitor's code: temporary, valid CODE_VALIDITY_MONTHS. A duplicate (same platform and code) writes
+ * nothing. `codeKey` (rotation.server.ts `codeKey`) finds the history of the same code deleted
+ * before: its counts come back. Then it enters the rotation at the level (rule 4), in the same
+ * transaction.
+ */
 export async function submitReferralCode(
-  input: { platformId: number; code: string; referralUrl: string | null; ownerTokenHash?: string | null },
+  input: {
+    platformId: number;
+    code: string;
+    referralUrl: string | null;
+    ownerTokenHash?: string | null;
+    codeKey?: string | null;
+  },
   now = new Date(),
   db: DB = getDb(),
 ): Promise<SubmitOutcome> {
   if (await findCode(input.platformId, input.code, db)) return { ok: false, reason: "duplicate" };
   try {
-    const row = await db
-      .insertInto("referral_codes")
-      .values({
-        platform_id: input.platformId,
-        code: input.code,
-        referral_url: input.referralUrl,
-        is_active: 1,
-        is_permanent: 0,
-        expires_at: expiryFrom(now),
-        created_at: now.toISOString(),
-        owner_token_hash: input.ownerTokenHash ?? null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return { ok: true, id: row.id };
+    const id = await db.transaction().execute(async (trx) => {
+      const history = input.codeKey ? await codeHistory(input.codeKey, trx) : undefined;
+      const row = await trx
+        .insertInto("referral_codes")
+        .values({
+          platform_id: input.platformId,
+          code: input.code,
+          referral_url: input.referralUrl,
+          is_active: 1,
+          is_permanent: 0,
+          expires_at: expiryFrom(now),
+          created_at: now.toISOString(),
+          owner_token_hash: input.ownerTokenHash ?? null,
+          code_key: input.codeKey ?? null,
+          times_served: history?.times_served ?? 0,
+          rotation_count: history?.rotation_count ?? 0,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await enterAtLevel(trx, row.id, now);
+      return row.id;
+    });
+    return { ok: true, id };
   } catch (error) {
     // Two identical submissions at once: the unique constraint decides; the second is a duplicate.
     if (isUniqueViolation(error)) return { ok: false, reason: "duplicate" };
@@ -265,16 +227,18 @@ export async function getCodeWithPlatform(id: number, db: DB = getDb()) {
  * the automatic-pause count afresh: the answers so far were judged.
  */
 export async function setCodeActive(id: number, isActive: boolean, now = new Date(), db: DB = getDb()): Promise<boolean> {
-  const result = await db
-    .updateTable("referral_codes")
-    .set((eb) => ({
-      is_active: isActive ? 1 : 0,
-      paused_reason: null,
-      paused_at: null,
-      reports_reset_at: isActive ? now.toISOString() : eb.ref("reports_reset_at"),
-    }))
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const result = await writeEntering(db, id, now, (trx) =>
+    trx
+      .updateTable("referral_codes")
+      .set((eb) => ({
+        is_active: isActive ? 1 : 0,
+        paused_reason: null,
+        paused_at: null,
+        reports_reset_at: isActive ? now.toISOString() : eb.ref("reports_reset_at"),
+      }))
+      .where("id", "=", id)
+      .executeTakeFirst(),
+  );
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -284,21 +248,25 @@ export async function setCodeActive(id: number, isActive: boolean, now = new Dat
  */
 export async function setCodePermanent(id: number, isPermanent: boolean, now = new Date(), db: DB = getDb()): Promise<boolean> {
   const fallback = expiryFrom(now);
-  const result = await db
-    .updateTable("referral_codes")
-    .set((eb) => ({
-      is_permanent: isPermanent ? 1 : 0,
-      expires_at: isPermanent ? eb.ref("expires_at") : eb.fn.coalesce("expires_at", eb.val(fallback)),
-    }))
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const result = await writeEntering(db, id, now, (trx) =>
+    trx
+      .updateTable("referral_codes")
+      .set((eb) => ({
+        is_permanent: isPermanent ? 1 : 0,
+        expires_at: isPermanent ? eb.ref("expires_at") : eb.fn.coalesce("expires_at", eb.val(fallback)),
+      }))
+      .where("id", "=", id)
+      .executeTakeFirst(),
+  );
   return Number(result.numUpdatedRows) > 0;
 }
 
 /** The new expiry: `days` from now. */
 export async function setCodeExpiry(id: number, days: number, now = new Date(), db: DB = getDb()): Promise<string | null> {
   const expiresAt = new Date(now.getTime() + days * 24 * 60 * 60 * 1000).toISOString();
-  const result = await db.updateTable("referral_codes").set({ expires_at: expiresAt }).where("id", "=", id).executeTakeFirst();
+  const result = await writeEntering(db, id, now, (trx) =>
+    trx.updateTable("referral_codes").set({ expires_at: expiresAt }).where("id", "=", id).executeTakeFirst(),
+  );
   return Number(result.numUpdatedRows) > 0 ? expiresAt : null;
 }
 

@@ -1,29 +1,17 @@
 import type SQLite from "better-sqlite3";
-import { sql, type CompiledQuery, type SelectQueryBuilder } from "kysely";
+import { sql, type CompiledQuery } from "kysely";
 import { getDb, getDialect, getSqlite, type DB } from "../client.server";
 import { noteWrite } from "../read-cache.server";
-import type { Database } from "../schema";
-import { eligible } from "./codes.server";
+import { eligible, inRotationOrder, liftEndedCapsQuery, newDrawKey } from "./rotation.server";
 
 /**
  * The draw: one transaction that picks the next code of a platform (or of every platform), counts
  * its serve and logs it. On SQLite a queue of draws runs through prepared statements in one
  * transaction per tick; on PostgreSQL through Kysely under a lock (decision 010). Which codes may
- * be drawn is `eligible` (codes.server.ts); everything else about codes lives there.
+ * be drawn, in which order, and how a code enters the rotation is the rule of rotation.server.ts
+ * (issue 55, docs/fairness.md): each draw first raises the codes whose monthly cap has ended to the
+ * level of the others, then picks, counts and logs.
  */
-
-/** Fairness order: fewest serves, then least recently served (never served first), then oldest. */
-function inServingOrder<O>(qb: SelectQueryBuilder<Database, "referral_codes" | "platforms", O>) {
-  return (
-    qb
-      .orderBy("referral_codes.times_served", "asc")
-      .orderBy("referral_codes.last_served_at", (ob) => ob.asc().nullsFirst())
-      .orderBy("referral_codes.created_at", "asc")
-      .orderBy("referral_codes.id", "asc")
-      // A literal too: SQLite re-plans a prepared statement each time a LIMIT parameter is bound.
-      .limit(sql.lit(1))
-  );
-}
 
 type DrawTarget = { platformId: number } | { slug: string } | null;
 
@@ -36,13 +24,18 @@ function pickQuery(db: DB, target: DrawTarget, now: string) {
     .where(eligible(now));
   if (target && "platformId" in target) qb = qb.where("referral_codes.platform_id", "=", target.platformId);
   if (target && "slug" in target) qb = qb.where("platforms.slug", "=", target.slug);
-  return inServingOrder(qb);
+  return inRotationOrder(qb);
 }
 
-function serveQuery(db: DB, codeId: number, now: string) {
+function serveQuery(db: DB, codeId: number, now: string, drawKey: number) {
   return db
     .updateTable("referral_codes")
-    .set((eb) => ({ times_served: eb("times_served", "+", eb.lit(1)), last_served_at: now }))
+    .set((eb) => ({
+      times_served: eb("times_served", "+", eb.lit(1)),
+      rotation_count: eb("rotation_count", "+", eb.lit(1)),
+      last_served_at: now,
+      draw_key: drawKey,
+    }))
     .where("id", "=", codeId);
 }
 
@@ -188,10 +181,11 @@ async function takeDrawLock(trx: DB, target: DrawTarget): Promise<void> {
 
 async function drawWithKysely(target: DrawTarget, now: Date, trx: DB, skipLocked = false): Promise<Drawn | null> {
   const at = now.toISOString();
+  await liftEndedCapsQuery(trx, at, target).execute();
   const pick = pickQuery(trx, target, at);
   const picked = await (skipLocked ? pick.forUpdate("referral_codes").skipLocked() : pick).executeTakeFirst();
   if (!picked) return null;
-  await serveQuery(trx, picked.id, at).execute();
+  await serveQuery(trx, picked.id, at, newDrawKey()).execute();
   const logged = await logQuery(trx, { platformId: picked.platform_id, codeId: picked.id, code: picked.code, now: at })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -204,14 +198,16 @@ const PLATFORM = -1_000_001;
 const CODE_ID = -1_000_002;
 const CODE = "\u0000code";
 const SLUG = "\u0000slug";
+const DRAW_KEY = -1_000_003;
 
-type DrawValues = { now: string; platformId?: number; codeId?: number; code?: string; slug?: string };
+type DrawValues = { now: string; platformId?: number; codeId?: number; code?: string; slug?: string; drawKey?: number };
 const SENTINELS = new Map<unknown, keyof DrawValues>([
   [NOW, "now"],
   [PLATFORM, "platformId"],
   [CODE_ID, "codeId"],
   [CODE, "code"],
   [SLUG, "slug"],
+  [DRAW_KEY, "drawKey"],
 ]);
 
 /**
@@ -247,21 +243,24 @@ function prepared(sqlite: SQLite.Database): PreparedDraw {
   const pickOne = compile(pickQuery(db, { platformId: PLATFORM }, NOW));
   const pickBySlug = compile(pickQuery(db, { slug: SLUG }, NOW));
   const pickAll = compile(pickQuery(db, null, NOW));
-  const serve = compile(serveQuery(db, CODE_ID, NOW));
+  const liftOne = compile(liftEndedCapsQuery(db, NOW, { platformId: PLATFORM }));
+  const liftBySlug = compile(liftEndedCapsQuery(db, NOW, { slug: SLUG }));
+  const liftAll = compile(liftEndedCapsQuery(db, NOW, null));
+  const serve = compile(serveQuery(db, CODE_ID, NOW, DRAW_KEY));
   const log = compile(logQuery(db, { platformId: PLATFORM, codeId: CODE_ID, code: CODE, now: NOW }));
 
   // Pick, count, log: always called inside a transaction.
   const drawOne = (target: DrawTarget, now: string): Drawn | null => {
-    const pick = target === null ? pickAll : "slug" in target ? pickBySlug : pickOne;
-    const picked = pick.stmt.get(
-      pick.bind({
-        now,
-        platformId: target && "platformId" in target ? target.platformId : undefined,
-        slug: target && "slug" in target ? target.slug : undefined,
-      }),
-    ) as { id: number; code: string; platform_id: number } | undefined;
+    const [lift, pick] = target === null ? [liftAll, pickAll] : "slug" in target ? [liftBySlug, pickBySlug] : [liftOne, pickOne];
+    const values = {
+      now,
+      platformId: target && "platformId" in target ? target.platformId : undefined,
+      slug: target && "slug" in target ? target.slug : undefined,
+    };
+    lift.stmt.run(lift.bind(values));
+    const picked = pick.stmt.get(pick.bind(values)) as { id: number; code: string; platform_id: number } | undefined;
     if (!picked) return null;
-    serve.stmt.run(serve.bind({ now, codeId: picked.id }));
+    serve.stmt.run(serve.bind({ now, codeId: picked.id, drawKey: newDrawKey() }));
     const info = log.stmt.run(log.bind({ now, platformId: picked.platform_id, codeId: picked.id, code: picked.code }));
     return { requestId: Number(info.lastInsertRowid), codeId: picked.id, code: picked.code, platformId: picked.platform_id };
   };

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { getDb, type DB } from "../client.server";
 import { rolledUpUntil } from "./daily-figures.server";
 import { rollUpNextDay, underJobLock } from "./rollup.server";
+import { liftEndedCapsQuery } from "./rotation.server";
 
 /**
  * The history job (decision 192): roll up every complete day (rollup.server.ts), then remove, in
@@ -227,13 +228,9 @@ export async function pruneOther(
         eb.selectFrom("sessions").select("id").where("expires_at", "<=", now.toISOString()).orderBy("expires_at").limit(batch),
       )
       .executeTakeFirst();
-    const caps = await trx
-      .updateTable("referral_codes")
-      .set({ capped_until: null })
-      .where("id", "in", (eb) =>
-        eb.selectFrom("referral_codes").select("id").where("capped_until", "<=", now.toISOString()).limit(batch),
-      )
-      .executeTakeFirst();
+    // Ended caps are cleared with the codes raised to the level of the others (rotation.server.ts,
+    // rule 4), as the draw itself does: clearing alone would let them in below everyone.
+    const caps = await liftEndedCapsQuery(trx, now.toISOString(), null, batch).executeTakeFirst();
     return {
       scores: Number(scores.numDeletedRows),
       conversations: Number(conversations.numDeletedRows),

@@ -40,14 +40,27 @@ describe("drawReferralCode (fairness)", () => {
     expect(logged.map((r) => r.served_code)).toEqual(served);
   });
 
-  it("serves the never-served code first, then the least recently served", async () => {
+  it("serves the least served first and, among as many serves, in a random order that changes every round (issue 55)", async () => {
     const p = await createPlatform(db);
+    // Who was served last no longer decides (it made the order a cycle anyone could learn).
     await addCode(p.id, "OLD111", { times_served: 1, last_served_at: "2026-01-02T00:00:00.000Z" });
     await addCode(p.id, "OLDER1", { times_served: 1, last_served_at: "2026-01-01T00:00:00.000Z" });
     await addCode(p.id, "NEVER1", { times_served: 1, last_served_at: null });
-    expect((await drawReferralCode(p.id))!.code).toBe("NEVER1");
-    expect((await drawReferralCode(p.id))!.code).toBe("OLDER1");
-    expect((await drawReferralCode(p.id))!.code).toBe("OLD111");
+    await addCode(p.id, "BEHIND", { times_served: 0 });
+    expect((await drawReferralCode(p.id))!.code).toBe("BEHIND");
+    const firsts = new Map<string, number>();
+    const orders = new Set<string>();
+    for (let round = 0; round < 60; round++) {
+      const order = [];
+      for (let i = 0; i < 4; i++) order.push((await drawReferralCode(p.id))!.code);
+      // Every code once per round: least served first still holds.
+      expect([...order].sort()).toEqual(["BEHIND", "NEVER1", "OLD111", "OLDER1"]);
+      firsts.set(order[0]!, (firsts.get(order[0]!) ?? 0) + 1);
+      orders.add(order.join());
+    }
+    // Each code opens a round about 15 times in 60 (a fixed cycle would give one code all 60).
+    for (const code of ["BEHIND", "NEVER1", "OLD111", "OLDER1"]) expect(firsts.get(code) ?? 0).toBeGreaterThanOrEqual(4);
+    expect(orders.size).toBeGreaterThan(6);
   });
 
   it("never serves expired or inactive codes; permanent ones always are eligible", async () => {
@@ -93,12 +106,13 @@ describe("drawReferralCode (fairness)", () => {
 
   it("the prepared path and the portable Kysely path agree, and a draw inside an open Kysely transaction waits its turn", async () => {
     const p = await createPlatform(db);
-    for (const code of ["AAA111", "BBB222", "CCC333", "DDD444"]) await addCode(p.id, code);
+    // Tie-break keys in this order, so both paths must pick the same codes.
+    for (const [i, code] of ["AAA111", "BBB222", "CCC333", "DDD444"].entries()) await addCode(p.id, code, { draw_key: i });
     const viaKysely = await db.transaction().execute((trx) => drawReferralCodeWithKysely(p.id, new Date(), trx));
     expect(viaKysely!.code).toBe("AAA111");
     // Open a Kysely transaction that spans an await; a draw started meanwhile must not join it.
     const inFlight = db.transaction().execute(async (trx) => {
-      await trx.updateTable("referral_codes").set({ times_served: 9 }).where("code", "=", "DDD444").execute();
+      await trx.updateTable("referral_codes").set({ times_served: 9, rotation_count: 9 }).where("code", "=", "DDD444").execute();
       await new Promise((r) => setTimeout(r, 20));
       throw new Error("rollback");
     });
@@ -149,9 +163,12 @@ describe("drawReferralCode (fairness)", () => {
     const targets = [broken.id, ok.id, broken.id, ok.id, ok.id, broken.id];
     const outcomes = await Promise.allSettled(targets.map((id) => drawReferralCode(id)));
     expect(outcomes.map((o) => o.status)).toEqual(targets.map((id) => (id === ok.id ? "fulfilled" : "rejected")));
-    // Fair among the survivors, in arrival order.
+    // Fair among the survivors: each served once.
     expect(
-      outcomes.filter((o) => o.status === "fulfilled").map((o) => (o as PromiseFulfilledResult<{ code: string }>).value.code),
+      outcomes
+        .filter((o) => o.status === "fulfilled")
+        .map((o) => (o as PromiseFulfilledResult<{ code: string }>).value.code)
+        .sort(),
     ).toEqual(["AAA111", "BBB222", "CCC333"]);
     expect(await serveCounts(broken.id)).toEqual({ BOOM01: 0 });
     expect(await db.selectFrom("random_requests").select("id").execute()).toHaveLength(3);

@@ -127,6 +127,10 @@ export async function createCode(
       platform_id: platformId,
       code: uniqueWord("CODE").toUpperCase(),
       created_at: new Date(Date.now() - 60_000).toISOString(),
+      // Its place in the rotation follows the serves a test gives it, unless it says otherwise; the
+      // tie-break key is random, as the rule draws it (db/repositories/rotation.server.ts).
+      rotation_count: overrides.times_served ?? 0,
+      draw_key: Math.floor(Math.random() * 2 ** 31),
       ...overrides,
     })
     .returningAll()

@@ -1,0 +1,231 @@
+import crypto from "node:crypto";
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
+import { getDb, type DB } from "../client.server";
+import type { Database } from "../schema";
+
+/**
+ * THE RULE OF THE ROTATION, in one place (issue 55, docs/fairness.md, decision 310). The draw
+ * (draw.server.ts), the owner's estimate, the fairness page and a ledger verifier read it here.
+ *
+ * 1. In the rotation: the code is active; permanent, without expiry or not yet expired; not on a
+ *    monthly cap (or its cap has ended); its platform is active (`eligible`).
+ * 2. Order: the lowest `rotation_count` first; among those, the lowest `draw_key`, a random number
+ *    the code draws anew (crypto) each time it is served. Each round is a fresh random order: no one
+ *    can learn it from the codes served so far (`inRotationOrder`).
+ * 3. A serve adds one to `times_served` (the real count, shown to owners) and to `rotation_count`.
+ * 4. Entering at the level: a code that enters the rotation, whatever the way in, is raised to the
+ *    lowest `rotation_count` among the codes already in it (never lowered), so it gets one turn in
+ *    the round like everyone else, not every draw until it catches up (`enterAtLevel`). A monthly
+ *    cap ends with time, not with a write: the draw itself raises the codes whose cap has ended
+ *    before it picks (`liftEndedCaps`), as does the history job that clears ended caps.
+ * 5. A deleted code leaves its keyed hash (`codeKey`) and counts behind (table code_history, by a
+ *    trigger on every deletion); the same code submitted again on the same platform takes them back.
+ */
+
+/**
+ * Rule 1 on `referral_codes`. The flags are SQL literals, not parameters: the draw indexes are
+ * partial (`WHERE is_active = 1`), and a parameter compared there makes SQLite re-plan the prepared
+ * statement every time it is bound (decision 010).
+ */
+export function eligible(now: string) {
+  return (eb: ExpressionBuilder<Database, "referral_codes">) =>
+    eb.and([
+      eb("referral_codes.is_active", "=", eb.lit(1)),
+      eb.or([
+        eb("referral_codes.is_permanent", "=", eb.lit(1)),
+        eb("referral_codes.expires_at", "is", null),
+        eb("referral_codes.expires_at", ">", now),
+      ]),
+      eb.or([eb("referral_codes.capped_until", "is", null), eb("referral_codes.capped_until", "<=", now)]),
+    ]);
+}
+
+/** Rule 2: the order of the draw (fewest turns first, then the random key; the id only on a 31-bit tie). */
+export function inRotationOrder<O>(qb: SelectQueryBuilder<Database, "referral_codes" | "platforms", O>) {
+  return (
+    qb
+      .orderBy("referral_codes.rotation_count", "asc")
+      .orderBy("referral_codes.draw_key", "asc")
+      .orderBy("referral_codes.id", "asc")
+      // A literal: SQLite re-plans a prepared statement each time a LIMIT parameter is bound.
+      .limit(sql.lit(1))
+  );
+}
+
+/** A new random tie-break key (rule 2), from the system's cryptographic source. */
+export function newDrawKey(): number {
+  return crypto.randomInt(0, 2 ** 31 - 1);
+}
+
+/**
+ * Rule 4's level for the code being written (the outer `referral_codes` row): the lowest
+ * rotation_count among the OTHER codes of its platform that are in the rotation and not waiting to
+ * be raised themselves (a cap that has ended but not been lifted yet); 0 when there are none (the
+ * code then keeps its own count).
+ */
+function levelOfOthers(now: string) {
+  return sql<number>`coalesce((select min(o.rotation_count) from referral_codes o
+    where o.platform_id = referral_codes.platform_id and o.id <> referral_codes.id
+      and o.is_active = 1 and o.capped_until is null
+      and (o.is_permanent = 1 or o.expires_at is null or o.expires_at > ${now})), 0)`;
+}
+
+/** `rotation_count` raised to the level, never lowered (portable: no max()/greatest()). */
+function raisedToLevel(now: string) {
+  const level = levelOfOthers(now);
+  return sql<number>`case when rotation_count < ${level} then ${level} else rotation_count end`;
+}
+
+/**
+ * Rule 4 for one code that has just entered the rotation (submitted, resumed, restored,
+ * re-activated, no longer expired, cap lifted by an admin). One statement: the level is read and
+ * written at once. Call it in the same transaction as the write that let the code in, and only when
+ * the code was out before (an eligible code raised to the others' level would lose its turn).
+ * A fresh random key too, so its place in the round is random.
+ */
+export async function enterAtLevel(db: DB, codeId: number, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .updateTable("referral_codes")
+    .set({ rotation_count: raisedToLevel(at), draw_key: newDrawKey() })
+    .where("id", "=", codeId)
+    .execute();
+}
+
+/** True when the code is in the rotation now (rule 1; its platform aside, which a code write never changes). */
+export async function isInRotation(db: DB, codeId: number, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom("referral_codes")
+    .select("id")
+    .where("id", "=", codeId)
+    .where(eligible(now.toISOString()))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Runs a write that may let a code into the rotation, in one transaction with rule 4: if the code was
+ * out before the write and is in after it, it enters at the level. Returns the write's result.
+ * `db` may already be a transaction (Kysely refuses a nested one), else one is opened.
+ */
+export async function writeEntering<R>(db: DB, codeId: number, now: Date, write: (trx: DB) => Promise<R>): Promise<R> {
+  const run = async (trx: DB) => {
+    const wasIn = await isInRotation(trx, codeId, now);
+    const result = await write(trx);
+    if (!wasIn && (await isInRotation(trx, codeId, now))) await enterAtLevel(trx, codeId, now);
+    return result;
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
+/**
+ * Rule 4 for the time-driven way in: codes whose monthly cap has ended are raised to the level and
+ * their cap cleared (so they are raised once). `platform`: one platform's id, or a slug, or every
+ * platform (null); `limit`: at most that many (the history job's batches). Found on
+ * referral_codes_capped_idx (partial, `capped_until IS NOT NULL`): a handful of rows at most.
+ */
+export function liftEndedCapsQuery(
+  db: DB,
+  now: string,
+  platform: { platformId: number } | { slug: string } | null,
+  limit?: number,
+) {
+  return db
+    .updateTable("referral_codes")
+    .set({ rotation_count: raisedToLevel(now), capped_until: sql<null>`null` })
+    .where("capped_until", "<=", now)
+    .$if(platform !== null && "platformId" in platform, (qb) =>
+      qb.where("platform_id", "=", (platform as { platformId: number }).platformId),
+    )
+    .$if(platform !== null && "slug" in platform, (qb) =>
+      qb.where("platform_id", "=", (eb) =>
+        eb
+          .selectFrom("platforms")
+          .select("id")
+          .where("slug", "=", (platform as { slug: string }).slug),
+      ),
+    )
+    .$if(limit !== undefined, (qb) =>
+      qb.where("id", "in", (eb) =>
+        eb
+          .selectFrom("referral_codes")
+          .select("id")
+          .where("capped_until", "<=", now)
+          .limit(limit ?? 0),
+      ),
+    );
+}
+
+/** Rule 5's key: a keyed hash of platform and code (the code is not kept in clear after a deletion). */
+export function codeKey(secret: string, platformId: number, code: string): string {
+  return crypto.createHmac("sha256", secret).update(`parrainly:code-history:${platformId}:${code}`).digest("base64url");
+}
+
+/** What a deleted code with this key had reached, if it was ever deleted. */
+export async function codeHistory(key: string, db: DB = getDb()) {
+  return db.selectFrom("code_history").select(["rotation_count", "times_served"]).where("code_key", "=", key).executeTakeFirst();
+}
+
+// ---------- the owner's estimate: coarse and not live ----------
+
+/** Draws ahead of a code, as a range (its place among the tied ones is random). */
+export interface DrawsAhead {
+  /** At least this many draws of the platform come before this code's turn. */
+  min: number;
+  /** At most this many. */
+  max: number;
+}
+
+/** The estimate is worked out at most once per code per hour (per process): it is no timer. */
+const ESTIMATE_PERIOD_MS = 60 * 60 * 1000;
+const ESTIMATES_KEPT = 10_000;
+const estimates = new Map<number, { period: number; value: DrawsAhead }>();
+
+/**
+ * How many draws of its platform come before this code's next serve, as a range: the codes with
+ * fewer turns all come first; among those with as many as it, its place is random. Null when the
+ * code is not in the rotation. Worked out at most once per code per clock hour (per process) and
+ * kept, also across a pause and resume (only "in the rotation or not" is read live): a page read
+ * every second says the same thing all hour, so it cannot time a draw.
+ */
+export async function drawsAhead(codeId: number, now = new Date(), db: DB = getDb()): Promise<DrawsAhead | null> {
+  const at = now.toISOString();
+  const code = await db
+    .selectFrom("referral_codes")
+    .innerJoin("platforms", "platforms.id", "referral_codes.platform_id")
+    .select(["referral_codes.platform_id", "referral_codes.rotation_count"])
+    .where("referral_codes.id", "=", codeId)
+    .where("platforms.is_active", "=", 1)
+    .where(eligible(at))
+    .executeTakeFirst();
+  if (!code) return null;
+  const period = Math.floor(now.getTime() / ESTIMATE_PERIOD_MS);
+  const kept = estimates.get(codeId);
+  if (kept && kept.period === period) return kept.value;
+  const row = await db
+    .selectFrom("referral_codes")
+    .select((eb) => [
+      eb.fn.sum<number>(eb.case().when("rotation_count", "<", code.rotation_count).then(1).else(0).end()).as("below"),
+      eb.fn.sum<number>(eb.case().when("rotation_count", "=", code.rotation_count).then(1).else(0).end()).as("tied"),
+    ])
+    .where("platform_id", "=", code.platform_id)
+    .where("id", "<>", codeId)
+    .where("rotation_count", "<=", code.rotation_count)
+    .where(eligible(at))
+    .executeTakeFirstOrThrow();
+  const below = Number(row.below ?? 0);
+  const value = { min: below, max: below + Number(row.tied ?? 0) };
+  if (estimates.size >= ESTIMATES_KEPT) estimates.clear();
+  estimates.set(codeId, { period, value });
+  return value;
+}
+
+/**
+ * Evenness (the fairness page): the spread of `rotation_count` among the codes in the rotation, that
+ * is serves counted over the time each code was in it (a code that entered late was raised to the
+ * level it found). The rule keeps it at 0 or 1 for codes continuously in the rotation.
+ */
+export function spreadOf(counts: number[]): number {
+  if (counts.length === 0) return 0;
+  return Math.max(...counts) - Math.min(...counts);
+}
