@@ -105,6 +105,9 @@ export default defineConfig({
         AI_REQUEST_TIMEOUT_MS: "30000",
         // The whole suite's calls fit in a day's budget (the budget itself is tested over HTTP).
         AI_DAILY_TOKEN_BUDGET: "100000000",
+        // The whole suite draws from one address, more than a day's draws of one visitor (the daily
+        // bounds per network are tested over HTTP: tests/integration/fair-rotation.test.ts).
+        DRAW_DAILY_LIMIT: "0",
         // The sitemap audit may fetch this server's own sitemap (tests only).
         AUDIT_ALLOWED_HOSTS: `localhost:${PORT}`,
       },

@@ -100,6 +100,7 @@ export function startBuiltServer(databaseUrl, dir, env = {}) {
     LOG_REQUESTS: "0",
     // The benchmarks draw from one address thousands of times a second (decision 298).
     DRAW_RATE_LIMIT: "0",
+    DRAW_DAILY_LIMIT: "0",
     ...env,
   });
 }
@@ -121,5 +122,6 @@ export function startBaselineServer(baselineDir, dir) {
     LOG_REQUESTS: "0",
     SEED_DEMO: "1",
     DRAW_RATE_LIMIT: "0",
+    DRAW_DAILY_LIMIT: "0",
   });
 }

@@ -37,6 +37,8 @@ const envSchema = z.object({
   PLATFORM_DELETE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** Draws one address may make in 10 minutes (0: no limit; benchmarks), decision 298. */
   DRAW_RATE_LIMIT: z.coerce.number().int().min(0).default(300),
+  /** Draws per IPv6 /64 per day (the /48 gets twice as many, an IPv4 /24 ten times); 0: off (issue 55, decision 312). */
+  DRAW_DAILY_LIMIT: z.coerce.number().int().min(0).default(20),
   /** `host:port,host:port` the sitemap audit may fetch although private (tests only). */
   AUDIT_ALLOWED_HOSTS: z.string().optional(),
   /** Start with an empty database although one existed at DATABASE_URL's path (its marker or backups say so). */

@@ -52,6 +52,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       I18N_STRICT: "1",
       // Tests draw from one address far more than a visitor: the limit has its own test (draw-limit.test.ts).
       DRAW_RATE_LIMIT: "0",
+      DRAW_DAILY_LIMIT: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -5,6 +5,8 @@ import { unavailableAnswer } from "~/utils/failures.server";
 import { tooManyRequests } from "~/utils/rate-limit.server";
 import { drawReferralCode, drawReferralCodeBySlug } from "~db/repositories/draw.server";
 import { drawToken } from "~/features/trust/draw-token.server";
+import { networkOf } from "../../../server/address-key";
+import { DAY_SECONDS, DRAW_NETWORK_FACTORS } from "./limits";
 
 /** The page a draw form posts to: `/{slug}/get-code`, or `/random` (slug null). */
 function drawPagePath(slug: string | null): string {
@@ -26,6 +28,37 @@ class DrawsLimited extends Error {
 }
 
 let limiter: { max: number; memory: BoundedMemoryLimiter } | null = null;
+
+type DailyBound = keyof typeof DRAW_NETWORK_FACTORS;
+let daily: { max: number; memory: Map<DailyBound, BoundedMemoryLimiter> } | null = null;
+
+/** The limiter of one daily bound: `factor` times DRAW_DAILY_LIMIT a day. */
+function dailyLimiter(max: number, bound: DailyBound): BoundedMemoryLimiter {
+  if (daily?.max !== max) daily = { max, memory: new Map() };
+  let memory = daily.memory.get(bound);
+  if (!memory) {
+    const points = max * DRAW_NETWORK_FACTORS[bound];
+    daily.memory.set(bound, (memory = new BoundedMemoryLimiter({ keyPrefix: `draw-day-${bound}`, points, duration: DAY_SECONDS })));
+  }
+  return memory;
+}
+
+/**
+ * The daily bounds (decision 312): the address's /64 (or IPv4 address) and its network (IPv6 /48,
+ * IPv4 /24). Each is checked before anything is counted, so a refused draw spends nothing.
+ */
+async function countDailyDraw(address: string): Promise<void> {
+  const max = getEnv().DRAW_DAILY_LIMIT;
+  if (max === 0) return;
+  const network = networkOf(address);
+  const bounds: Array<[BoundedMemoryLimiter, string]> = [[dailyLimiter(max, "subscriber"), address]];
+  if (network) bounds.push([dailyLimiter(max, network.kind), network.key]);
+  for (const [memory, key] of bounds) {
+    const res = await memory.get(key);
+    if (res && res.consumedPoints >= memory.points) throw new DrawsLimited(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+  }
+  for (const [memory, key] of bounds) await memory.consume(key).catch(() => undefined);
+}
 
 /**
  * Counts a draw for `address`; throws DrawsLimited past DRAW_RATE_LIMIT in 10 minutes. In this
@@ -55,6 +88,7 @@ async function countDraw(address: string): Promise<void> {
  */
 export async function drawForPage(slug: string | null, address: string): Promise<string | null> {
   await countDraw(address);
+  await countDailyDraw(address);
   const drawn = await runWrite("draw", () => (slug === null ? drawReferralCode(null) : drawReferralCodeBySlug(slug)));
   return drawn ? `${drawPagePath(slug)}?draw=${drawToken(drawn.requestId)}` : null;
 }
