@@ -109,7 +109,7 @@ test.describe("the owner's private link", () => {
     await page.goto(path);
     await expect(page.getByTestId("owned-code")).toHaveText("MINE4242");
     await expect(page.getByTestId("owned-status")).toHaveText("Dans la rotation");
-    await expect(page.getByTestId("owned-place")).toContainText("Prochain passage dans environ 1 tirage");
+    await expect(page.getByTestId("owned-place")).toContainText("Au prochain tirage");
     await expectAccessible(page);
 
     await page.getByTestId("owner-pause").click();

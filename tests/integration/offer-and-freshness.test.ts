@@ -350,25 +350,29 @@ describe("offer, claim guide, failure reasons and freshness over HTTP", () => {
     expect(result.html).toMatch(/data-testid="platform-last-worked"[^>]*>Worked 3 hours ago</);
   });
 
-  it("owner page: the place in the rotation as draws and a date at the current pace", async () => {
+  it("owner page: the place in the rotation as a range of draws and dates at the current pace, kept for the hour", async () => {
     const p = await createPlatform();
-    const token = crypto.randomBytes(32).toString("base64url");
-    await createCode(db, p.id, {
-      code: "MINE01",
-      created_at: new Date(Date.now() - 60_000).toISOString(),
-      owner_token_hash: crypto.createHash("sha256").update(token).digest("base64url"),
-    });
+    const owned = (code: string, extra: Record<string, unknown>) => {
+      const token = crypto.randomBytes(32).toString("base64url");
+      const hash = crypto.createHash("sha256").update(token).digest("base64url");
+      return createCode(db, p.id, { code, owner_token_hash: hash, ...extra }).then(() => token);
+    };
+    const token = await owned("MINE01", { draw_key: 0 });
     const before = await page(`/my-code/${token}`);
     expect(before.html).toMatch(
-      /data-testid="owned-place"[^>]*>Prochain passage dans environ 1 tirage \(aucun tirage ces 7 derniers jours/,
+      /data-testid="owned-place"[^>]*>Au prochain tirage \(aucun tirage ces 7 derniers jours/,
     );
-    await createCode(db, p.id, { code: "OTHER1" });
-    await draw(p.slug); // serves ours (older): the other one now goes first
+    await createCode(db, p.id, { code: "OTHER1", draw_key: 2 ** 30 });
+    await draw(p.slug); // serves ours (the smaller tie-break key): the other one now goes first
+    // Not live (issue 55): the page says the same thing for the rest of the hour.
     const after = await page(`/my-code/${token}`);
-    expect(after.html).toMatch(
-      /data-testid="owned-place"[^>]*>Prochain passage dans environ 2 tirages\u00a0; au rythme actuel, vers le \d\d\/\d\d\/\d{4}</,
-    );
+    expect(after.html).toMatch(/data-testid="owned-place"[^>]*>Au prochain tirage \(aucun tirage ces 7 derniers jours/);
     expect(after.html).toMatch(/data-testid="reason-tally"[^>]*>aucun échec</);
+    // A code worked out now: OTHER1 (fewer turns) first, then ours or it in a random order.
+    const second = await owned("MINE02", { times_served: 1 });
+    expect((await page(`/my-code/${second}`)).html).toMatch(
+      /data-testid="owned-place"[^>]*>Prochain passage dans 2 à 3 tirages\u00a0; au rythme actuel, entre le \d\d\/\d\d\/\d{4} et le \d\d\/\d\d\/\d{4} \(estimation revue une fois par heure\)</,
+    );
   });
 
   it("GET /api/platforms.json: active platforms with counts, answers, last worked and the offer in ?lng=; never a code", async () => {

@@ -223,7 +223,7 @@ describe("the trust loop over HTTP", () => {
     expect(await res.text()).toContain('data-testid="no-code"');
   });
 
-  it("a paused code leaves the draw; the others keep its rule: least served, then least recently served", async () => {
+  it("a paused code leaves the draw; the others keep its rule: least served, then a random order each round", async () => {
     const p = await createPlatform();
     const failing = await addCode(p.id, "RULEA1");
     await addCode(p.id, "RULEB1", { times_served: 100 });
@@ -240,10 +240,13 @@ describe("the trust loop over HTTP", () => {
       expect((await report(d.page, { outcome: "failed", draw: d.token })).status).toBe(303);
     }
     expect(await codeRow(failing.id)).toMatchObject({ is_active: 0, paused_reason: "reports" });
-    // Tied on serves: never served first (B was created first), then the least recently served.
+    // Tied on serves: each once per round, in a random order (issue 55: no cycle to learn).
     const next = [];
     for (let i = 0; i < 4; i++) next.push((await drawnCode()).code);
-    expect(next).toEqual(["RULEB1", "RULEC1", "RULEB1", "RULEC1"]);
+    expect([next.slice(0, 2).sort(), next.slice(2).sort()]).toEqual([
+      ["RULEB1", "RULEC1"],
+      ["RULEB1", "RULEC1"],
+    ]);
   });
 
   it("a code its owner paused still falls under the rule: the owner cannot bring a failing code back", async () => {
@@ -376,8 +379,9 @@ describe("the trust loop over HTTP", () => {
   }
 
   it("owner page: figures, then pause, resume and delete with post/redirect/get", async () => {
-    const { p, code, path } = await ownedCode();
-    await addCode(p.id, "AHEAD1"); // older? no: created after, so ours is served first
+    // Ours has the smaller tie-break key, so it is served first.
+    const { p, code, path } = await ownedCode({ draw_key: 0 });
+    await addCode(p.id, "AHEAD1", { draw_key: 2 ** 30 });
     const ip = freshIp();
     const get = () => fetch(`${server.url}${path}`, { headers: { "Fly-Client-IP": ip } });
     const page = await get();
@@ -391,17 +395,15 @@ describe("the trust loop over HTTP", () => {
     expect(html).toContain(code.code);
     // No draw on this platform lately: the number of draws, without a date.
     expect(html).toMatch(
-      /data-testid="owned-place"[^>]*>Prochain passage dans environ 1 tirage \(aucun tirage ces 7 derniers jours/,
+      /data-testid="owned-place"[^>]*>Prochain passage dans 1 à 2 tirages \(aucun tirage ces 7 derniers jours/,
     );
     expect(html).toContain('content="noindex, nofollow"');
     // After one draw ours has 1 serve and the other 0: one code goes before ours.
     const d = await draw(p.slug);
     expect((await report(d.page, { outcome: "worked", draw: d.token })).status).toBe(303);
     const html2 = await (await get()).text();
-    // One code goes first, then ours: 2 draws; one draw in 7 days gives the date.
-    expect(html2).toMatch(
-      /data-testid="owned-place"[^>]*>Prochain passage dans environ 2 tirages\u00a0; au rythme actuel, vers le \d\d\/\d\d\/\d{4}</,
-    );
+    // The estimate is kept for the hour (issue 55: no timer for a script): the draw changes nothing.
+    expect(html2).toMatch(/data-testid="owned-place"[^>]*>Prochain passage dans 1 à 2 tirages \(aucun tirage/);
     expect(html2).toMatch(/data-testid="owned-served"[^>]*>1 fois</);
     expect(html).toMatch(/data-testid="owned-last-served"[^>]*>jamais</);
     expect(html2).toMatch(/data-testid="owned-last-served"[^>]*>\d\d\/\d\d\/\d{4}/);
