@@ -137,7 +137,8 @@ describe("drawReferralCode (fairness)", () => {
   it("a draw that fails in a shared commit fails alone: the others are served and logged, it writes nothing", async () => {
     const ok = await createPlatform(db);
     const broken = await createPlatform(db);
-    for (const code of ["AAA111", "BBB222"]) await addCode(ok.id, code);
+    // Tie-break keys in this order: AAA111 is served first.
+    for (const [i, code] of ["AAA111", "BBB222"].entries()) await addCode(ok.id, code, { draw_key: i });
     await addCode(broken.id, "BOOM01");
     // A real constraint in the real database, as a disk or schema error would be: logging this code fails.
     await refuseDrawLogOf(db, "BOOM01");
