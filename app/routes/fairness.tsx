@@ -44,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta = routeMeta;
 
-const EXPLANATION = ["order", "count", "paused", "nothingForSale"] as const;
+const EXPLANATION = ["order", "entering", "count", "paused", "limits", "nothingForSale"] as const;
 
 export default function FairnessPage() {
   const { platforms, rule, pager, slug } = useLoaderData<typeof loader>();

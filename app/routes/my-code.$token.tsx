@@ -10,9 +10,8 @@ import { useTranslation } from "react-i18next";
 import { failureReasonsOf } from "~db/repositories/answer-freshness.server";
 import { ANSWER_STATS, codeAnswerSummary, PAUSE_RULE } from "~db/repositories/code-reports.server";
 import { ReasonTally } from "~/features/offer/reason-tally";
-import { estimateNextServe } from "~/features/offer/rotation-estimate.server";
+import { ownerEstimate } from "~/features/offer/rotation-estimate.server";
 import { deleteOwnCode, pauseOwnCode, resumeOwnCode } from "~db/repositories/code-owners.server";
-import { drawsAhead } from "~db/repositories/rotation.server";
 import * as codes from "~/features/codes/codes.css";
 import { addressKeyOf } from "~/utils/client-address.server";
 import { OWNER_WRITE_RATE_LIMIT } from "~/features/trust/limits";
@@ -35,13 +34,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const code = await requireOwnedCode(request, context, params.token);
   const now = new Date();
   const since = new Date(now.getTime() - ANSWER_STATS.days * 24 * 60 * 60 * 1000).toISOString();
-  const [t, place, answers, reasons] = await Promise.all([
+  const [t, estimate, answers, reasons] = await Promise.all([
     getT(request, "trust"),
-    drawsAhead(code.id, now),
+    ownerEstimate(code.id, now),
     codeAnswerSummary(code.id),
     failureReasonsOf([code.id], since),
   ]);
-  const estimate = place === null ? null : await estimateNextServe(code.platform_id, place, now);
   return {
     code: {
       code: code.code,
@@ -53,7 +51,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       createdAt: code.created_at,
       pausedAt: code.paused_at,
       status: ownedCodeStatus(code, now),
-      place,
       estimate,
       cappedUntil: code.capped_until,
       reasons: reasons.get(code.id) ?? {},

@@ -16,8 +16,10 @@ export interface PlatformFairness {
   /** Draws over the last 30 Paris days (today included). */
   drawsLast30Days: number;
   /**
-   * Serves of the codes in rotation, most served first, at most FAIRNESS_BARS of them: the most
-   * served ones and, last, the least served one (the extremes are what fairness is about).
+   * Turns of the codes in rotation (`rotation_count`: serves, plus the turns a code was given when it
+   * joined a round; rotation.server.ts), most first, at most FAIRNESS_BARS of them: the most and,
+   * last, the fewest (the extremes are what fairness is about). Evenness over the time each code was
+   * in the rotation, which the rule keeps within one.
    */
   serves: number[];
 }
@@ -68,14 +70,14 @@ export async function listPlatformFairness(
       .selectFrom((eb) =>
         eb
           .selectFrom("referral_codes")
-          .select(["platform_id", "times_served"])
+          .select(["platform_id", "rotation_count"])
           .where("platform_id", "=", platformId)
           .where(eligible(at))
-          .orderBy("times_served", direction)
+          .orderBy("rotation_count", direction)
           .limit(sql.lit(limit))
           .as("x"),
       )
-      .select((eb) => ["x.times_served", eb.lit(direction === "asc" ? 1 : 0).as("least")]);
+      .select((eb) => ["x.rotation_count", eb.lit(direction === "asc" ? 1 : 0).as("least")]);
   const servesBy = new Map<number, { most: number[]; least: number[] }>();
   await Promise.all(
     platforms.map(async (p) => {
@@ -87,7 +89,7 @@ export async function listPlatformFairness(
           : part(p.id, "desc", FAIRNESS_BARS)
       ).execute();
       const entry = { most: [] as number[], least: [] as number[] };
-      for (const row of rows) (Number(row.least) === 1 ? entry.least : entry.most).push(row.times_served);
+      for (const row of rows) (Number(row.least) === 1 ? entry.least : entry.most).push(row.rotation_count);
       servesBy.set(p.id, entry);
     }),
   );

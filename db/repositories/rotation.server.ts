@@ -14,8 +14,10 @@ import type { Database } from "../schema";
  *    can learn it from the codes served so far (`inRotationOrder`).
  * 3. A serve adds one to `times_served` (the real count, shown to owners) and to `rotation_count`.
  * 4. Entering at the level: a code that enters the rotation, whatever the way in, is raised to the
- *    lowest `rotation_count` among the codes already in it (never lowered), so it gets one turn in
- *    the round like everyone else, not every draw until it catches up (`enterAtLevel`). A monthly
+ *    highest `rotation_count` among the codes already in it (which are within one of each other):
+ *    it joins at the back of the current round and then takes one turn per round like everyone
+ *    else, not every draw until it catches up (`enterAtLevel`). It is lowered only when it comes
+ *    back more than one turn above the lowest (its platform's other codes were replaced meanwhile). A monthly
  *    cap ends with time, not with a write: the draw itself raises the codes whose cap has ended
  *    before it picks (`liftEndedCaps`), as does the history job that clears ended caps.
  * 5. A deleted code leaves its keyed hash (`codeKey`) and counts behind (table code_history, by a
@@ -58,22 +60,34 @@ export function newDrawKey(): number {
 }
 
 /**
- * Rule 4's level for the code being written (the outer `referral_codes` row): the lowest
- * rotation_count among the OTHER codes of its platform that are in the rotation and not waiting to
- * be raised themselves (a cap that has ended but not been lifted yet); 0 when there are none (the
- * code then keeps its own count).
+ * Rule 4's bounds for the code being written (the outer `referral_codes` row): the lowest or highest
+ * rotation_count (`fn`) among the OTHER codes of its platform that are in the rotation and not waiting
+ * to be brought in themselves (a cap that has ended but not been lifted yet); null when there are none.
  */
-function levelOfOthers(now: string) {
-  return sql<number>`coalesce((select min(o.rotation_count) from referral_codes o
+function othersInRotation(fn: "min" | "max", now: string) {
+  return sql<number | null>`(select ${sql.raw(fn)}(o.rotation_count) from referral_codes o
     where o.platform_id = referral_codes.platform_id and o.id <> referral_codes.id
       and o.is_active = 1 and o.capped_until is null
-      and (o.is_permanent = 1 or o.expires_at is null or o.expires_at > ${now})), 0)`;
+      and (o.is_permanent = 1 or o.expires_at is null or o.expires_at > ${now}))`;
 }
 
-/** `rotation_count` raised to the level, never lowered (portable: no max()/greatest()). */
-function raisedToLevel(now: string) {
-  const level = levelOfOthers(now);
-  return sql<number>`case when rotation_count < ${level} then ${level} else rotation_count end`;
+/**
+ * `rotation_count` brought to the level: the codes in the rotation are within one turn of each
+ * other (the lowest ones have not had their turn in this round yet); an entering code joins at the
+ * back of the round, the highest count among them, so it waits for those that have not had their
+ * turn, then takes its turns with everyone. Raised to it when below (no catching up draw after
+ * draw); lowered to one above the lowest in the one case it comes back further ahead (with turns
+ * from before its platform's other codes were replaced: it would otherwise wait rounds for nothing).
+ * Alone on its platform, a code keeps its count. Portable: no max()/greatest() of two values.
+ */
+function broughtToLevel(now: string) {
+  const highest = othersInRotation("max", now);
+  const lowest = othersInRotation("min", now);
+  return sql<number>`case
+    when ${highest} is null then rotation_count
+    when rotation_count < ${highest} then ${highest}
+    when rotation_count > ${lowest} + 1 then ${lowest} + 1
+    else rotation_count end`;
 }
 
 /**
@@ -87,7 +101,7 @@ export async function enterAtLevel(db: DB, codeId: number, now: Date): Promise<v
   const at = now.toISOString();
   await db
     .updateTable("referral_codes")
-    .set({ rotation_count: raisedToLevel(at), draw_key: newDrawKey() })
+    .set({ rotation_count: broughtToLevel(at), draw_key: newDrawKey() })
     .where("id", "=", codeId)
     .execute();
 }
@@ -132,7 +146,7 @@ export function liftEndedCapsQuery(
 ) {
   return db
     .updateTable("referral_codes")
-    .set({ rotation_count: raisedToLevel(now), capped_until: sql<null>`null` })
+    .set({ rotation_count: broughtToLevel(now), capped_until: sql<null>`null` })
     .where("capped_until", "<=", now)
     .$if(platform !== null && "platformId" in platform, (qb) =>
       qb.where("platform_id", "=", (platform as { platformId: number }).platformId),
@@ -176,19 +190,18 @@ export interface DrawsAhead {
   max: number;
 }
 
-/** The estimate is worked out at most once per code per hour (per process): it is no timer. */
-const ESTIMATE_PERIOD_MS = 60 * 60 * 1000;
-const ESTIMATES_KEPT = 10_000;
-const estimates = new Map<number, { period: number; value: DrawsAhead }>();
-
 /**
  * How many draws of its platform come before this code's next serve, as a range: the codes with
  * fewer turns all come first; among those with as many as it, its place is random. Null when the
- * code is not in the rotation. Worked out at most once per code per clock hour (per process) and
- * kept, also across a pause and resume (only "in the rotation or not" is read live): a page read
- * every second says the same thing all hour, so it cannot time a draw.
+ * code is not in the rotation. `compute` false: only whether it is in the rotation (the owner's
+ * estimate keeps a range for the hour: app/features/offer/rotation-estimate.server.ts).
  */
-export async function drawsAhead(codeId: number, now = new Date(), db: DB = getDb()): Promise<DrawsAhead | null> {
+export async function drawsAhead(
+  codeId: number,
+  now = new Date(),
+  compute: (platformId: number) => boolean = () => true,
+  db: DB = getDb(),
+): Promise<DrawsAhead | "kept" | null> {
   const at = now.toISOString();
   const code = await db
     .selectFrom("referral_codes")
@@ -199,9 +212,7 @@ export async function drawsAhead(codeId: number, now = new Date(), db: DB = getD
     .where(eligible(at))
     .executeTakeFirst();
   if (!code) return null;
-  const period = Math.floor(now.getTime() / ESTIMATE_PERIOD_MS);
-  const kept = estimates.get(codeId);
-  if (kept && kept.period === period) return kept.value;
+  if (!compute(code.platform_id)) return "kept";
   const row = await db
     .selectFrom("referral_codes")
     .select((eb) => [
@@ -214,10 +225,7 @@ export async function drawsAhead(codeId: number, now = new Date(), db: DB = getD
     .where(eligible(at))
     .executeTakeFirstOrThrow();
   const below = Number(row.below ?? 0);
-  const value = { min: below, max: below + Number(row.tied ?? 0) };
-  if (estimates.size >= ESTIMATES_KEPT) estimates.clear();
-  estimates.set(codeId, { period, value });
-  return value;
+  return { min: below, max: below + Number(row.tied ?? 0) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { figuresOverDays } from "~db/repositories/daily-figures.server";
-import type { DrawsAhead } from "~db/repositories/rotation.server";
+import { drawsAhead, type DrawsAhead } from "~db/repositories/rotation.server";
 import { parisDayStarts } from "~db/time";
 
 /** The pace of a platform's draws is read over this many days (today and the six before it). */
@@ -33,4 +33,31 @@ export async function estimateNextServe(platformId: number, ahead: DrawsAhead, n
   const msPerDraw = Math.max(1, now.getTime() - Date.parse(parisDayStarts(PACE_DAYS, now)[0]!)) / recent;
   const after = (n: number) => new Date(now.getTime() + n * msPerDraw).toISOString();
   return { min, draws, from: after(min), around: after(draws) };
+}
+
+/** The estimate is worked out at most once per code per clock hour (per process): it is no timer. */
+const ESTIMATE_PERIOD_MS = 60 * 60 * 1000;
+const ESTIMATES_KEPT = 10_000;
+const estimates = new Map<number, { period: number; value: RotationEstimate }>();
+
+/**
+ * The owner page's estimate (issue 55): null when the code is not in the rotation (read live), else
+ * the range of draws and days, worked out at most once per code per clock hour and kept, also across
+ * a pause and resume: a page read every second says the same thing all hour, so neither the draws
+ * nor the pace's dates can time a draw.
+ */
+export async function ownerEstimate(codeId: number, now = new Date()): Promise<RotationEstimate | null> {
+  const period = Math.floor(now.getTime() / ESTIMATE_PERIOD_MS);
+  const kept = estimates.get(codeId);
+  const fresh = kept?.period === period ? null : { platformId: 0 };
+  const ahead = await drawsAhead(codeId, now, (platformId) => {
+    if (fresh) fresh.platformId = platformId;
+    return fresh !== null;
+  });
+  if (ahead === null) return null;
+  if (ahead === "kept") return kept!.value;
+  const value = await estimateNextServe(fresh!.platformId, ahead, now);
+  if (estimates.size >= ESTIMATES_KEPT) estimates.clear();
+  estimates.set(codeId, { period, value });
+  return value;
 }
