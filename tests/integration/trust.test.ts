@@ -513,7 +513,10 @@ describe("the trust loop over HTTP", () => {
     expect(card).toMatch(/<svg[^>]*role="img"[^>]*data-bars="3"/);
     expect(card.match(/<rect /g)).toHaveLength(3);
     expect(card).not.toContain("FAIRF1");
-    expect(html).toContain("le moins de fois");
+    // The rule in plain words (issue 55): fewest turns, random among equals, entering at the level.
+    expect(html).toContain("le moins de tours");
+    expect(html).toContain("le choix est tiré au hasard");
+    expect(html).toContain("au bout du tour en cours");
     expect(html).toMatch(/<footer[\s\S]*href="\/fairness"/);
     expect(await (await fetch(`${server.url}/fairness?lng=de`)).text()).toContain("Wie der nächste Code ausgewählt wird");
   });
