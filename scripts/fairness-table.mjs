@@ -45,7 +45,8 @@ function start() {
 const { child, url } = await start();
 const db = new SQLite(dbFile);
 db.pragma("busy_timeout = 5000");
-const hasRotation = db.prepare("select count(*) as n from pragma_table_info('referral_codes') where name = 'rotation_count'").get().n > 0;
+const hasRotation =
+  db.prepare("select count(*) as n from pragma_table_info('referral_codes') where name = 'rotation_count'").get().n > 0;
 
 let site = 0;
 const visitor = () => `2001:db8:${(++site).toString(16)}::1`;
@@ -73,14 +74,25 @@ function platform(codes, served) {
     .prepare(
       "insert into platforms (name, slug, description, gradient_from, gradient_to, hosts, referral_url_template, url_rules, created_at) values (?, ?, 'x', '#1d4ed8', '#6d28d9', ?, ?, ?, ?)",
     )
-    .run(`Table ${platforms}`, slug, `${slug}.example`, `https://${slug}.example/r/{code}`, JSON.stringify([{ type: "path", after: "r" }]), now);
+    .run(
+      `Table ${platforms}`,
+      slug,
+      `${slug}.example`,
+      `https://${slug}.example/r/{code}`,
+      JSON.stringify([{ type: "path", after: "r" }]),
+      now,
+    );
   const names = [];
   for (let i = 0; i < codes; i++) {
     const code = `T${platforms}C${i}X`;
     names.push(code);
     db.prepare(
       `insert into referral_codes (platform_id, code, is_active, is_permanent, times_served, created_at${hasRotation ? ", rotation_count, draw_key" : ""}) values (?, ?, 1, 1, ?, ?${hasRotation ? ", ?, ?" : ""})`,
-    ).run(...[id, code, served, new Date(Date.now() - 60_000 + i).toISOString()].concat(hasRotation ? [served, Math.floor(Math.random() * 2 ** 31)] : []));
+    ).run(
+      ...[id, code, served, new Date(Date.now() - 60_000 + i).toISOString()].concat(
+        hasRotation ? [served, Math.floor(Math.random() * 2 ** 31)] : [],
+      ),
+    );
   }
   return { slug, codes: names };
 }
@@ -163,7 +175,9 @@ function script() {
   const owner = await submit(p.slug, "BOTCODE1");
   const bot = script();
   const nextIn = async () => {
-    const html = await (await fetch(`${url}${owner}`, { headers: { "Accept-Language": "en", "Fly-Client-IP": "2001:db8:bad:1::1" } })).text();
+    const html = await (
+      await fetch(`${url}${owner}`, { headers: { "Accept-Language": "en", "Fly-Client-IP": "2001:db8:bad:1::1" } })
+    ).text();
     const text = /data-testid="owned-place"[^>]*>([^<]*)</.exec(html)?.[1] ?? "";
     if (/At the next draw|Next in about 1 draw\b/.test(text)) return 1;
     const m = /(?:Next in about|Next within) (\d+)/.exec(text);

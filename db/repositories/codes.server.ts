@@ -1,9 +1,8 @@
-import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
+import { sql, type SqlBool } from "kysely";
 import { buildReferralUrl } from "../platform-links";
 import { getDb, type DB } from "../client.server";
 import { isUniqueViolation } from "../errors.server";
 import { boundedCount, COUNT_CAP, keysetPage, type Keyset, type PageRequest } from "../keyset";
-import type { Database } from "../schema";
 
 /** A temporary code lives this many calendar months. */
 const CODE_VALIDITY_MONTHS = 6;

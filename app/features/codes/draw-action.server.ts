@@ -38,7 +38,10 @@ function dailyLimiter(max: number, bound: DailyBound): BoundedMemoryLimiter {
   let memory = daily.memory.get(bound);
   if (!memory) {
     const points = max * DRAW_NETWORK_FACTORS[bound];
-    daily.memory.set(bound, (memory = new BoundedMemoryLimiter({ keyPrefix: `draw-day-${bound}`, points, duration: DAY_SECONDS })));
+    daily.memory.set(
+      bound,
+      (memory = new BoundedMemoryLimiter({ keyPrefix: `draw-day-${bound}`, points, duration: DAY_SECONDS })),
+    );
   }
   return memory;
 }
