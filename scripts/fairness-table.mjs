@@ -176,11 +176,12 @@ function script() {
   const bot = script();
   const nextIn = async () => {
     const html = await (
-      await fetch(`${url}${owner}`, { headers: { "Accept-Language": "en", "Fly-Client-IP": "2001:db8:bad:1::1" } })
+      await fetch(`${url}${owner}`, { headers: { "Fly-Client-IP": "2001:db8:bad:1::1" } })
     ).text();
     const text = /data-testid="owned-place"[^>]*>([^<]*)</.exec(html)?.[1] ?? "";
-    if (/At the next draw|Next in about 1 draw\b/.test(text)) return 1;
-    const m = /(?:Next in about|Next within) (\d+)/.exec(text);
+    // The page is in French (one URL, one language): "environ N tirages" before, "dans N à M tirages" after.
+    if (/Au prochain tirage|dans environ 1 tirage\b/.test(text)) return 1;
+    const m = /dans (?:environ )?(\d+)/.exec(text);
     return m ? Number(m[1]) : 99;
   };
   let got = 0;

@@ -6,7 +6,7 @@ import { tooManyRequests } from "~/utils/rate-limit.server";
 import { drawReferralCode, drawReferralCodeBySlug } from "~db/repositories/draw.server";
 import { drawToken } from "~/features/trust/draw-token.server";
 import { networkOf } from "../../../server/address-key";
-import { DAY_SECONDS, DRAW_NETWORK_FACTORS } from "./limits";
+import { DAY_SECONDS, DRAW_NETWORK_FACTORS, DRAW_PLATFORM_SHARE } from "./limits";
 
 /** The page a draw form posts to: `/{slug}/get-code`, or `/random` (slug null). */
 function drawPagePath(slug: string | null): string {
@@ -30,32 +30,39 @@ class DrawsLimited extends Error {
 let limiter: { max: number; memory: BoundedMemoryLimiter } | null = null;
 
 type DailyBound = keyof typeof DRAW_NETWORK_FACTORS;
-let daily: { max: number; memory: Map<DailyBound, BoundedMemoryLimiter> } | null = null;
+let daily: { max: number; memory: Map<string, BoundedMemoryLimiter> } | null = null;
 
-/** The limiter of one daily bound: `factor` times DRAW_DAILY_LIMIT a day. */
-function dailyLimiter(max: number, bound: DailyBound): BoundedMemoryLimiter {
+/**
+ * The limiter of one daily bound: `factor` times DRAW_DAILY_LIMIT a day for every draw; or, per
+ * platform (`perPlatform`), DRAW_PLATFORM_SHARE of that.
+ */
+function dailyLimiter(max: number, bound: DailyBound, perPlatform: boolean): BoundedMemoryLimiter {
   if (daily?.max !== max) daily = { max, memory: new Map() };
-  let memory = daily.memory.get(bound);
+  const name = `${bound}${perPlatform ? "-platform" : ""}`;
+  let memory = daily.memory.get(name);
   if (!memory) {
-    const points = max * DRAW_NETWORK_FACTORS[bound];
-    daily.memory.set(
-      bound,
-      (memory = new BoundedMemoryLimiter({ keyPrefix: `draw-day-${bound}`, points, duration: DAY_SECONDS })),
-    );
+    const all = max * DRAW_NETWORK_FACTORS[bound];
+    const points = perPlatform ? Math.max(1, Math.round(all * DRAW_PLATFORM_SHARE)) : all;
+    memory = new BoundedMemoryLimiter({ keyPrefix: `draw-day-${name}`, points, duration: DAY_SECONDS });
+    daily.memory.set(name, memory);
   }
   return memory;
 }
 
 /**
  * The daily bounds (decision 312): the address's /64 (or IPv4 address) and its network (IPv6 /48,
- * IPv4 /24). Each is checked before anything is counted, so a refused draw spends nothing.
+ * IPv4 /24), for all draws and, tighter, for one platform's. Each is checked before anything is
+ * counted, so a refused draw spends nothing.
  */
-async function countDailyDraw(address: string): Promise<void> {
+async function countDailyDraw(address: string, slug: string | null): Promise<void> {
   const max = getEnv().DRAW_DAILY_LIMIT;
   if (max === 0) return;
   const network = networkOf(address);
-  const bounds: Array<[BoundedMemoryLimiter, string]> = [[dailyLimiter(max, "subscriber"), address]];
-  if (network) bounds.push([dailyLimiter(max, network.kind), network.key]);
+  const keys: Array<[DailyBound, string]> = [["subscriber", address]];
+  if (network) keys.push([network.kind, network.key]);
+  const bounds: Array<[BoundedMemoryLimiter, string]> = keys.map(([bound, key]) => [dailyLimiter(max, bound, false), key]);
+  // One platform's draws (not /random's, which no one can aim): a quarter of the day's.
+  if (slug !== null) for (const [bound, key] of keys) bounds.push([dailyLimiter(max, bound, true), `${key} ${slug}`]);
   for (const [memory, key] of bounds) {
     const res = await memory.get(key);
     if (res && res.consumedPoints >= memory.points) throw new DrawsLimited(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
@@ -91,7 +98,7 @@ async function countDraw(address: string): Promise<void> {
  */
 export async function drawForPage(slug: string | null, address: string): Promise<string | null> {
   await countDraw(address);
-  await countDailyDraw(address);
+  await countDailyDraw(address, slug);
   const drawn = await runWrite("draw", () => (slug === null ? drawReferralCode(null) : drawReferralCodeBySlug(slug)));
   return drawn ? `${drawPagePath(slug)}?draw=${drawToken(drawn.requestId)}` : null;
 }

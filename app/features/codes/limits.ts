@@ -12,3 +12,9 @@ export const SUBMIT_RATE_LIMIT = { name: "submit", max: 30, windowMs: 10 * 60_00
  */
 export const DRAW_NETWORK_FACTORS = { subscriber: 1, "ipv6-48": 2, "ipv4-24": 10 } as const;
 export const DAY_SECONDS = 24 * 60 * 60;
+/**
+ * Of those, one platform's draws: a quarter (5 a day per /64, 10 per /48, 50 per IPv4 /24 by
+ * default). A person rarely needs more than a few codes of one platform a day; a script starving one
+ * sharer must spend its draws on that one platform.
+ */
+export const DRAW_PLATFORM_SHARE = 0.25;
