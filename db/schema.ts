@@ -59,6 +59,10 @@ export interface ReferralCodesTable {
   owner_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** Out of the draw until this instant after answers said its monthly referral cap was reached (then back by itself). */
   capped_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** Keyed hash of the network (/48, /24) the code was submitted from: its "worked" answers never count. */
+  owner_network_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Times its owner put it back after a pause for failing answers (once; then only the admin). */
+  owner_restores: ColumnType<number, number | undefined, number>;
 }
 
 export type PausedReason = "owner" | "reports";
@@ -77,6 +81,10 @@ export interface CodeReportsTable {
   ip_hash: string;
   /** Why it failed; null for "worked" and for answers given before reasons existed. */
   reason: ColumnType<ReportReason | null, ReportReason | null | undefined, ReportReason | null>;
+  /** Keyed hash of the network (/48, /24) that made the draw answered; null for answers before migration 0015. */
+  network_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 when the draw or the answer came from the code's owner (cookie or network): never counted by the rule. */
+  from_owner: Flag;
   created_at: Timestamp;
 }
 
@@ -177,6 +185,8 @@ export interface GameScoresTable {
   player_name: string;
   score: number;
   device_type: DeviceType;
+  /** Keyed hash of the poster's subscriber (an IPv6 /48, an IPv4 address): one board entry per subscriber and day. */
+  network_hash: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 

@@ -92,12 +92,21 @@ export async function getDrawResult(requestId: number, db: DB = getDb()): Promis
   };
 }
 
+/** A code without its punctuation: `ATK-RV1`, `ATK.RV1`, `ATK_RV1` and `ATKRV1` are one code (decision 317). */
+export function codeKey(code: string): string {
+  return code.replace(/[-_.]/g, "");
+}
+
+/** The same expression in SQL, as migration 0015 indexes it (referral_codes_code_key_idx). */
+const codeKeySql = sql<string>`replace(replace(replace(code, '-', ''), '_', ''), '.', '')`;
+
+/** The platform's code that is this one, punctuation aside (its stored spelling), if any. */
 export async function findCode(platformId: number, code: string, db: DB = getDb()) {
   return db
     .selectFrom("referral_codes")
     .select(["id", "code"])
     .where("platform_id", "=", platformId)
-    .where("code", "=", code)
+    .where(codeKeySql, "=", codeKey(code))
     .executeTakeFirst();
 }
 
@@ -145,9 +154,19 @@ export async function codesServedBefore(codeId: number, now = new Date(), db: DB
 
 export type SubmitOutcome = { ok: true; id: number } | { ok: false; reason: "duplicate" };
 
-/** A visitor's code: temporary, valid CODE_VALIDITY_MONTHS. A duplicate (same platform and code) writes nothing. */
+/**
+ * A visitor's code: temporary, valid CODE_VALIDITY_MONTHS. A duplicate (same platform and code,
+ * punctuation aside) writes nothing.
+ */
 export async function submitReferralCode(
-  input: { platformId: number; code: string; referralUrl: string | null; ownerTokenHash?: string | null },
+  input: {
+    platformId: number;
+    code: string;
+    referralUrl: string | null;
+    ownerTokenHash?: string | null;
+    /** Keyed hash of the submitting network: its own "worked" answers never count (decision 315). */
+    ownerNetworkHash?: string | null;
+  },
   now = new Date(),
   db: DB = getDb(),
 ): Promise<SubmitOutcome> {
@@ -164,6 +183,7 @@ export async function submitReferralCode(
         expires_at: expiryFrom(now),
         created_at: now.toISOString(),
         owner_token_hash: input.ownerTokenHash ?? null,
+        owner_network_hash: input.ownerNetworkHash ?? null,
       })
       .returning("id")
       .executeTakeFirstOrThrow();

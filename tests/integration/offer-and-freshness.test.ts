@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~db/schema";
 import { signInQuietly, startServerWithAdmin } from "../support/admin";
 import { createCode, createPlatform as createTestPlatform, openTestDb } from "../support/fixtures";
-import { postForm, type RunningServer } from "../support/server";
+import { cookiesFrom, postForm, type RunningServer } from "../support/server";
 
 // Links are absolute on SITE_URL (what the test servers are given).
 const SITE = "https://parrainly.test";
@@ -58,15 +58,25 @@ describe("offer, claim guide, failure reasons and freshness over HTTP", () => {
   const saveOffer = (id: number, fields: Record<string, string>) =>
     postForm(`${server.url}/admin/platforms`, { intent: "update-offer", id: String(id), ...fields }, { cookie: admin });
 
+  /** Each draw's `draws` cookie: only the browser that drew may answer (decision 315). */
+  const drawCookies = new Map<string, string>();
   async function draw(slug: string | null) {
     const path = slug ? `/${slug}/get-code` : "/random";
     const res = await postForm(`${server.url}${path}`, { intent: "draw" }, { headers: { "Fly-Client-IP": freshIp() } });
     expect(res.status).toBe(303);
     const location = res.headers.get("location")!;
-    return { path, location, token: new URL(location, server.url).searchParams.get("draw")! };
+    const token = new URL(location, server.url).searchParams.get("draw")!;
+    drawCookies.set(token, cookiesFrom(res));
+    return { path, location, token };
   }
-  const answer = (path: string, fields: Record<string, string>, ip = freshIp()) =>
-    postForm(`${server.url}${path}`, { intent: "report", ...fields }, { headers: { "Fly-Client-IP": ip } });
+  const answer = (path: string, fields: Record<string, string>, ip = freshIp()) => {
+    const cookie = drawCookies.get(fields.draw ?? "");
+    return postForm(
+      `${server.url}${path}`,
+      { intent: "report", ...fields },
+      { headers: { "Fly-Client-IP": ip, ...(cookie ? { Cookie: cookie } : {}) } },
+    );
+  };
   const reportCount = async () =>
     Number(
       (

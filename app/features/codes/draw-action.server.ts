@@ -4,7 +4,9 @@ import { getEnv } from "~/utils/env.server";
 import { unavailableAnswer } from "~/utils/failures.server";
 import { tooManyRequests } from "~/utils/rate-limit.server";
 import { drawReferralCode, drawReferralCodeBySlug } from "~db/repositories/draw.server";
-import { drawToken } from "~/features/trust/draw-token.server";
+import type { AppLoadContext } from "@remix-run/node";
+import { bindDrawCookie, drawToken } from "~/features/trust/draw-token.server";
+import { rawClientAddress } from "~/utils/client-address.server";
 
 /** The page a draw form posts to: `/{slug}/get-code`, or `/random` (slug null). */
 function drawPagePath(slug: string | null): string {
@@ -57,6 +59,12 @@ export async function drawForPage(slug: string | null, address: string): Promise
   await countDraw(address);
   const drawn = await runWrite("draw", () => (slug === null ? drawReferralCode(null) : drawReferralCodeBySlug(slug)));
   return drawn ? `${drawPagePath(slug)}?draw=${drawToken(drawn.requestId)}` : null;
+}
+
+/** The headers of a draw page's 303 to its result: the cookie that lets this browser answer (decision 315). */
+export function drawCookieHeaders(request: Request, context: AppLoadContext, location: string): HeadersInit {
+  const cookie = bindDrawCookie(location, request.headers.get("Cookie"), rawClientAddress(context));
+  return cookie ? { "Set-Cookie": cookie } : {};
 }
 
 /**
