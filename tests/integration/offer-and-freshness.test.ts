@@ -11,7 +11,8 @@ const SITE = "https://parrainly.test";
 
 // The server trusts Fly-Client-IP here (TRUST_PROXY=1), so each answer comes from an address of its own.
 let nextIp = 1;
-const freshIp = () => `203.0.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;
+// Each address in a /24 of its own: the pause and the cap count drawing networks (decision 315).
+const freshIp = () => `${31 + Math.floor(nextIp / 250)}.0.${nextIp++ % 250}.1`;
 
 /** React escapes apostrophes and quotes in text: read the page as a person does. */
 const unescape = (html: string) => html.replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
