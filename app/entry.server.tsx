@@ -14,6 +14,7 @@ import { reactOutput, type Insert } from "./utils/react-output.server";
 import { lowPriorityScripts } from "./utils/script-priority.server";
 import { SiteCssProvider } from "./utils/site-css";
 import { prefillStreamTransfer } from "./utils/stream-handoff.server";
+import { redactedPath } from "../server/request-log";
 
 export const streamTimeout = 5_000;
 
@@ -97,5 +98,5 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   // Remix's notice that someone asked for `?_data=` (an old client, or anyone typing it): it is
   // answered all the same, and is nothing the server did wrong.
   if (error instanceof Error && error.message.startsWith(OLD_DATA_REQUEST_NOTICE)) return;
-  console.error(`[error] ${request.method} ${new URL(request.url).pathname}`, error);
+  console.error(`[error] ${request.method} ${redactedPath(new URL(request.url).pathname)}`, error);
 }

@@ -19,6 +19,7 @@ import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
 import { startHistoryJob } from "~/features/admin/site/history-job.server";
 import { startPlatformDeletionsJob } from "~/features/admin/catalog/platform-deletions.server";
 import { drawForPage } from "~/features/codes/draw-action.server";
+import { bindDrawCookie } from "~/features/trust/draw-token.server";
 import { refusalText } from "~/i18n/refusals.server";
 import { getOptionalAdmin } from "~/utils/auth.server";
 import { getEnv, sqlitePathFromUrl } from "~/utils/env.server";
@@ -40,6 +41,7 @@ export const serverHooks: AppHooks = {
   refuseWrite,
   refusalText,
   drawForPage,
+  bindDraw: (location, cookieHeader, address) => bindDrawCookie(location, cookieHeader, address),
   readUpload: readStoredLogo,
   guardRoutes: (routes) => guardRouteModules(routes as unknown as Parameters<typeof guardRouteModules>[0]),
 };

@@ -9,7 +9,8 @@
  * - `{ "type": "path", "after": "r" }` reads the path segment that follows `/r/`;
  * - `{ "type": "path" }` reads the first path segment;
  * - `"hosts": [...]` restricts a rule to some of the platform's hosts.
- * The value read is cut at the first `&`, `#`, `!`, `?` or `/`, then upper-cased.
+ * The value read is cut at the first `&`, `#`, `!`, `?` or `/`, then upper-cased. The link kept is the
+ * template's for that code, else the typed one cut down to that code's parameter or segment.
  * Pure functions: used by the server, the admin forms and the tests alike.
  */
 
@@ -94,25 +95,28 @@ function looksLikeUrl(input: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(input) || /^[^\s/]+\.[a-z]{2,}(\/|$)/i.test(input);
 }
 
-function cutCode(raw: string): string {
+/** A link's code as written (case kept), cut at the first `&`, `#`, `!`, `?` or `/`. */
+function cutValue(raw: string): string {
   let value = raw;
   try {
     value = decodeURIComponent(raw);
   } catch {
     // keep the raw value; it fails the shape check below if it is garbage
   }
-  return value
-    .split(/[&#!?/]/, 1)[0]!
-    .trim()
-    .toUpperCase();
+  return value.split(/[&#!?/]/, 1)[0]!.trim();
 }
 
-export function extractCodeFromUrl(url: URL, config: Pick<PlatformLinkConfig, "hosts" | "url_rules">): string | null {
+/** The code a link carries, and the platform's standard link for exactly that code (see `normalizeCodeInput`). */
+function readLink(
+  url: URL,
+  config: Pick<PlatformLinkConfig, "hosts" | "url_rules">,
+): { code: string; value: string; link: string } | null {
   const platformHosts = parseHosts(config.hosts);
   for (const rule of parseUrlRules(config.url_rules)) {
     const ruleHosts = rule.hosts ? rule.hosts.map((h) => h.toLowerCase()) : platformHosts;
     if (!hostMatches(url.hostname, ruleHosts)) continue;
     let raw: string | null | undefined;
+    let link: (value: string) => string;
     if (rule.type === "query") {
       // Read the raw query ourselves: URLSearchParams would turn '+' into a space.
       const match = url.search
@@ -120,21 +124,27 @@ export function extractCodeFromUrl(url: URL, config: Pick<PlatformLinkConfig, "h
         .split("&")
         .find((pair) => pair.split("=", 1)[0] === rule.param);
       raw = match?.slice(rule.param.length + 1);
+      // The page's address with this one parameter: no second value, no other parameter.
+      link = (value) => `${url.origin}${url.pathname}?${rule.param}=${encodeURIComponent(value)}`;
     } else {
       const segments = url.pathname.split("/").filter(Boolean);
-      if (rule.after) {
-        const index = segments.findIndex((s) => s.toLowerCase() === rule.after!.toLowerCase());
-        raw = index >= 0 ? segments[index + 1] : undefined;
-      } else {
-        raw = segments[0];
-      }
+      const index = rule.after ? segments.findIndex((s) => s.toLowerCase() === rule.after!.toLowerCase()) + 1 : 0;
+      raw = index > 0 || !rule.after ? segments[index] : undefined;
+      // The rule's own segment and the code's: no segment before or after (a second code).
+      link = (value) =>
+        `${url.origin}/${[...segments.slice(Math.max(0, index - 1), index), encodeURIComponent(value)].join("/")}`;
     }
     if (raw) {
-      const code = cutCode(raw);
-      if (code) return code;
+      const value = cutValue(raw);
+      const code = value.toUpperCase();
+      if (code) return { code, value, link: link(value) };
     }
   }
   return null;
+}
+
+export function extractCodeFromUrl(url: URL, config: Pick<PlatformLinkConfig, "hosts" | "url_rules">): string | null {
+  return readLink(url, config)?.code ?? null;
 }
 
 export function buildReferralUrl(code: string, template: string | null | undefined): string | null {
@@ -155,8 +165,9 @@ function codeMatchesPattern(code: string, pattern: string | null | undefined): b
 
 /**
  * Normalises what a visitor typed for a platform into a code and a safe link:
- * trim; a link of the platform gives its code; upper-case;
- * a link is kept only when http(s) on one of the platform's hosts, else rebuilt from the code.
+ * trim; a link of the platform gives its code; upper-case. The kept link is the platform's standard
+ * link for exactly that code: its template's, else the typed link cut down to that code's one
+ * parameter or path segment (http(s), on one of the platform's hosts).
  */
 export function normalizeCodeInput(input: string, config: PlatformLinkConfig): NormalizedCode {
   const trimmed = input.trim();
@@ -170,11 +181,14 @@ export function normalizeCodeInput(input: string, config: PlatformLinkConfig): N
     const url = parseHttpUrl(withScheme);
     if (!url) return { ok: false, error: "invalidLink" };
     if (!hostMatches(url.hostname, parseHosts(config.hosts))) return { ok: false, error: "foreignLink" };
-    const extracted = extractCodeFromUrl(url, config);
-    if (!extracted) return { ok: false, error: "noCodeInLink" };
-    code = extracted;
-    const keepable = !url.username && !url.password && !url.port && url.href.length <= MAX_INPUT_LENGTH;
-    referralUrl = keepable ? url.href : null;
+    const read = readLink(url, config);
+    if (!read) return { ok: false, error: "noCodeInLink" };
+    code = read.code;
+    // Never the link as typed (decision 317): the template's link for this code, else the link
+    // rebuilt with only this code (a second parameter or a segment after it is a second referral).
+    const keepable = !url.username && !url.password && !url.port && read.link.length <= MAX_INPUT_LENGTH;
+    // The code as the link wrote it (a platform may tell cases apart).
+    referralUrl = buildReferralUrl(read.value, config.referral_url_template) ?? (keepable ? safeHref(read.link) : null);
   } else {
     code = trimmed.toUpperCase();
   }

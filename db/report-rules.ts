@@ -16,12 +16,14 @@ const HINT_REASONS: ReadonlySet<ReportReason> = new Set(["wrong-region", "condit
 
 /**
  * The trust loop's edge, shared by the database rule and the pages that explain it: among a code's
- * last `window` counted answers, failures of one kind coming from at least `minFailedAddresses`
- * different addresses AND making at least `minFailedPercent` of those answers.
+ * last `window` counted answers, failures of one kind whose draws came from at least
+ * `minFailedAddresses` different networks (IPv6 /48, IPv4 /24: decision 315; the name stays for the
+ * pages that read it) AND making at least `minFailedPercent` of those answers.
  */
 export const PAUSE_RULE = { window: 10, minFailedAddresses: 3, minFailedPercent: 60 } as const;
 
-export type Answer = { outcome: ReportOutcome; reason: ReportReason | null; ip_hash: string };
+/** `network_hash`: the drawing network; null for answers given before it was kept (then `ip_hash` counts). */
+export type Answer = { outcome: ReportOutcome; reason: ReportReason | null; ip_hash: string; network_hash?: string | null };
 export type Verdict = "pause" | "cap" | null;
 
 /** A failure that counts against the code: anything but the hint reasons. */
@@ -30,7 +32,7 @@ function countsAgainst(a: Answer): boolean {
 }
 
 function clearsEdge(failures: readonly Answer[], answers: number): boolean {
-  if (new Set(failures.map((a) => a.ip_hash)).size < PAUSE_RULE.minFailedAddresses) return false;
+  if (new Set(failures.map((a) => a.network_hash ?? a.ip_hash)).size < PAUSE_RULE.minFailedAddresses) return false;
   return failures.length * 100 >= PAUSE_RULE.minFailedPercent * answers;
 }
 

@@ -65,6 +65,10 @@ export interface ReferralCodesTable {
   draw_key: ColumnType<number, number | undefined, number>;
   /** Keyed hash of platform and code (rotation.server.ts): finds the code's history again after a deletion. */
   code_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Keyed hash of the network (/48, /24) the code was submitted from: its "worked" answers never count. */
+  owner_network_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Times its owner put it back after a pause for failing answers (once; then only the admin). */
+  owner_restores: ColumnType<number, number | undefined, number>;
 }
 
 /** What a deleted code had reached in the rotation, by its keyed hash (never the code in clear). */
@@ -92,6 +96,10 @@ export interface CodeReportsTable {
   ip_hash: string;
   /** Why it failed; null for "worked" and for answers given before reasons existed. */
   reason: ColumnType<ReportReason | null, ReportReason | null | undefined, ReportReason | null>;
+  /** Keyed hash of the network (/48, /24) that made the draw answered; null for answers before migration 0016. */
+  network_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 when the draw or the answer came from the code's owner (cookie or network): never counted by the rule. */
+  from_owner: Flag;
   created_at: Timestamp;
 }
 
@@ -192,6 +200,8 @@ export interface GameScoresTable {
   player_name: string;
   score: number;
   device_type: DeviceType;
+  /** Keyed hash of the poster's subscriber (an IPv6 /48, an IPv4 address): one board entry per subscriber and day. */
+  network_hash: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 

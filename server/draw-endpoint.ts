@@ -53,12 +53,17 @@ export function drawEndpoint(
     }
     drawing++;
     hooks()
-      .then((app) => app.drawForPage(slug, addressOf(req)))
+      .then(async (app) => {
+        const location = await app.drawForPage(slug, addressOf(req));
+        // Only this browser may answer about the draw (decision 315): its `draws` cookie.
+        return { location, cookie: location ? app.bindDraw(location, req.get("cookie"), addressOf(req)) : null };
+      })
       .finally(() => drawing--)
       .then(
-        (location) => {
+        ({ location, cookie }) => {
           overload?.recentDraws.note(location);
           res.set("Cache-Control", "no-store");
+          if (cookie) res.append("Set-Cookie", cookie);
           if (req.accepts(["html", "json"]) === "json") res.status(200).json({ location });
           else
             res

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from "express";
 import type { RefusalWords } from "./refusal-texts";
+import { redactedPath } from "./request-log";
 
 /**
  * The last handler: whatever failed before or outside Remix (a malformed escape in the path that
@@ -16,7 +17,9 @@ export function finalErrorHandler(log: (line: string) => void, words: RefusalWor
     );
     const status = declared >= 400 && declared < 500 ? declared : 500;
     if (status >= 500)
-      log(`[error] ${req.method} ${req.originalUrl.slice(0, 200)}: ${error instanceof Error ? error.stack : String(error)}`);
+      log(
+        `[error] ${req.method} ${redactedPath(req.originalUrl).slice(0, 200)}: ${error instanceof Error ? error.stack : String(error)}`,
+      );
     if (res.headersSent) {
       // Too late for a page: end the answer so the client sees it was cut.
       res.destroy();

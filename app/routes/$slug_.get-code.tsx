@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
 import { DrawReady, DrawResult, preloadDrawParts } from "~/features/codes/draw-parts";
-import { drawForPage, drawRefusal } from "~/features/codes/draw-action.server";
+import { drawCookieHeaders, drawForPage, drawRefusal } from "~/features/codes/draw-action.server";
 import { PlatformLogo } from "~/features/codes/platform-logo";
 import { availableCodes, loadPlatformPage, offerSection, platformHeader } from "~/features/codes/platform-page.server";
 import { loadDrawResult } from "~/features/codes/draw-result.server";
@@ -95,7 +95,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         throw await drawRefusal(request, error);
       })
     : null;
-  if (location) return redirect(location, { status: 303 });
+  if (location) return redirect(location, { status: 303, headers: drawCookieHeaders(request, context, location) });
   // Unknown or inactive platform: the same answers as the page itself; else no eligible code.
   await loadPlatformPage(request, params.slug);
   return data({ noCode: true }, { status: 200 });

@@ -8,7 +8,7 @@ import type { TFunction } from "i18next";
 import { CODE_STATES, getCodeWithPlatform, listAdminCodes } from "~db/repositories/codes.server";
 import { listPlatformOptions } from "~db/repositories/platforms.server";
 import { failureReasonsOf, listCappedCodes } from "~db/repositories/answer-freshness.server";
-import { ANSWER_STATS, listCodesPausedByReports } from "~db/repositories/code-reports.server";
+import { ANSWER_STATS, listCodesPausedByReports, listFailingNetworks, NETWORK_ALERT } from "~db/repositories/code-reports.server";
 import { CappedCodes } from "~/features/admin/catalog/capped-codes";
 import { getSettings } from "~db/repositories/settings.server";
 import { safeHref } from "~db/platform-links";
@@ -18,7 +18,7 @@ import { codeUpdateSchema, expirySchema } from "~/features/admin/catalog/schemas
 import { Field, SubmitButton } from "~/components/forms";
 import { FormAlert, formIdOf, InputField, lastResultFor, useAdminMessage, type AdminFormReply } from "~/features/admin/forms";
 import { guardWrite, readAdminForm } from "~/features/admin/forms.server";
-import { PausedCodes } from "~/features/trust/paused-codes";
+import { FailingNetworks, PausedCodes } from "~/features/trust/paused-codes";
 import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
 import { ListFilters, SelectFilter, TextFilter } from "~/features/admin/list-filters";
@@ -42,12 +42,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const now = new Date();
-  const [t, platforms, settings, paused, capped] = await Promise.all([
+  const [t, platforms, settings, paused, capped, failingNetworks] = await Promise.all([
     getT(request, "admin-catalog"),
     loadOrFail(request, "errors.load.platforms", () => listPlatformOptions()),
     getSettings(),
     listCodesPausedByReports(),
     listCappedCodes(now),
+    listFailingNetworks(now),
   ]);
   const since = new Date(now.getTime() - ANSWER_STATS.days * 24 * 60 * 60 * 1000).toISOString();
   const cappedReasons = await failureReasonsOf(
@@ -72,6 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     confirming: confirming ? { id: confirming.id, code: confirming.code } : null,
     back: currentListHref(url),
     autoCleanup: settings.enable_auto_cleanup === "true",
+    failingNetworks: { days: NETWORK_ALERT.days, list: failingNetworks.map((n) => ({ ...n, network: n.network.slice(0, 6) })) },
     paused: paused.map((c) => ({
       id: c.id,
       code: c.code,
@@ -145,8 +147,21 @@ const deleteCodeQuestion = (tl: TFunction, code: string) => ({
 type CodeRowData = ReturnType<typeof useLoaderData<typeof loader>>["codes"][number];
 
 export default function AdminCodes() {
-  const { platforms, selected, codes, autoCleanup, paused, capped, filters, states, pager, resetTo, confirming, back } =
-    useLoaderData<typeof loader>();
+  const {
+    platforms,
+    selected,
+    codes,
+    autoCleanup,
+    paused,
+    failingNetworks,
+    capped,
+    filters,
+    states,
+    pager,
+    resetTo,
+    confirming,
+    back,
+  } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as AdminFormReply | undefined;
   const { t } = useTranslation("admin-catalog");
   const { t: tl } = useTranslation("lists");
@@ -154,6 +169,7 @@ export default function AdminCodes() {
   return (
     <section className={stack} aria-labelledby="codes-heading">
       <h2 id="codes-heading">{t("codes.title")}</h2>
+      <FailingNetworks networks={failingNetworks.list} days={failingNetworks.days} />
       <PausedCodes codes={paused} />
       <CappedCodes codes={capped} />
       <ListFilters resetTo={resetTo} submitLabel={t("codes.show")}>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { saveScore } from "~db/repositories/game.server";
 import { attemptWrite } from "~/utils/failures.server";
+import { subscriberHash } from "~/features/trust/address.server";
 import { gameAction, gameT, jsonResponse, methodNotAllowed, refusal, type GameT } from "~/features/game/http.server";
 import { forgetLeaderboard } from "~/features/game/leaderboard.server";
 import { checkCollections, isPlausibleScore } from "~/features/game/rules";
@@ -9,8 +10,9 @@ import { readGameSession, SESSION_MAX_AGE_MS, sessionAge } from "~/features/game
 
 /**
  * POST a finished game's score. Accepted only with a valid, unspent session of the same device, from
- * 60 s to a few minutes after it started, for a score a 60 s game can reach (and, when sent, collection
- * times the spawn schedule allows). Every refusal is a 4xx JSON and writes nothing.
+ * 60 s to a few minutes after it started, for a score a 60 s game can reach, with collection times the
+ * spawn schedule allows, and one board entry per subscriber (an IPv6 /48, an IPv4 address) and UTC day
+ * (decision 316). Every refusal is a 4xx JSON and writes nothing.
  */
 const SCORE_LIMIT = { name: "game-score", max: 10, windowMs: 10 * 60_000 };
 
@@ -19,10 +21,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return gameAction(request, context, SCORE_LIMIT, (fields, t) => saveFromForm(fields, t));
+  return gameAction(request, context, SCORE_LIMIT, (fields, t) => saveFromForm(fields, t, subscriberHash(context)));
 }
 
-async function saveFromForm(fields: Record<string, string>, t: GameT): Promise<Response> {
+async function saveFromForm(fields: Record<string, string>, t: GameT, network: string): Promise<Response> {
   const parsed = scoreSchema.safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -37,7 +39,7 @@ async function saveFromForm(fields: Record<string, string>, t: GameT): Promise<R
   const age = sessionAge(session, now);
   if (age !== "ok") return refusal(t, 400, age === "too-early" ? "tooEarly" : "expired");
   if (!isPlausibleScore(score)) return refusal(t, 400, "score");
-  if (collected_at && !checkCollections(collected_at, score).ok) return refusal(t, 400, "collectedAt");
+  if (!checkCollections(collected_at, score).ok) return refusal(t, 400, "collectedAt");
 
   const write = await attemptWrite("game-score", () =>
     saveScore(
@@ -47,6 +49,7 @@ async function saveFromForm(fields: Record<string, string>, t: GameT): Promise<R
         player_name,
         score,
         device_type,
+        network_hash: network,
       },
       new Date(now),
     ),
@@ -54,7 +57,7 @@ async function saveFromForm(fields: Record<string, string>, t: GameT): Promise<R
   // The database refuses writes for now: the game keeps its score and the player may send it again.
   if (!write.ok) return refusal(t, 503, "unavailable", write.headers);
   const saved = write.value;
-  if (!saved.saved) return refusal(t, 409, "replay");
+  if (!saved.saved) return refusal(t, saved.reason === "daily" ? 429 : 409, saved.reason);
   forgetLeaderboard(device_type);
   return jsonResponse({ ok: true, rank: saved.rank }, 201);
 }

@@ -8,10 +8,10 @@ import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmati
 import { useHydrated } from "~/utils/use-hydrated";
 import { useTranslation } from "react-i18next";
 import { failureReasonsOf } from "~db/repositories/answer-freshness.server";
-import { ANSWER_STATS, codeAnswerSummary, PAUSE_RULE } from "~db/repositories/code-reports.server";
+import { ANSWER_STATS, codeAnswerSummary, PAUSE_RULE, pauseEvidence } from "~db/repositories/code-reports.server";
 import { ReasonTally } from "~/features/offer/reason-tally";
 import { ownerEstimate } from "~/features/offer/rotation-estimate.server";
-import { deleteOwnCode, pauseOwnCode, resumeOwnCode } from "~db/repositories/code-owners.server";
+import { deleteOwnCode, pauseOwnCode, restoreOwnReportedCode, resumeOwnCode } from "~db/repositories/code-owners.server";
 import * as codes from "~/features/codes/codes.css";
 import { addressKeyOf } from "~/utils/client-address.server";
 import { OWNER_WRITE_RATE_LIMIT } from "~/features/trust/limits";
@@ -40,6 +40,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     codeAnswerSummary(code.id),
     failureReasonsOf([code.id], since),
   ]);
+  const status = ownedCodeStatus(code, now);
+  // Paused after failing answers: what the rule read, shown to its owner (decision 315).
+  const evidence = status === "pausedByReports" ? await pauseEvidence(code.id) : null;
   return {
     code: {
       code: code.code,
@@ -50,7 +53,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       expiresAt: code.is_permanent === 1 ? null : code.expires_at,
       createdAt: code.created_at,
       pausedAt: code.paused_at,
-      status: ownedCodeStatus(code, now),
+      status,
+      evidence,
+      // The owner may bring back a code paused after failing answers once; then only the admin.
+      mayRestore: status === "pausedByReports" && code.owner_restores < 1,
       estimate,
       cappedUntil: code.capped_until,
       reasons: reasons.get(code.id) ?? {},
@@ -91,8 +97,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         return data({ error: "owner.errors.notActive" }, { status: 409 });
       return redirectWithToast(here, { type: "success", key: "trust:owner.toast.paused" });
     case "resume":
-      // Only a pause the owner made; a code paused after failing answers comes back through the admin.
-      if (code.paused_reason === "reports") return data({ error: "owner.errors.reportsPause" }, { status: 403 });
+      // A code paused after failing answers: its owner may bring it back once, then only the admin.
+      if (code.paused_reason === "reports") {
+        if (code.owner_restores >= 1) return data({ error: "owner.errors.reportsPause" }, { status: 403 });
+        if (!(await writeOrFail(request, "owner restore", () => restoreOwnReportedCode(code.id))))
+          return data({ error: "owner.errors.reportsPause" }, { status: 403 });
+        return redirectWithToast(here, { type: "success", key: "trust:owner.toast.resumed" });
+      }
       if (!(await writeOrFail(request, "owner resume", () => resumeOwnCode(code.id))))
         return data({ error: "owner.errors.notPausedByOwner" }, { status: 409 });
       return redirectWithToast(here, { type: "success", key: "trust:owner.toast.resumed" });
@@ -136,6 +147,18 @@ export default function OwnerPage() {
               window: rule.window,
             })}
           </p>
+        ) : null}
+        {code.evidence ? (
+          <div className={`${stack} ${trust.tight}`} data-testid="reports-pause-evidence">
+            <p className={trust.flush}>
+              {t("owner.reportsEvidence", {
+                count: code.evidence.failed,
+                answers: code.evidence.answers,
+                networks: code.evidence.networks,
+              })}
+            </p>
+            <ReasonTally tally={code.evidence.reasons} testId="reports-pause-reasons" />
+          </div>
         ) : null}
         {code.status === "capped" && code.cappedUntil ? (
           <p className={`${alert.warning} ${trust.flush}`} data-testid="capped-why">
@@ -190,6 +213,14 @@ export default function OwnerPage() {
           {code.status === "pausedByOwner" || ["active", "capped", "expired", "platformInactive"].includes(code.status) ? (
             // Paused by its owner: resume; in (or due back in) the rotation: pause.
             <OwnerToggle intent={code.status === "pausedByOwner" ? "resume" : "pause"} />
+          ) : code.mayRestore ? (
+            // Paused after failing answers, never brought back by its owner: once, with the hint.
+            <>
+              <OwnerToggle intent="resume" />
+              <p className={`${muted} ${trust.flush}`} data-testid="owner-restore-once">
+                {t("owner.restoreOnce")}
+              </p>
+            </>
           ) : (
             <p className={`${muted} ${trust.flush}`}>
               {code.status === "pausedByReports" ? t("owner.onlyAdmin") : t("owner.deactivatedHint")}

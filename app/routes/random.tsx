@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { cachedRead } from "~db/read-cache.server";
 import { countAllAvailableCodes } from "~db/repositories/code-counts.server";
 import { DrawReady, DrawResult, preloadDrawParts } from "~/features/codes/draw-parts";
-import { drawForPage, drawRefusal } from "~/features/codes/draw-action.server";
+import { drawCookieHeaders, drawForPage, drawRefusal } from "~/features/codes/draw-action.server";
 import { answerDraw, DRAW_PAGE_INTENTS } from "~/features/trust/report-action.server";
 import { parseIntent } from "~/utils/intent.server";
 import { ReportError } from "~/features/trust/report-error";
@@ -59,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw await drawRefusal(request, error);
   });
   if (!location) return data({ noCode: true }, { status: 200 });
-  return redirect(location, { status: 303 });
+  return redirect(location, { status: 303, headers: drawCookieHeaders(request, context, location) });
 }
 
 export default function RandomDrawPage() {

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { MAX_INPUT_LENGTH, normalizeCodeInput } from "~db/platform-links";
 import { findCode, submitReferralCode } from "~db/repositories/codes.server";
 import { codeKey } from "~db/repositories/rotation.server";
+import { networkHash } from "~/features/trust/address.server";
 import { createDeletionRequest } from "~db/repositories/deletion-requests.server";
 import { getActivePlatformBySlug, listPlatformOptions } from "~db/repositories/platforms.server";
 import { CAPTCHA_FIELD, captchaSiteKey, verifyCaptcha } from "~/features/codes/captcha.server";
@@ -107,9 +108,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (value.intent === "request-deletion") {
     duplicateStep = { platform: platform.slug, platformName: platform.name, code: normalized.code };
     // Only for a code that really is in the database (the duplicate step's question).
-    if (!(await findCode(platform.id, normalized.code))) return reject({ formErrors: ["errors.deletionFailed"] });
+    const stored = await findCode(platform.id, normalized.code);
+    if (!stored) return reject({ formErrors: ["errors.deletionFailed"] });
+    // The stored spelling: a punctuation variant names the same code (decision 317).
     const sent = await attemptWrite("deletion request", () =>
-      createDeletionRequest({ platformId: platform.id, code: normalized.code, reason: value.reason || null }),
+      createDeletionRequest({ platformId: platform.id, code: stored.code, reason: value.reason || null }),
     );
     if (!sent.ok) return reject({ formErrors: ["errors.deletionFailed"] }, 503, sent.headers);
     return redirectWithToast("/submit", { type: "success", key: "submit:toast.deletionSent" });
@@ -124,6 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ownerTokenHash: owner.hash,
       // The same code deleted before takes back its history (rotation.server.ts, rule 5).
       codeKey: codeKey(getEnv().SESSION_SECRET, platform.id, normalized.code),
+      ownerNetworkHash: networkHash(context),
     }),
   );
   if (!submitted.ok) return reject({ formErrors: ["errors.addFailed"] }, 503, submitted.headers);

@@ -7,6 +7,8 @@ import { THEME_COOKIE } from "./theme";
  * Every cookie the site sets is defined here: its name, its attributes, signed or plain.
  * - `language`, `theme`: plain values (`en`, `light`), readable by people, tests and the client script.
  * - `client_id`: a random id, httpOnly, only ever stored hashed (votes).
+ * - `draws`: the draws this browser made in the last 24 hours, each signed, httpOnly, a day: only the
+ *   browser that drew may answer "did it work?" (app/features/trust/draw-token.server.ts).
  * - `__session` (admin), `toast` (one-shot messages) and `owner_link` (a sharer's private link, on its
  *   way to the one page that shows it): signed with SESSION_SECRET, httpOnly.
  * - `consent`: `granted` or `denied`, the answer to the analytics and ads banner (kept 6 months).
@@ -18,6 +20,7 @@ export { LANGUAGE_COOKIE };
 export { THEME_COOKIE };
 export const CLIENT_ID_COOKIE = "client_id";
 export const CONSENT_COOKIE = "consent";
+export const DRAWS_COOKIE = "draws";
 /** The cookies an anonymous page's bytes depend on (the page cache keys on them: page-cache.server.ts). */
 export const PAGE_COOKIES = [LANGUAGE_COOKIE, THEME_COOKIE, CONSENT_COOKIE] as const;
 const ADMIN_SESSION_COOKIE = "__session";
@@ -46,9 +49,9 @@ export function readCookie(request: Request, name: string): string | null {
   return null;
 }
 
-function plainCookie(name: string, value: string, { httpOnly = false } = {}): string {
+function plainCookie(name: string, value: string, { httpOnly = false, maxAge = ONE_YEAR } = {}): string {
   const flags = `${httpOnly ? "; HttpOnly" : ""}; SameSite=Lax${isSecure() ? "; Secure" : ""}`;
-  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${ONE_YEAR}${flags}`;
+  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}${flags}`;
 }
 
 /** Set-Cookie for a visitor's language or theme choice (kept a year). */
@@ -68,6 +71,11 @@ export function consentCookie(choice: ConsentChoice | "reset"): string {
   const secure = isSecure() ? "; Secure" : "";
   if (choice === "reset") return `${CONSENT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
   return `${CONSENT_COOKIE}=${choice}; Path=/; Max-Age=${SIX_MONTHS}; SameSite=Lax${secure}`;
+}
+
+/** Set-Cookie for the draws a browser may answer about (a day, never readable by scripts). */
+export function drawsCookie(value: string): string {
+  return plainCookie(DRAWS_COOKIE, value, { httpOnly: true, maxAge: 60 * 60 * 24 });
 }
 
 /** Set-Cookie for the vote identity cookie (kept a year, never readable by scripts). */

@@ -1,6 +1,7 @@
 import { DatabaseUnavailable, retryAfterSecondsOf, runWrite, unavailableKindOf } from "~db/availability.server";
 import { getT } from "~/i18n/i18next.server";
 import { failure } from "./responses.server";
+import { redactedPath } from "../../server/request-log";
 
 /**
  * A page whose data cannot be read answers 503 with the message that names what failed
@@ -68,7 +69,9 @@ async function databaseFailureAnswer(request: Request, error: unknown): Promise<
   if (kind === null) return error;
   // One line, no stack: during an outage every request says it, and the stack says nothing more.
   const detail = error instanceof Error ? error.message : String(error);
-  console.error(`[db] ${request.method} ${new URL(request.url).pathname}: database unavailable (${kind}): ${detail}`);
+  console.error(
+    `[db] ${request.method} ${redactedPath(new URL(request.url).pathname)}: database unavailable (${kind}): ${detail}`,
+  );
   const reading = request.method === "GET" || request.method === "HEAD";
   const retryAfter = String(retryAfterSecondsOf(error));
   const t = await getT(request, reading ? "common" : "availability");

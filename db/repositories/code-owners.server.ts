@@ -4,8 +4,8 @@ import { writeEntering } from "./rotation.server";
 
 /**
  * The owner's private page (/my-code/{token}): the code is found by the hash of the token only.
- * Owners pause and resume their own code; a code paused after failing answers, or deactivated by an
- * admin, is not theirs to bring back.
+ * Owners pause and resume their own code, and may bring back once a code paused after failing
+ * answers; a code deactivated by an admin is not theirs to bring back.
  */
 export async function getCodeByOwnerHash(ownerTokenHash: string, db: DB = getDb()) {
   return selectCodeWithPlatform(db)
@@ -15,6 +15,7 @@ export async function getCodeByOwnerHash(ownerTokenHash: string, db: DB = getDb(
       "c.paused_reason",
       "c.paused_at",
       "c.capped_until",
+      "c.owner_restores",
       "c.platform_id",
       "c.created_at",
       "p.name as platform_name",
@@ -46,6 +47,27 @@ export async function resumeOwnCode(id: number, now = new Date(), db: DB = getDb
       .where("paused_reason", "=", "owner")
       .executeTakeFirst(),
   );
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Back into the rotation by its owner after a pause for failing answers: once per code (decision
+ * 315); after that only the admin. Answers so far no longer count, as after an admin's restore.
+ */
+export async function restoreOwnReportedCode(id: number, now = new Date(), db: DB = getDb()): Promise<boolean> {
+  const result = await db
+    .updateTable("referral_codes")
+    .set((eb) => ({
+      is_active: 1,
+      paused_reason: null,
+      paused_at: null,
+      reports_reset_at: now.toISOString(),
+      owner_restores: eb("owner_restores", "+", 1),
+    }))
+    .where("id", "=", id)
+    .where("paused_reason", "=", "reports")
+    .where("owner_restores", "<", 1)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

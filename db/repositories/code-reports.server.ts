@@ -14,17 +14,29 @@ export { PAUSE_RULE };
 /** The public figure ("92 % of 140 answers worked") covers this many days, and shows from this many answers. */
 export const ANSWER_STATS = { days: 90, minAnswers: 5 } as const;
 
-export type ReportRefusal = "unknown-draw" | "foreign-draw" | "already-answered" | "code-gone";
+export type ReportRefusal = "unknown-draw" | "foreign-draw" | "already-answered" | "code-gone" | "too-old";
 export type ReportResult = { ok: true; codeId: number; paused: boolean; capped: boolean } | { ok: false; reason: ReportRefusal };
 
 /**
  * Records one answer for one draw (random_requests row) and applies the pause rule, in ONE
  * transaction: the answer and the pause it triggers land together or not at all. `platformId`
  * null accepts a draw of any platform (/random); otherwise the draw must be of that platform.
- * A refusal writes nothing.
+ * `network`: the keyed hash of the network that made the draw (what the rule counts, decision 315);
+ * `answerNetwork`: the answering one. A "worked" answer whose draw or answer came from the code's own
+ * network is kept but never counted. `answerWindowMs`: a draw older than that is refused
+ * (`too-old`). A refusal writes nothing.
  */
 export async function recordCodeReport(
-  input: { requestId: number; platformId: number | null; outcome: ReportOutcome; reason?: ReportReason | null; ipHash: string },
+  input: {
+    requestId: number;
+    platformId: number | null;
+    outcome: ReportOutcome;
+    reason?: ReportReason | null;
+    ipHash: string;
+    network?: string | null;
+    answerNetwork?: string | null;
+    answerWindowMs?: number;
+  },
   now = new Date(),
   db: DB = getDb(),
 ): Promise<ReportResult> {
@@ -32,10 +44,13 @@ export async function recordCodeReport(
     return await db.transaction().execute(async (trx): Promise<ReportResult> => {
       const draw = await trx
         .selectFrom("random_requests")
-        .select(["id", "platform_id", "served_code_id"])
+        .select(["id", "platform_id", "served_code_id", "created_at"])
         .where("id", "=", input.requestId)
         .executeTakeFirst();
       if (!draw) return { ok: false, reason: "unknown-draw" };
+      if (input.answerWindowMs !== undefined && now.getTime() - Date.parse(draw.created_at) > input.answerWindowMs) {
+        return { ok: false, reason: "too-old" };
+      }
       if (input.platformId !== null && draw.platform_id !== input.platformId) return { ok: false, reason: "foreign-draw" };
       if (draw.served_code_id === null) return { ok: false, reason: "code-gone" };
       const answered = await trx
@@ -44,6 +59,8 @@ export async function recordCodeReport(
         .where("random_request_id", "=", draw.id)
         .executeTakeFirst();
       if (answered) return { ok: false, reason: "already-answered" };
+      const fromOwner =
+        input.outcome === "worked" && (await fromOwnNetwork(draw.served_code_id, [input.network, input.answerNetwork], trx));
       await trx
         .insertInto("code_reports")
         .values({
@@ -54,6 +71,8 @@ export async function recordCodeReport(
           // A reason only qualifies a failure.
           reason: input.outcome === "failed" ? (input.reason ?? null) : null,
           ip_hash: input.ipHash,
+          network_hash: input.network ?? null,
+          from_owner: fromOwner ? 1 : 0,
           created_at: now.toISOString(),
         })
         .execute();
@@ -67,6 +86,32 @@ export async function recordCodeReport(
     }
     throw error;
   }
+}
+
+/** Whether one of these networks is the one the code was submitted from. */
+async function fromOwnNetwork(codeId: number, networks: ReadonlyArray<string | null | undefined>, trx: DB): Promise<boolean> {
+  const known = networks.filter((n): n is string => !!n);
+  if (known.length === 0) return false;
+  const code = await trx.selectFrom("referral_codes").select("owner_network_hash").where("id", "=", codeId).executeTakeFirst();
+  return !!code?.owner_network_hash && known.includes(code.owner_network_hash);
+}
+
+/**
+ * The answers the rule reads: a code's last PAUSE_RULE.window, newest first, after its last reset
+ * (and up to `until`), its owner's own "worked" answers left out (decision 315).
+ */
+function countedAnswers(db: DB, codeId: number, range: { after: string | null; until?: string | null }) {
+  let query = db
+    .selectFrom("code_reports")
+    .select(["outcome", "reason", "ip_hash", "network_hash"])
+    .where("code_id", "=", codeId)
+    .where("from_owner", "=", 0)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(sql.lit(PAUSE_RULE.window));
+  if (range.after) query = query.where("created_at", ">", range.after);
+  if (range.until) query = query.where("created_at", "<=", range.until);
+  return query.execute();
 }
 
 /**
@@ -83,19 +128,12 @@ async function applyPauseRule(codeId: number, now: Date, trx: DB): Promise<"paus
     .$if(getDialect() === "postgres", (qb) => qb.forUpdate())
     .executeTakeFirst();
   // Deactivated by an admin: the admin decides. Paused by its owner: the rule still applies, so a
-  // failing code cannot come back by its owner's resume (a pause for reports only the admin lifts).
+  // failing code cannot come back by its owner's resume (a pause for reports its owner lifts once,
+  // then only the admin).
   const ownerPaused = code?.is_active === 0 && code.paused_reason === "owner";
   if (!code || (code.is_active !== 1 && !ownerPaused)) return null;
-  let recent = trx
-    .selectFrom("code_reports")
-    .select(["outcome", "reason", "ip_hash"])
-    .where("code_id", "=", codeId)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(PAUSE_RULE.window);
   // Also true while a code is capped: its reset lies ahead, so no answer counts until it is back.
-  if (code.reports_reset_at) recent = recent.where("created_at", ">", code.reports_reset_at);
-  const verdict = verdictOn(await recent.execute());
+  const verdict = verdictOn(await countedAnswers(trx, codeId, { after: code.reports_reset_at }));
   if (verdict === null) return null;
   if (verdict === "cap") {
     const until = nextMonthStart(now).toISOString();
@@ -113,6 +151,32 @@ async function applyPauseRule(codeId: number, now: Date, trx: DB): Promise<"paus
     .where((eb) => eb.or([eb("is_active", "=", 1), eb("paused_reason", "=", "owner")]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0 ? "pause" : null;
+}
+
+/**
+ * What a pause for failing answers rests on, for its owner's page: among the answers the rule read
+ * (the last PAUSE_RULE.window counted ones before the pause), how many failed, from how many drawing
+ * networks, and why.
+ */
+export async function pauseEvidence(
+  codeId: number,
+  db: DB = getDb(),
+): Promise<{ answers: number; failed: number; networks: number; reasons: Partial<Record<ReportReason | "none", number>> }> {
+  const code = await db
+    .selectFrom("referral_codes")
+    .select(["paused_at", "reports_reset_at"])
+    .where("id", "=", codeId)
+    .executeTakeFirst();
+  const rows = await countedAnswers(db, codeId, { after: code?.reports_reset_at ?? null, until: code?.paused_at ?? null });
+  const failed = rows.filter((r) => r.outcome === "failed");
+  const reasons: Partial<Record<ReportReason | "none", number>> = {};
+  for (const r of failed) reasons[r.reason ?? "none"] = (reasons[r.reason ?? "none"] ?? 0) + 1;
+  return {
+    answers: rows.length,
+    failed: failed.length,
+    networks: new Set(failed.map((r) => r.network_hash ?? r.ip_hash)).size,
+    reasons,
+  };
 }
 
 /** The answer already given for a draw, if any. */
@@ -193,6 +257,36 @@ export async function listCodesPausedByReports(db: DB = getDb()) {
         .execute(),
     })),
   );
+}
+
+/** When the admin is told about a network: failures on this many codes within this many days (decision 315). */
+export const NETWORK_ALERT = { codes: 3, days: 7 } as const;
+
+/**
+ * The admin's alert: drawing networks whose failed answers hit at least NETWORK_ALERT.codes codes
+ * over the last NETWORK_ALERT.days days, most codes first (at most 20). One range of
+ * code_reports_created_idx: a week of answers.
+ */
+export async function listFailingNetworks(now = new Date(), db: DB = getDb()) {
+  const since = new Date(now.getTime() - NETWORK_ALERT.days * 86_400_000).toISOString();
+  const rows = await db
+    .selectFrom("code_reports")
+    .select((eb) => [
+      "network_hash",
+      eb.fn.count<number>("code_id").distinct().as("codes"),
+      eb.fn.countAll<number>().as("failures"),
+      eb.fn.max("created_at").as("last_at"),
+    ])
+    .where("created_at", ">=", since)
+    .where("outcome", "=", "failed")
+    .where("network_hash", "is not", null)
+    .groupBy("network_hash")
+    .having((eb) => eb.fn.count("code_id").distinct(), ">=", NETWORK_ALERT.codes)
+    .orderBy("codes", "desc")
+    .orderBy("last_at", "desc")
+    .limit(20)
+    .execute();
+  return rows.map((r) => ({ network: r.network_hash!, codes: Number(r.codes), failures: Number(r.failures), lastAt: r.last_at }));
 }
 
 /**

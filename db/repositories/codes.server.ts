@@ -76,22 +76,31 @@ export async function getDrawResult(requestId: number, db: DB = getDb()): Promis
   };
 }
 
+/** A code without its punctuation: `ATK-RV1`, `ATK.RV1`, `ATK_RV1` and `ATKRV1` are one code (decision 317). */
+export function codeKey(code: string): string {
+  return code.replace(/[-_.]/g, "");
+}
+
+/** The same expression in SQL, as migration 0016 indexes it (referral_codes_code_key_idx). */
+const codeKeySql = sql<string>`replace(replace(replace(code, '-', ''), '_', ''), '.', '')`;
+
+/** The platform's code that is this one, punctuation aside (its stored spelling), if any. */
 export async function findCode(platformId: number, code: string, db: DB = getDb()) {
   return db
     .selectFrom("referral_codes")
     .select(["id", "code"])
     .where("platform_id", "=", platformId)
-    .where("code", "=", code)
+    .where(codeKeySql, "=", codeKey(code))
     .executeTakeFirst();
 }
 
 export type SubmitOutcome = { ok: true; id: number } | { ok: false; reason: "duplicate" };
 
 /**
- * A visitor's code: temporary, valid CODE_VALIDITY_MONTHS. A duplicate (same platform and code) writes
- * nothing. `codeKey` (rotation.server.ts `codeKey`) finds the history of the same code deleted
- * before: its counts come back. Then it enters the rotation at the level (rule 4), in the same
- * transaction.
+ * A visitor's code: temporary, valid CODE_VALIDITY_MONTHS. A duplicate (same platform and code,
+ * punctuation aside) writes nothing. `codeKey` (rotation.server.ts `codeKey`) finds the history of
+ * the same code deleted before: its counts come back. Then it enters the rotation at the level
+ * (rule 4), in the same transaction.
  */
 export async function submitReferralCode(
   input: {
@@ -100,6 +109,8 @@ export async function submitReferralCode(
     referralUrl: string | null;
     ownerTokenHash?: string | null;
     codeKey?: string | null;
+    /** Keyed hash of the submitting network: its own "worked" answers never count (decision 315). */
+    ownerNetworkHash?: string | null;
   },
   now = new Date(),
   db: DB = getDb(),
@@ -120,6 +131,7 @@ export async function submitReferralCode(
           created_at: now.toISOString(),
           owner_token_hash: input.ownerTokenHash ?? null,
           code_key: input.codeKey ?? null,
+          owner_network_hash: input.ownerNetworkHash ?? null,
           times_served: history?.times_served ?? 0,
           rotation_count: history?.rotation_count ?? 0,
         })

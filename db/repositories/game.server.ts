@@ -28,29 +28,58 @@ export async function listLeaderboard(device: DeviceType, now = new Date(), db: 
     .execute();
 }
 
-export type SaveScoreResult = { saved: true; rank: number } | { saved: false };
+export type SaveScoreResult = { saved: true; rank: number } | { saved: false; reason: "replay" | "daily" };
+
+/** The first instant of `now`'s UTC day. */
+function dayStart(now: Date): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString();
+}
 
 /**
  * One transaction: spend the game session (refused if already spent), store the score, and tell its
- * rank on the 30-day board of its device. Spent sessions past their expiry go at the same time.
+ * rank on the 30-day board of its device. Spent sessions past their expiry go at the same time. A
+ * subscriber (`network_hash`: an IPv6 /48, an IPv4 address) with an entry today (UTC) is refused
+ * (`daily`), writing nothing.
  */
 export async function saveScore(
-  entry: { sessionId: string; sessionExpiresAt: string; player_name: string; score: number; device_type: DeviceType },
+  entry: {
+    sessionId: string;
+    sessionExpiresAt: string;
+    player_name: string;
+    score: number;
+    device_type: DeviceType;
+    network_hash?: string | null;
+  },
   now = new Date(),
   db: DB = getDb(),
 ): Promise<SaveScoreResult> {
   const createdAt = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<SaveScoreResult> => {
+    if (entry.network_hash) {
+      const today = await trx
+        .selectFrom("game_scores")
+        .select("id")
+        .where("network_hash", "=", entry.network_hash)
+        .where("created_at", ">=", dayStart(now))
+        .executeTakeFirst();
+      if (today) return { saved: false, reason: "daily" };
+    }
     const spent = await trx
       .insertInto("game_sessions_used")
       .values({ id: entry.sessionId, expires_at: entry.sessionExpiresAt })
       .onConflict((oc) => oc.column("id").doNothing())
       .executeTakeFirst();
-    if (Number(spent.numInsertedOrUpdatedRows ?? 0) !== 1) return { saved: false };
+    if (Number(spent.numInsertedOrUpdatedRows ?? 0) !== 1) return { saved: false, reason: "replay" };
     await trx.deleteFrom("game_sessions_used").where("expires_at", "<", createdAt).execute();
     const row = await trx
       .insertInto("game_scores")
-      .values({ player_name: entry.player_name, score: entry.score, device_type: entry.device_type, created_at: createdAt })
+      .values({
+        player_name: entry.player_name,
+        score: entry.score,
+        device_type: entry.device_type,
+        network_hash: entry.network_hash ?? null,
+        created_at: createdAt,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const since = new Date(now.getTime() - LEADERBOARD_DAYS * DAY_MS).toISOString();

@@ -196,7 +196,8 @@ describe("the code loop over HTTP", () => {
     const row = await db.selectFrom("referral_codes").selectAll().where("platform_id", "=", p.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       code: "JULIEN48",
-      referral_url: `https://www.${p.slug}.example/r/julien48?x=1`,
+      // The platform's standard link for that code, not the link as typed (decision 317).
+      referral_url: `https://${p.slug}.example/r/julien48`,
       is_permanent: 0,
       is_active: 1,
     });

@@ -108,14 +108,15 @@ describe("POST /game/scores", () => {
     expect(await countSpent()).toBe(spent);
   });
 
-  it("accepts a score without collection times, within the bound", async () => {
+  it("accepts a zero score with no collection, refuses any score without its collection times (issue 56)", async () => {
     const before = await countScores();
     const res = await post("/game/scores", valid({ score: "0", collected_at: "", player_name: "Zéro" }));
     expect(res.status).toBe(201);
     const withoutField = valid({ score: "50" });
     delete (withoutField as Record<string, string>).collected_at;
-    expect((await post("/game/scores", withoutField)).status).toBe(201);
-    expect(await countScores()).toBe(before + 2);
+    await expectRefused(await post("/game/scores", withoutField), 400, "collectedAt");
+    await expectRefused(await post("/game/scores", valid({ score: "50", collected_at: "" })), 400, "collectedAt");
+    expect(await countScores()).toBe(before + 1);
   });
 
   const refusals: Array<[string, () => Record<string, string>, number, string]> = [
@@ -222,6 +223,7 @@ describe("GET /game/leaderboard", () => {
       player_name: "Nouveau",
       score: "1810",
       device_type: "desktop",
+      collected_at: plausibleTimes(181).join(","),
     });
     expect(res.status).toBe(201);
     expect(((await res.json()) as { rank: number }).rank).toBe(1);

@@ -4,14 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~db/schema";
 import { signInQuietly, startServerWithAdmin } from "../support/admin";
 import { createCode, createPlatform as createTestPlatform, openTestDb } from "../support/fixtures";
-import { postForm, type RunningServer } from "../support/server";
+import { cookiesFrom, postForm, type RunningServer } from "../support/server";
 
 // Links are absolute on SITE_URL (what the test servers are given).
 const SITE = "https://parrainly.test";
 
 // The server trusts Fly-Client-IP here (TRUST_PROXY=1), so each answer comes from an address of its own.
 let nextIp = 1;
-const freshIp = () => `203.0.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;
+// Each address in a /24 of its own: the pause and the cap count drawing networks (decision 315).
+const freshIp = () => `${31 + Math.floor(nextIp / 250)}.0.${nextIp++ % 250}.1`;
 
 /** React escapes apostrophes and quotes in text: read the page as a person does. */
 const unescape = (html: string) => html.replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
@@ -58,15 +59,25 @@ describe("offer, claim guide, failure reasons and freshness over HTTP", () => {
   const saveOffer = (id: number, fields: Record<string, string>) =>
     postForm(`${server.url}/admin/platforms`, { intent: "update-offer", id: String(id), ...fields }, { cookie: admin });
 
+  /** Each draw's `draws` cookie: only the browser that drew may answer (decision 315). */
+  const drawCookies = new Map<string, string>();
   async function draw(slug: string | null) {
     const path = slug ? `/${slug}/get-code` : "/random";
     const res = await postForm(`${server.url}${path}`, { intent: "draw" }, { headers: { "Fly-Client-IP": freshIp() } });
     expect(res.status).toBe(303);
     const location = res.headers.get("location")!;
-    return { path, location, token: new URL(location, server.url).searchParams.get("draw")! };
+    const token = new URL(location, server.url).searchParams.get("draw")!;
+    drawCookies.set(token, cookiesFrom(res));
+    return { path, location, token };
   }
-  const answer = (path: string, fields: Record<string, string>, ip = freshIp()) =>
-    postForm(`${server.url}${path}`, { intent: "report", ...fields }, { headers: { "Fly-Client-IP": ip } });
+  const answer = (path: string, fields: Record<string, string>, ip = freshIp()) => {
+    const cookie = drawCookies.get(fields.draw ?? "");
+    return postForm(
+      `${server.url}${path}`,
+      { intent: "report", ...fields },
+      { headers: { "Fly-Client-IP": ip, ...(cookie ? { Cookie: cookie } : {}) } },
+    );
+  };
   const reportCount = async () =>
     Number(
       (

@@ -7,9 +7,10 @@ import { signInAsAdmin, startServerWithAdmin } from "../support/admin";
 import { createCode, createPlatform as createTestPlatform, openTestDb } from "../support/fixtures";
 import { cookiesFrom, postForm, type RunningServer } from "../support/server";
 
-// The server trusts Fly-Client-IP here (TRUST_PROXY=1), so each test speaks from addresses of its own.
+// The server trusts Fly-Client-IP here (TRUST_PROXY=1), so each test speaks from addresses of its own,
+// each in a network (/24) of its own: the pause rule counts drawing networks (decision 315).
 let nextIp = 1;
-const freshIp = () => `198.51.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;
+const freshIp = () => `${11 + Math.floor(nextIp / 250)}.51.${nextIp++ % 250}.1`;
 
 describe("the trust loop over HTTP", () => {
   let server: RunningServer;
@@ -27,17 +28,28 @@ describe("the trust loop over HTTP", () => {
   const addCode = (platformId: number, code: string, extra: Parameters<typeof createCode>[2] = {}) =>
     createCode(db, platformId, { code, ...extra });
 
+  /** The `draws` cookie each draw set: only the browser that drew may answer (decision 315). */
+  const drawCookies = new Map<string, string>();
+
   /** Draws on a platform's page (or /random); returns the result page's path and its token. */
   async function draw(slug: string | null, ip = freshIp()) {
     const page = slug ? `/${slug}/get-code` : "/random";
     const res = await postForm(`${server.url}${page}`, { intent: "draw" }, { headers: { "Fly-Client-IP": ip } });
     expect(res.status).toBe(303);
     const location = res.headers.get("location")!;
-    return { page, location, token: new URL(location, server.url).searchParams.get("draw")! };
+    const token = new URL(location, server.url).searchParams.get("draw")!;
+    drawCookies.set(token, cookiesFrom(res));
+    return { page, location, token };
   }
 
+  /** An answer from the browser that drew `fields.draw` (its cookie), from `ip`. */
   function report(page: string, fields: Record<string, string>, ip = freshIp()) {
-    return postForm(`${server.url}${page}`, { intent: "report", ...fields }, { headers: { "Fly-Client-IP": ip } });
+    const cookie = drawCookies.get(fields.draw ?? "");
+    return postForm(
+      `${server.url}${page}`,
+      { intent: "report", ...fields },
+      { headers: { "Fly-Client-IP": ip, ...(cookie ? { Cookie: cookie } : {}) } },
+    );
   }
 
   async function reportCount() {
@@ -185,7 +197,7 @@ describe("the trust loop over HTTP", () => {
     expect((await report(page, { outcome: "worked", draw: token }, freshIp())).status).toBe(303);
   });
 
-  it("pause edge: 2 failures still served; 3 failures from one address still served; 3 from different addresses paused", async () => {
+  it("pause edge: 2 failures still served; 3 failures from one address still served; 3 from different networks paused", async () => {
     // Two failures from two addresses: still served.
     const two = await createPlatform();
     const twoCode = await addCode(two.id, "TWO111");
@@ -196,12 +208,12 @@ describe("the trust loop over HTTP", () => {
     expect(await codeRow(twoCode.id)).toMatchObject({ is_active: 1, paused_reason: null });
     await draw(two.slug); // still drawn (draw() expects the 303 of a served code)
 
-    // Three failures, all from one address: still served.
+    // Three failures, all drawn and answered from one address: still served.
     const one = await createPlatform();
     const oneCode = await addCode(one.id, "ONE111");
     const sameIp = freshIp();
     for (let i = 0; i < 3; i++) {
-      const d = await draw(one.slug);
+      const d = await draw(one.slug, sameIp);
       expect((await report(d.page, { outcome: "failed", draw: d.token }, sameIp)).status).toBe(303);
     }
     expect(await codeRow(oneCode.id)).toMatchObject({ is_active: 1, paused_reason: null });
@@ -249,7 +261,7 @@ describe("the trust loop over HTTP", () => {
     ]);
   });
 
-  it("a code its owner paused still falls under the rule: the owner cannot bring a failing code back", async () => {
+  it("a code its owner paused still falls under the rule: its resume is then the owner's one restore", async () => {
     const { p, code, path } = await ownedCode();
     // Three draws before the pause; answers to them may come in afterwards.
     const draws = [await draw(p.slug), await draw(p.slug), await draw(p.slug)];
@@ -260,12 +272,13 @@ describe("the trust loop over HTTP", () => {
     // The third failing address: the pause becomes a pause for failing answers.
     expect((await report(draws[2]!.page, { outcome: "failed", draw: draws[2]!.token })).status).toBe(303);
     expect(await codeRow(code.id)).toMatchObject({ is_active: 0, paused_reason: "reports" });
-    const resume = await postForm(`${server.url}${path}`, { intent: "resume" }, { headers: { "Fly-Client-IP": ip } });
-    expect(resume.status).toBe(403);
-    expect(await codeRow(code.id)).toMatchObject({ is_active: 0, paused_reason: "reports" });
     expect(await (await fetch(`${server.url}${path}`, { headers: { "Fly-Client-IP": ip } })).text()).toContain(
       'data-testid="reports-pause-why"',
     );
+    // Its owner's resume is now the one restore of a pause for failing answers (issue 56), not a way around the rule.
+    const resume = await postForm(`${server.url}${path}`, { intent: "resume" }, { headers: { "Fly-Client-IP": ip } });
+    expect(resume.status).toBe(303);
+    expect(await codeRow(code.id)).toMatchObject({ is_active: 1, paused_reason: null, owner_restores: 1 });
   });
 
   it("a code an admin deactivated stays the admin's: failing answers do not change its state", async () => {
@@ -435,7 +448,7 @@ describe("the trust loop over HTTP", () => {
     expect((await get()).status).toBe(404);
   });
 
-  it("owner page: a pause for failing answers is explained and only the admin restores it", async () => {
+  it("owner page: a pause for failing answers is explained with its reasons; the owner restores it once, then only the admin", async () => {
     const { p, code, path } = await ownedCode();
     for (let i = 0; i < 3; i++) {
       const d = await draw(p.slug);
@@ -444,9 +457,24 @@ describe("the trust loop over HTTP", () => {
     expect((await codeRow(code.id)).paused_reason).toBe("reports");
     const html = await (await fetch(`${server.url}${path}`)).text();
     expect(html).toContain('data-testid="reports-pause-why"');
-    expect(html).toContain("au moins 3 adresses différentes");
-    expect(html).not.toContain('data-testid="owner-resume"');
-    const refused = await postForm(`${server.url}${path}`, { intent: "resume" }, { headers: { "Fly-Client-IP": freshIp() } });
+    expect(html).toContain("au moins 3 réseaux différents");
+    // What the rule read, with its reasons (issue 56), and one restore of the owner's own.
+    expect(html).toMatch(/data-testid="reports-pause-evidence"[^]*3 des 3 dernières réponses comptées ont dit/);
+    expect(html).toContain('data-testid="reports-pause-reasons"');
+    expect(html).toContain('data-testid="owner-resume"');
+    const ip = freshIp();
+    const once = await postForm(`${server.url}${path}`, { intent: "resume" }, { headers: { "Fly-Client-IP": ip } });
+    expect(once.status).toBe(303);
+    expect(await codeRow(code.id)).toMatchObject({ is_active: 1, paused_reason: null, owner_restores: 1 });
+    for (let i = 0; i < 3; i++) {
+      const d = await draw(p.slug);
+      expect((await report(d.page, { outcome: "failed", draw: d.token })).status).toBe(303);
+    }
+    expect((await codeRow(code.id)).paused_reason).toBe("reports");
+    // Paused again: now only the admin.
+    const again = await (await fetch(`${server.url}${path}`, { headers: { "Fly-Client-IP": ip } })).text();
+    expect(again).not.toContain('data-testid="owner-resume"');
+    const refused = await postForm(`${server.url}${path}`, { intent: "resume" }, { headers: { "Fly-Client-IP": ip } });
     expect(refused.status).toBe(403);
     expect(await codeRow(code.id)).toMatchObject({ is_active: 0, paused_reason: "reports" });
 

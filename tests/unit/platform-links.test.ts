@@ -14,15 +14,14 @@ function config(slug: string): PlatformLinkConfig {
   };
 }
 
-/** [input, expected code, expected referral URL] for every URL shape a visitor may paste. */
+/**
+ * [input, expected code, expected referral URL] for every URL shape a visitor may paste: the kept link
+ * is always the platform's standard link for that code (its template), never the link as typed.
+ */
 const CASES: Record<string, Array<[string, string, string]>> = {
   tesla: [
-    ["https://www.tesla.com/referral/julien48213", "JULIEN48213", "https://www.tesla.com/referral/julien48213"],
-    [
-      "https://www.tesla.com/fr_FR/referral/julien48213?redirect=no",
-      "JULIEN48213",
-      "https://www.tesla.com/fr_FR/referral/julien48213?redirect=no",
-    ],
+    ["https://www.tesla.com/referral/julien48213", "JULIEN48213", "https://ts.la/julien48213"],
+    ["https://www.tesla.com/fr_FR/referral/julien48213?redirect=no", "JULIEN48213", "https://ts.la/julien48213"],
     ["https://ts.la/julien48213", "JULIEN48213", "https://ts.la/julien48213"],
     ["ts.la/camille7765", "CAMILLE7765", "https://ts.la/camille7765"],
     ["julien48213", "JULIEN48213", "https://ts.la/JULIEN48213"],
@@ -31,38 +30,34 @@ const CASES: Record<string, Array<[string, string, string]>> = {
     [
       "https://revolut.com/referral/?referral-code=marie3k9!NOV2-24-AR-H1&geo-redirect",
       "MARIE3K9",
-      "https://revolut.com/referral/?referral-code=marie3k9!NOV2-24-AR-H1&geo-redirect",
+      "https://revolut.com/referral/?referral-code=marie3k9",
     ],
     [
       "https://www.revolut.com/referral/?referral-code=lucasr21#top",
       "LUCASR21",
-      "https://www.revolut.com/referral/?referral-code=lucasr21#top",
+      "https://revolut.com/referral/?referral-code=lucasr21",
     ],
-    [
-      "https://revolut.com/referral/?referral-code=emma77q&x=1",
-      "EMMA77Q",
-      "https://revolut.com/referral/?referral-code=emma77q&x=1",
-    ],
+    ["https://revolut.com/referral/?referral-code=emma77q&x=1", "EMMA77Q", "https://revolut.com/referral/?referral-code=emma77q"],
     ["marie3k9", "MARIE3K9", "https://revolut.com/referral/?referral-code=MARIE3K9"],
   ],
   "trade-republic": [
     ["https://trade.re/nj4k8p2x", "NJ4K8P2X", "https://trade.re/nj4k8p2x"],
-    ["https://refnocode.trade.re/ab12cd34", "AB12CD34", "https://refnocode.trade.re/ab12cd34"],
+    ["https://refnocode.trade.re/ab12cd34", "AB12CD34", "https://trade.re/ab12cd34"],
     ["nj4k8p2x", "NJ4K8P2X", "https://trade.re/NJ4K8P2X"],
   ],
   igraal: [
     ["https://fr.igraal.com/parrainage?parrain=sophie-m", "SOPHIE-M", "https://fr.igraal.com/parrainage?parrain=sophie-m"],
-    ["https://www.igraal.com/?utm=x&parrain=antoine75", "ANTOINE75", "https://www.igraal.com/?utm=x&parrain=antoine75"],
+    ["https://www.igraal.com/?utm=x&parrain=antoine75", "ANTOINE75", "https://fr.igraal.com/parrainage?parrain=antoine75"],
     ["antoine75", "ANTOINE75", "https://fr.igraal.com/parrainage?parrain=ANTOINE75"],
   ],
   n26: [
     ["https://n26.com/r/hugod8462", "HUGOD8462", "https://n26.com/r/hugod8462"],
-    ["https://n26.com/fr-fr/r/leab1290?utm_source=x", "LEAB1290", "https://n26.com/fr-fr/r/leab1290?utm_source=x"],
+    ["https://n26.com/fr-fr/r/leab1290?utm_source=x", "LEAB1290", "https://n26.com/r/leab1290"],
     ["hugod8462", "HUGOD8462", "https://n26.com/r/HUGOD8462"],
   ],
   holy: [
     ["https://prz.io/chloe10", "CHLOE10", "https://prz.io/chloe10"],
-    ["https://weareholy.com/parrain/maxholy", "MAXHOLY", "https://weareholy.com/parrain/maxholy"],
+    ["https://weareholy.com/parrain/maxholy", "MAXHOLY", "https://prz.io/maxholy"],
     ["maxholy", "MAXHOLY", "https://prz.io/MAXHOLY"],
   ],
 };
@@ -112,7 +107,43 @@ describe("hostile input", () => {
     expect(normalizeCodeInput("https://user:pw@ts.la/abc123", tesla)).toEqual({
       ok: true,
       code: "ABC123",
-      referralUrl: "https://ts.la/ABC123",
+      referralUrl: "https://ts.la/abc123",
+    });
+  });
+
+  // Issue 56: one real referral registered under fake codes by links that carry two.
+  it.each([
+    [
+      "revolut",
+      "https://revolut.com/referral/?referral-code=FAKE0001&referral-code=REALCODE",
+      "FAKE0001",
+      "https://revolut.com/referral/?referral-code=FAKE0001",
+    ],
+    [
+      "igraal",
+      "https://fr.igraal.com/parrainage?parrain=FAKE0002&parrain=REALCODE",
+      "FAKE0002",
+      "https://fr.igraal.com/parrainage?parrain=FAKE0002",
+    ],
+    ["tesla", "https://ts.la/REALCODE/referral/FAKE0003", "FAKE0003", "https://ts.la/FAKE0003"],
+    ["holy", "https://weareholy.com/REALCODE/parrain/FAKE0004", "FAKE0004", "https://prz.io/FAKE0004"],
+  ])("%s: a second code in the link is dropped: %s", (slug, input, code, url) => {
+    expect(normalizeCodeInput(input, config(slug))).toEqual({ ok: true, code, referralUrl: url });
+  });
+
+  it("without a template, the link is cut down to the code's one parameter or segment", () => {
+    const bare = { slug: "bare", hosts: "bare.example", referral_url_template: null };
+    const query = { ...bare, url_rules: JSON.stringify([{ type: "query", param: "ref" }]) };
+    const path = { ...bare, url_rules: JSON.stringify([{ type: "path", after: "r" }]) };
+    expect(normalizeCodeInput("https://bare.example/join?ref=Fake1&ref=REAL&x=1#y", query)).toEqual({
+      ok: true,
+      code: "FAKE1",
+      referralUrl: "https://bare.example/join?ref=Fake1",
+    });
+    expect(normalizeCodeInput("https://bare.example/REAL/r/fake2/REAL2?x=1", path)).toEqual({
+      ok: true,
+      code: "FAKE2",
+      referralUrl: "https://bare.example/r/fake2",
     });
   });
 

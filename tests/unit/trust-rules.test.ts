@@ -27,6 +27,11 @@ describe("verdictOn (pause, monthly cap, hints)", () => {
     expect(verdictOn([...three, a("worked", "4"), a("worked", "5")])).toBe("pause"); // 60 %
     expect(verdictOn([...three, a("worked", "4"), a("worked", "5"), a("worked", "6")])).toBe(null); // 50 %
   });
+  it("counts the drawing network when it is known: three addresses of one network are one (decision 315)", () => {
+    const n = (ip: string, network: string): Answer => ({ outcome: "failed", ip_hash: ip, reason: null, network_hash: network });
+    expect(verdictOn([n("1", "net-a"), n("2", "net-a"), n("3", "net-a")])).toBe(null);
+    expect(verdictOn([n("1", "net-a"), n("1", "net-b"), n("1", "net-c")])).toBe("pause");
+  });
   it("expired and other pause; limit-reached at the same edge caps; the hint reasons never count against a code", () => {
     const r = (reason: Answer["reason"]) => [a("failed", "1", reason), a("failed", "2", reason), a("failed", "3", reason)];
     expect(verdictOn(r("expired"))).toBe("pause");

@@ -4,9 +4,11 @@ import { getEnv } from "~/utils/env.server";
 import { unavailableAnswer } from "~/utils/failures.server";
 import { tooManyRequests } from "~/utils/rate-limit.server";
 import { drawReferralCode, drawReferralCodeBySlug } from "~db/repositories/draw.server";
-import { drawToken } from "~/features/trust/draw-token.server";
+import { bindDrawCookie, drawToken } from "~/features/trust/draw-token.server";
 import { networkOf } from "../../../server/address-key";
 import { DAY_SECONDS, DRAW_NETWORK_FACTORS, DRAW_PLATFORM_SHARE } from "./limits";
+import type { AppLoadContext } from "@remix-run/node";
+import { rawClientAddress } from "~/utils/client-address.server";
 
 /** The page a draw form posts to: `/{slug}/get-code`, or `/random` (slug null). */
 function drawPagePath(slug: string | null): string {
@@ -101,6 +103,12 @@ export async function drawForPage(slug: string | null, address: string): Promise
   await countDailyDraw(address, slug);
   const drawn = await runWrite("draw", () => (slug === null ? drawReferralCode(null) : drawReferralCodeBySlug(slug)));
   return drawn ? `${drawPagePath(slug)}?draw=${drawToken(drawn.requestId)}` : null;
+}
+
+/** The headers of a draw page's 303 to its result: the cookie that lets this browser answer (decision 315). */
+export function drawCookieHeaders(request: Request, context: AppLoadContext, location: string): HeadersInit {
+  const cookie = bindDrawCookie(location, request.headers.get("Cookie"), rawClientAddress(context));
+  return cookie ? { "Set-Cookie": cookie } : {};
 }
 
 /**

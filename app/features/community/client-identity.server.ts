@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { CLIENT_ID_COOKIE, clientIdCookie, readCookie } from "~/utils/cookies.server";
 import { getEnv } from "~/utils/env.server";
-import { addressKeyOf } from "~/utils/client-address.server";
+import { rawClientAddress } from "~/utils/client-address.server";
+import { subscriberKey } from "../../../server/address-key";
 
 /**
  * Who votes, without knowing who: a random `client_id` cookie and the client address, both stored
@@ -15,7 +16,11 @@ export interface ClientIdentity {
   clientId: string;
   /** HMAC of the cookie value; the `client_fingerprint` column. */
   fingerprint: string;
-  /** HMAC of the client's address key (IPv6 by its /64); the `ip_hash` column, and the key of the vote and suggestion limits. */
+  /**
+   * HMAC of what the client's subscriber holds (`subscriberKey`: an IPv6 /48, an IPv4 address,
+   * decision 316); the `ip_hash` column, which caps the votes one subscriber gives a suggestion: many
+   * /64s of one /48 are one voter.
+   */
   ipHash: string;
   /** Set-Cookie line when the visitor had no valid cookie yet. */
   setCookie: string | null;
@@ -41,7 +46,7 @@ export function getClientIdentity(request: Request, context: AppLoadContext): Cl
   return {
     clientId,
     fingerprint: keyedHash("client", clientId),
-    ipHash: keyedHash("ip", addressKeyOf(context)),
+    ipHash: keyedHash("ip", subscriberKey(rawClientAddress(context))),
     setCookie: valid ? null : clientIdCookie(clientId),
   };
 }

@@ -26,7 +26,7 @@ export const voteSchema = z.object({
   suggestion_id: z.coerce.number().int().positive().max(MAX_ROW_ID),
 });
 
-/** Votes one address may give one suggestion: room for a shared household, not for cookie-clearing. */
+/** Votes one subscriber (an IPv6 /48, an IPv4 address) may give one suggestion: room for a shared household, not for cookie-clearing. */
 export const MAX_VOTES_PER_ADDRESS = 3;
 export const POPULAR_ABOVE_VOTES = 5;
 export const NEW_FOR_MS = 86_400_000;

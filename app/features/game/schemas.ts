@@ -35,9 +35,9 @@ export const scoreSchema = z.object({
     .regex(/^\d{1,6}$/, "errors.score")
     .transform(Number),
   device_type: deviceSchema,
+  // Required (issue 56): a score is checked against the times its orbs were collected.
   collected_at: z
-    .string()
+    .string({ required_error: "errors.collectedAt", invalid_type_error: "errors.collectedAt" })
     .regex(COLLECTED_AT, "errors.collectedAt")
-    .transform((v) => (v === "" ? [] : v.split(",").map(Number)))
-    .optional(),
+    .transform((v) => (v === "" ? [] : v.split(",").map(Number))),
 });

@@ -82,6 +82,44 @@ export function PausedCodes({ codes }: { codes: PausedCodeView[] }) {
   );
 }
 
+export interface FailingNetworkView {
+  /** A short prefix of the network's keyed hash: tells networks apart, no more. */
+  network: string;
+  codes: number;
+  failures: number;
+  lastAt: string;
+}
+
+/**
+ * Admin, codes tab: the alert when one network's draws failed several codes within a few days
+ * (decision 315): a competitor's script, or a real outage worth a look. Shown only when there is one.
+ */
+export function FailingNetworks({ networks, days }: { networks: FailingNetworkView[]; days: number }) {
+  const { t, i18n } = useTranslation("trust");
+  if (networks.length === 0) return null;
+  return (
+    <section
+      className={`${card} ${stack}`}
+      aria-labelledby="failing-networks-heading"
+      data-testid="failing-networks"
+      role="alert"
+    >
+      <h3 id="failing-networks-heading" className={trust.flush}>
+        {t("admin.networksHeading", { count: networks.length })}
+      </h3>
+      <p className={`${muted} ${trust.flush}`}>{t("admin.networksIntro", { count: days })}</p>
+      <ul className={`${stack} ${trust.plainList}`}>
+        {networks.map((n) => (
+          <li key={n.network} data-testid="failing-network">
+            <code>{n.network}</code> · {t("admin.networkCodes", { count: n.codes, failures: n.failures })} ·{" "}
+            <span className={muted}>{formatDateTime(n.lastAt, i18n.language)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The reasons of the failed answers shown (a failure without a reason counts under `none`). */
 function tallyOf(reports: PausedCodeView["reports"]): ReasonCounts {
   const tally: Record<string, number> = {};
