@@ -54,13 +54,13 @@ export async function answerDraw(
   const token = submission.value.draw;
   const requestId = readDrawToken(token);
   if (requestId === null) return refuse("bad-token");
-  const result = await writeOrFail(request, "draw report", () =>
+  const result = await writeOrFail(request, "draw report", async () =>
     recordCodeReport({
       requestId,
       platformId: scope.platformId,
       outcome: submission.value.outcome,
       reason: submission.value.reason ?? null,
-      ipHash: addressHash(context),
+      ipHash: await addressHash(context),
     }),
   );
   if (!result.ok) return refuse(result.reason);
