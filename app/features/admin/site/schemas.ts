@@ -86,6 +86,7 @@ export const SETTING_RULES: Record<SettingKey, SettingRule> = {
   publisher_name: { kind: "text", max: 200 },
   publisher_email: { kind: "text", max: 254, pattern: /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/ },
   publisher_address: { kind: "textarea", max: 500 },
+  host_details: { kind: "textarea", max: 500 },
 };
 
 /** The value to store for `key`, or the translation key of what is wrong with it. */
