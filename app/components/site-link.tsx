@@ -1,6 +1,5 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, type AnchorHTMLAttributes } from "react";
-import { isPrivatePage } from "~/features/consent/private-pages";
 
 interface SiteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
   /** A path of this site ("/submit", "/tesla?lng=en", "?page=2"). */
@@ -32,10 +31,6 @@ export function SiteLink({ to, children, ...props }: SiteLinkProps) {
  * (the browser moves focus there), a click a handler already took (`defaultPrevented`), and every
  * link not so marked (feeds, JSON, files).
  *
- * A private page (isPrivatePage) reached from a document where analytics or ad tags run is the
- * browser's too: the tags of the first page stay loaded through client navigations and would read
- * the private page's address and content (decision 323); a full load renders it without them.
- *
  * Listening on `window`, the handler runs after React's own listeners on the document.
  */
 export function useSiteLinkNavigation() {
@@ -50,7 +45,6 @@ export function useSiteLinkNavigation() {
       const url = new URL(link.href);
       const here = window.location;
       if (url.origin !== here.origin) return;
-      if (isPrivatePage(url.pathname) && tagsRunHere()) return;
       const samePage = url.pathname === here.pathname && url.search === here.search;
       if (samePage && url.hash) return;
       event.preventDefault();
@@ -60,9 +54,4 @@ export function useSiteLinkNavigation() {
     window.addEventListener("click", onClick);
     return () => window.removeEventListener("click", onClick);
   }, [navigate]);
-}
-
-/** Whether this document loaded Google's tags (the consent parts render them only in the first HTML). */
-function tagsRunHere(): boolean {
-  return document.querySelector('script[src*="googletagmanager.com"], script[src*="googlesyndication.com"]') !== null;
 }

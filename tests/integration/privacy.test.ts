@@ -160,15 +160,15 @@ describe("the privacy page", () => {
   it("a removal request without a code reaches the admin; a short or hidden-field one writes nothing", async () => {
     const address = { "X-Forwarded-For": "203.0.113.57" };
     const details = `Please remove my game nickname "Zorro${crypto.randomBytes(3).toString("hex")}" saved on 3 December around 21:00.`;
-    const short = await postForm(`${server.url}/privacy/removal?lng=en`, { details: "remove" }, { headers: address });
+    const short = await postForm(`${server.url}/privacy?lng=en`, { details: "remove" }, { headers: address });
     expect(short.status).toBe(400);
     expect(textOf(await short.text())).toContain(at(legal("en"), "removal.errors.tooShort"));
-    const bot = await postForm(`${server.url}/privacy/removal`, { details, website_confirm: "x" }, { headers: address });
+    const bot = await postForm(`${server.url}/privacy`, { details, website_confirm: "x" }, { headers: address });
     expect(bot.status).toBe(400);
     let list = await (await fetch(`${server.url}/admin/deletions`, { headers: { Cookie: admin } })).text();
     expect(list).not.toContain("Zorro");
 
-    const sent = await postForm(`${server.url}/privacy/removal`, { details }, { headers: address });
+    const sent = await postForm(`${server.url}/privacy`, { details }, { headers: address });
     expect(sent.status).toBe(303);
     list = textOf(await (await fetch(`${server.url}/admin/deletions`, { headers: { Cookie: admin } })).text());
     expect(list).toContain(details);

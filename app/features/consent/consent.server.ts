@@ -1,6 +1,6 @@
 import { getSettings } from "~db/repositories/settings.server";
 import { CONSENT_COOKIE, readCookie, type ConsentChoice } from "~/utils/cookies.server";
-import { isPrivatePage } from "./private-pages";
+import { isPrivatePage } from "./analytics-tags";
 import { analyticsConfig, hasTags } from "./tags";
 
 export function readConsent(request: Request): ConsentChoice | null {
