@@ -17,6 +17,7 @@ import { readStoredLogo } from "~/features/admin/catalog/logo.server";
 import { startBackupJob } from "~/features/admin/site/backup-job.server";
 import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
 import { startHistoryJob } from "~/features/admin/site/history-job.server";
+import { startRetentionJob } from "~/features/admin/site/retention-job.server";
 import { startPlatformDeletionsJob } from "~/features/admin/catalog/platform-deletions.server";
 import { drawForPage } from "~/features/codes/draw-action.server";
 import { bindDrawCookie } from "~/features/trust/draw-token.server";
@@ -110,6 +111,8 @@ function startJobs(log: (line: string) => void): () => Promise<void> {
   const stops: (() => void | Promise<void>)[] = [startCleanupJob(log), watchDatabase(roomToWrite)];
   // Old draws and answers rolled up into daily figures, then removed with what no rule needs (decision 192).
   stops.push(startHistoryJob(log));
+  // Visitors' data past the period the privacy page states, removed or emptied (decision 321).
+  stops.push(startRetentionJob(log));
   // Platform deletions an admin began, finished in the background, after a restart too (decision 292).
   stops.push(startPlatformDeletionsJob(log));
   // Checked, rotated online backups when BACKUP_DIR is set (SQLite: PostgreSQL's are the provider's).

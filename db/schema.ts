@@ -92,7 +92,7 @@ export interface CodeReportsTable {
   code_id: number;
   platform_id: number;
   outcome: ReportOutcome;
-  /** Keyed hash of the answering address (IPv6 by its /64). */
+  /** Pseudonym of the answering address (IPv6 by its /64): keyed by the month's key (pseudonym_keys); emptied after RETENTION.answerAddressDays. */
   ip_hash: string;
   /** Why it failed; null for "worked" and for answers given before reasons existed. */
   reason: ColumnType<ReportReason | null, ReportReason | null | undefined, ReportReason | null>;
@@ -150,6 +150,16 @@ export interface DeletionRequestsTable {
   resolved_at: Timestamp | null;
 }
 
+/** A visitor's request to remove anything about them, no code needed (migration 0015). */
+export interface RemovalRequestsTable {
+  id: Generated<number>;
+  /** What the visitor wants removed, in their words. */
+  details: string;
+  status: ColumnType<"pending" | "done", "pending" | "done" | undefined, "pending" | "done">;
+  created_at: Timestamp;
+  resolved_at: Timestamp | null;
+}
+
 export interface PlatformSuggestionsTable {
   id: Generated<number>;
   name: string;
@@ -167,7 +177,7 @@ export interface PlatformSuggestionsTable {
 export interface PlatformSuggestionVotesTable {
   id: Generated<number>;
   suggestion_id: number;
-  /** Salted hash of the client address. */
+  /** Pseudonym of the client address, keyed by the month's key (pseudonym_keys); the vote goes after RETENTION.voteDays. */
   ip_hash: string;
   /** Hash of the `client_id` cookie. */
   client_fingerprint: string;
@@ -316,6 +326,13 @@ export interface PlatformCodeCountsTable {
   codes: ColumnType<number, number | undefined, number>;
 }
 
+/** The random key of one month's address pseudonyms (`YYYY-MM`), removed once the month is over (migration 0015). */
+export interface PseudonymKeysTable {
+  period: string;
+  secret: string;
+  created_at: Timestamp;
+}
+
 /** How far a raw log is rolled up: every row before `until` is counted in platform_daily_stats. */
 export interface HistoryRollupTable {
   name: string;
@@ -329,6 +346,7 @@ export interface Database {
   code_reports: CodeReportsTable;
   platform_offers: PlatformOffersTable;
   deletion_requests: DeletionRequestsTable;
+  removal_requests: RemovalRequestsTable;
   platform_suggestions: PlatformSuggestionsTable;
   platform_suggestion_votes: PlatformSuggestionVotesTable;
   partnerships: PartnershipsTable;
@@ -348,6 +366,7 @@ export interface Database {
   platform_code_counts: PlatformCodeCountsTable;
   history_rollup: HistoryRollupTable;
   code_history: CodeHistoryTable;
+  pseudonym_keys: PseudonymKeysTable;
 }
 
 export type Platform = Selectable<PlatformsTable>;

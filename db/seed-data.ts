@@ -30,6 +30,12 @@ export const DEFAULT_SETTINGS = {
   ai_daily_token_budget: "",
   price_tracker_name: "Keepa",
   price_tracker_url: "https://keepa.com/",
+  /** Who publishes the site and decides what is done with visitors' data (the privacy page and legal notice name them). */
+  publisher_name: "",
+  publisher_email: "",
+  publisher_address: "",
+  /** The host as the legal notice names it (name, address, site); the admin corrects it if it changes. */
+  host_details: "Fly.io, Inc., 321 N Clark St, Suite 2550, Chicago, IL 60654, USA (fly.io)",
 } as const satisfies Record<string, string>;
 export type SettingKey = keyof typeof DEFAULT_SETTINGS;
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];

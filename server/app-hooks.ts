@@ -80,7 +80,7 @@ export interface AppHooks {
    * The Set-Cookie line that binds a draw (its result page's address) to the browser that made it,
    * with the drawing network (decision 315): only that browser may answer "did it work?".
    */
-  bindDraw(location: string, cookieHeader: string | undefined, address: string): string | null;
+  bindDraw(location: string, cookieHeader: string | undefined, address: string): Promise<string | null>;
   /**
    * Puts the app's last net around every route's loader and action (decision 304): a database that
    * refuses for now is a 503 with Retry-After and a named message, never a 500. Called on the build

@@ -56,7 +56,7 @@ export function drawEndpoint(
       .then(async (app) => {
         const location = await app.drawForPage(slug, addressOf(req));
         // Only this browser may answer about the draw (decision 315): its `draws` cookie.
-        return { location, cookie: location ? app.bindDraw(location, req.get("cookie"), addressOf(req)) : null };
+        return { location, cookie: location ? await app.bindDraw(location, req.get("cookie"), addressOf(req)) : null };
       })
       .finally(() => drawing--)
       .then(

@@ -95,7 +95,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         throw await drawRefusal(request, error);
       })
     : null;
-  if (location) return redirect(location, { status: 303, headers: drawCookieHeaders(request, context, location) });
+  if (location) return redirect(location, { status: 303, headers: await drawCookieHeaders(request, context, location) });
   // Unknown or inactive platform: the same answers as the page itself; else no eligible code.
   await loadPlatformPage(request, params.slug);
   return data({ noCode: true }, { status: 200 });

@@ -11,8 +11,10 @@ import {
   listDeletionRequests,
   rejectDeletionRequest,
 } from "~db/repositories/deletion-requests.server";
+import { listPendingRemovalRequests, markRemovalRequestDone } from "~db/repositories/removal-requests.server";
 import { RowGoneError } from "~db/errors.server";
 import * as admin from "~/features/admin/admin.css";
+import * as site from "~/features/admin/site/site.css";
 import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
 import { ListFilters, SelectFilter, TextFilter } from "~/features/admin/list-filters";
@@ -49,11 +51,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { rows: requests, pager } = await loadPage(request, "errors.load.requests", (page) =>
     listDeletionRequests({ status, platformId: platform?.id ?? null, range }, page),
   );
+  const removals = await loadOrFail(request, "errors.load.requests", () => listPendingRemovalRequests());
   const askedDelete = confirmationAsked(request, "delete");
   const asked = askedDelete === null ? null : await getDeletionRequest(askedDelete);
   const confirming = asked && asked.status !== "pending" ? asked : null;
   return {
     requests,
+    removals,
     pager,
     platforms,
     statuses: REQUEST_STATUSES,
@@ -67,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = routeMeta;
 
 const PATH = "/admin/deletions";
-const INTENTS = ["approve", "reject", "delete"] as const;
+const INTENTS = ["approve", "reject", "delete", "removal-done"] as const;
 
 export const headers = keepRetryAfter;
 
@@ -104,6 +108,10 @@ export async function action({ request }: ActionFunctionArgs) {
         if (!(await deleteProcessedDeletionRequest(id))) throw await gone();
         return redirectWithToast(back, { type: "success", key: "admin-catalog:deletions.toast.deleted" });
       }
+      case "removal-done": {
+        if (!(await markRemovalRequestDone(id))) throw await gone();
+        return redirectWithToast(back, { type: "success", key: "admin-catalog:deletions.toast.removal-done" });
+      }
       default:
         return assertUnreachable(intent);
     }
@@ -111,7 +119,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminDeletions() {
-  const { requests, pager, platforms, statuses, filters, confirming, back } = useLoaderData<typeof loader>();
+  const { requests, removals, pager, platforms, statuses, filters, confirming, back } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("admin-catalog");
   const { t: tl } = useTranslation("lists");
   const removeQuestion = (code: string) => ({
@@ -187,6 +195,50 @@ export default function AdminDeletions() {
         </AdminTable>
       )}
       <Pager {...pager} label={tl("pager.label")} />
+      <RemovalRequests removals={removals} />
+    </section>
+  );
+}
+
+/**
+ * Visitors' requests to remove anything about them, no code needed (decision 324): the oldest
+ * pending ones first, at most REMOVAL_LIST_CAP; each is marked done once acted on.
+ */
+function RemovalRequests({
+  removals,
+}: {
+  removals: { rows: Array<{ id: number; details: string; created_at: string }>; pending: number };
+}) {
+  const { t, i18n } = useTranslation("admin-catalog");
+  return (
+    <section className={stack} aria-labelledby="removals-heading" data-testid="removal-requests">
+      <h2 id="removals-heading">{t("deletions.removals.heading", { count: removals.pending })}</h2>
+      <p className={muted}>{t("deletions.removals.intro")}</p>
+      {removals.rows.length === 0 ? (
+        <p className={muted}>{t("deletions.removals.empty")}</p>
+      ) : (
+        <AdminTable
+          columns={(["details", "created", "actions"] as const).map((c) => t(`deletions.removals.columns.${c}`))}
+          testId="removals-table"
+        >
+          {removals.rows.map((r) => (
+            <tr key={r.id} data-testid="removal-row">
+              <Cell label={t("deletions.removals.columns.details")} className={site.wrapText}>
+                {r.details}
+              </Cell>
+              <Cell label={t("deletions.removals.columns.created")}>{formatDate(r.created_at, i18n.language)}</Cell>
+              <Cell label={t("deletions.removals.columns.actions")}>
+                <RowAction
+                  intent="removal-done"
+                  id={r.id}
+                  label={t("deletions.removals.done")}
+                  subject={formatDate(r.created_at, i18n.language)}
+                />
+              </Cell>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
     </section>
   );
 }

@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return gameAction(request, context, SCORE_LIMIT, (fields, t) => saveFromForm(fields, t, subscriberHash(context)));
+  return gameAction(request, context, SCORE_LIMIT, async (fields, t) => saveFromForm(fields, t, await subscriberHash(context)));
 }
 
 async function saveFromForm(fields: Record<string, string>, t: GameT, network: string): Promise<Response> {

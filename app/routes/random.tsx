@@ -59,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw await drawRefusal(request, error);
   });
   if (!location) return data({ noCode: true }, { status: 200 });
-  return redirect(location, { status: 303, headers: drawCookieHeaders(request, context, location) });
+  return redirect(location, { status: 303, headers: await drawCookieHeaders(request, context, location) });
 }
 
 export default function RandomDrawPage() {

@@ -11,7 +11,7 @@ import { codeKey } from "~db/repositories/rotation.server";
 import { networkHash } from "~/features/trust/address.server";
 import { createDeletionRequest } from "~db/repositories/deletion-requests.server";
 import { getActivePlatformBySlug, listPlatformOptions } from "~db/repositories/platforms.server";
-import { CAPTCHA_FIELD, captchaSiteKey, verifyCaptcha } from "~/features/codes/captcha.server";
+import { CAPTCHA_FIELD, captchaFor, verifyCaptcha } from "~/features/codes/captcha.server";
 import * as styles from "~/features/codes/codes.css";
 import { MAX_DELETION_REASON_LENGTH, SUBMIT_RATE_LIMIT } from "~/features/codes/limits";
 import { Recaptcha } from "~/features/codes/recaptcha";
@@ -42,10 +42,10 @@ export const handle = {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const [t, platforms, siteKey] = await Promise.all([
+  const [t, platforms, captcha] = await Promise.all([
     getT(request, "submit"),
     loadOrFail(request, "errors.load.platforms", () => listPlatformOptions({ activeOnly: true })),
-    captchaSiteKey(),
+    captchaFor(request),
   ]);
   const asked = url.searchParams.get("platform");
   const thanks = url.searchParams.get("thanks") === "1";
@@ -55,7 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       platforms: platforms.map((p) => ({ slug: p.slug, name: p.name })),
       preselected: platforms.some((p) => p.slug === asked) ? asked : null,
-      siteKey,
+      siteKey: captcha.siteKey,
+      captchaOff: captcha.off,
       thanks,
       ownerLink: owner.token ? `${getEnv().SITE_URL}${ownerPath(owner.token)}` : null,
       siteUrl: getEnv().SITE_URL,
@@ -92,7 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   ) => data({ result: submission.reply(errors), duplicate: duplicateStep }, { status, headers });
 
   if (value.intent === "submit") {
-    const siteKey = await captchaSiteKey();
+    const { siteKey } = await captchaFor(request);
     if (siteKey) {
       const token = form.get(CAPTCHA_FIELD);
       if (typeof token !== "string" || !token) return reject({ formErrors: ["errors.captchaRequired"] });
@@ -119,6 +120,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const owner = newOwnerToken();
+  const ownerNetworkHash = await networkHash(context);
   const submitted = await attemptWrite("submit", () =>
     submitReferralCode({
       platformId: platform.id,
@@ -127,7 +129,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ownerTokenHash: owner.hash,
       // The same code deleted before takes back its history (rotation.server.ts, rule 5).
       codeKey: codeKey(getEnv().SESSION_SECRET, platform.id, normalized.code),
-      ownerNetworkHash: networkHash(context),
+      ownerNetworkHash,
     }),
   );
   if (!submitted.ok) return reject({ formErrors: ["errors.addFailed"] }, 503, submitted.headers);
@@ -147,7 +149,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SubmitPage() {
-  const { platforms, preselected, siteKey, thanks, siteUrl, ownerLink } = useLoaderData<typeof loader>();
+  const { platforms, preselected, siteKey, captchaOff, thanks, siteUrl, ownerLink } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("submit");
   const duplicate = actionData?.duplicate ?? null;
@@ -208,6 +210,11 @@ export default function SubmitPage() {
               siteKey={siteKey}
               label={t("captchaLabel")}
             />
+          ) : null}
+          {captchaOff ? (
+            <p className={hint} data-testid="captcha-off">
+              {t("captchaOff")}
+            </p>
           ) : null}
           <div className={row}>
             <SubmitButton intent="submit" pendingLabel={t("submitting")}>

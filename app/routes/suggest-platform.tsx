@@ -52,9 +52,9 @@ export const handle = {
 
 const SUGGEST_LIMIT = { name: "suggest", max: 10, windowMs: 10 * 60_000 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const identity = getClientIdentity(request, context);
+  const identity = getClientIdentity(request);
   const sort = url.searchParams.get("sort") === "new" ? "new" : "top";
   const [t, { rows: suggestions, pager }] = await Promise.all([
     getT(request, "suggest"),
@@ -127,7 +127,7 @@ export const headers = keepRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
-  const identity = getClientIdentity(request, context);
+  const identity = getClientIdentity(request);
   const headers = new Headers();
   if (identity.setCookie) headers.append("Set-Cookie", identity.setCookie);
   const intent = await parseIntent(request, form, ["vote", "suggest"] as const);

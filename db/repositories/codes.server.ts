@@ -5,7 +5,7 @@ import { isUniqueViolation } from "../errors.server";
 import { boundedCount, COUNT_CAP, keysetPage, type Keyset, type PageRequest } from "../keyset";
 
 /** A temporary code lives this many calendar months. */
-const CODE_VALIDITY_MONTHS = 6;
+export const CODE_VALIDITY_MONTHS = 6;
 
 /** The one rule for a temporary code's expiry, whoever adds it (a visitor, or an admin making it temporary). */
 export function expiryFrom(now: Date): string {

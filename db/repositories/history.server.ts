@@ -3,6 +3,7 @@ import { getDb, type DB } from "../client.server";
 import { rolledUpUntil } from "./daily-figures.server";
 import { rollUpNextDay, underJobLock } from "./rollup.server";
 import { liftEndedCapsQuery } from "./rotation.server";
+import { RETENTION } from "../retention";
 
 /**
  * The history job (decision 192): roll up every complete day (rollup.server.ts), then remove, in
@@ -10,20 +11,11 @@ import { liftEndedCapsQuery } from "./rotation.server";
  */
 
 /**
- * How long raw rows are kept (decision 192). A raw draw or answer also waits until its day is
- * rolled up, so no figure ever loses it.
+ * How long raw rows are kept (decision 192): the periods live in db/retention.ts, which the privacy
+ * page reads too. A raw draw or answer also waits until its day is rolled up, so no figure ever
+ * loses it.
  */
-export const RETENTION = {
-  /** Raw draws: a draw's result page and its "did it work?" answer live this long. */
-  drawDays: 30,
-  /** Raw answers: beyond this, only each code's last ANSWERS_KEPT_PER_CODE stay (the pause rule reads them). */
-  answerDays: 90,
-  answersKeptPerCode: 10,
-  /** Game scores (the leaderboard shows 30 days). */
-  scoreDays: 180,
-  /** Assistant conversations untouched this long go, with their messages. */
-  conversationDays: 180,
-} as const;
+export { RETENTION };
 
 const DAY_MS = 86_400_000;
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();

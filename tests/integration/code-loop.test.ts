@@ -300,33 +300,34 @@ describe("captcha and rate limit", () => {
     await new Promise((resolve) => verifier?.close(resolve));
   });
 
-  it("renders the widget, refuses a missing or rejected token, accepts a verified one", async () => {
-    const page = await fetch(`${server.url}/submit`);
+  it("with consent, renders the widget, refuses a missing or rejected token, accepts a verified one", async () => {
+    // Google's captcha runs only for a visitor who accepted Google's services (decision 323; the
+    // visitor who did not is in privacy.test.ts).
+    const consent = { cookie: "consent=granted" };
+    const page = await fetch(`${server.url}/submit`, { headers: { Cookie: consent.cookie } });
     const html = await page.text();
     const nonce = /nonce-([^']+)'/.exec(page.headers.get("content-security-policy")!)![1];
     expect(html).toContain('data-sitekey="test-site-key"');
     expect(html).toContain(`<script src="https://www.google.com/recaptcha/api.js" async="" defer="" nonce="${nonce}"`);
 
     const before = await counts(db);
-    const missing = await postForm(`${server.url}/submit`, { intent: "submit", platform: slug, code: "CAPTCHA1" });
+    const missing = await postForm(`${server.url}/submit`, { intent: "submit", platform: slug, code: "CAPTCHA1" }, consent);
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain("Veuillez valider le captcha");
-    const wrong = await postForm(`${server.url}/submit`, {
-      intent: "submit",
-      platform: slug,
-      code: "CAPTCHA1",
-      "g-recaptcha-response": "bad-token",
-    });
+    const wrong = await postForm(
+      `${server.url}/submit`,
+      { intent: "submit", platform: slug, code: "CAPTCHA1", "g-recaptcha-response": "bad-token" },
+      consent,
+    );
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("La vérification anti-spam a échoué. Veuillez réessayer.");
     expect(await counts(db)).toEqual(before);
 
-    const good = await postForm(`${server.url}/submit`, {
-      intent: "submit",
-      platform: slug,
-      code: "CAPTCHA1",
-      "g-recaptcha-response": "good-token",
-    });
+    const good = await postForm(
+      `${server.url}/submit`,
+      { intent: "submit", platform: slug, code: "CAPTCHA1", "g-recaptcha-response": "good-token" },
+      consent,
+    );
     expect(good.status).toBe(303);
     expect((await counts(db)).codes).toBe(before.codes + 1);
     expect(seen.at(-1)).toMatchObject({

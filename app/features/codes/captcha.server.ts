@@ -1,12 +1,20 @@
 import { getSetting } from "~db/repositories/settings.server";
 import { getEnv } from "~/utils/env.server";
+import { readConsent } from "~/features/consent/consent.server";
 
 export const CAPTCHA_FIELD = "g-recaptcha-response";
 
-/** The reCAPTCHA site key when the admin configured one; the widget and the check are on only then. */
-export async function captchaSiteKey(): Promise<string | null> {
+/**
+ * The reCAPTCHA for this visitor (decision 323): `siteKey` when the admin configured one and the
+ * visitor accepted Google's services in the banner; the widget and the check are on only then.
+ * Without that consent Google's script is not loaded and the visitor's address is not sent to
+ * Google: the honeypot and the per-address limit stand in (`off` says the captcha is configured
+ * but left out for this visitor).
+ */
+export async function captchaFor(request: Request): Promise<{ siteKey: string | null; off: boolean }> {
   const key = (await getSetting("google_recaptcha_site_key")).trim();
-  return key || null;
+  if (!key) return { siteKey: null, off: false };
+  return readConsent(request) === "granted" ? { siteKey: key, off: false } : { siteKey: null, off: true };
 }
 
 /**

@@ -106,8 +106,8 @@ export async function drawForPage(slug: string | null, address: string): Promise
 }
 
 /** The headers of a draw page's 303 to its result: the cookie that lets this browser answer (decision 315). */
-export function drawCookieHeaders(request: Request, context: AppLoadContext, location: string): HeadersInit {
-  const cookie = bindDrawCookie(location, request.headers.get("Cookie"), rawClientAddress(context));
+export async function drawCookieHeaders(request: Request, context: AppLoadContext, location: string): Promise<HeadersInit> {
+  const cookie = await bindDrawCookie(location, request.headers.get("Cookie"), rawClientAddress(context));
   return cookie ? { "Set-Cookie": cookie } : {};
 }
 

@@ -4,14 +4,14 @@ import { addressKeyOf } from "~/utils/client-address.server";
 import { attemptWrite } from "~/utils/failures.server";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import type { ClientIdentity } from "./client-identity.server";
+import { voterAddress, type ClientIdentity } from "./client-identity.server";
 import { MAX_VOTES_PER_ADDRESS, voteSchema } from "./suggest-schema";
 import { VOTE_REFUSAL_KEYS } from "./vote-messages";
 
 const VOTE_LIMIT = { name: "suggest-vote", max: 120, windowMs: 10 * 60_000 };
 
 /**
- * `intent=vote` on /suggest-platform: one vote per visitor (cookie `client_id` and a salted hash of
+ * `intent=vote` on /suggest-platform: one vote per visitor (cookie `client_id` and a pseudonym of
  * the address), a cap per address, a limit per address key. Counted: 303 back to the suggestion with
  * a toast; refused: the reason next to the suggestion (`vote`), nothing written.
  */
@@ -27,11 +27,11 @@ export async function answerVote(
   const limit = await hitRateLimit(VOTE_LIMIT, addressKeyOf(context));
   if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
   const suggestionId = parsed.data.suggestion_id;
-  const vote = await attemptWrite("vote", () =>
+  const vote = await attemptWrite("vote", async () =>
     castVote({
       suggestionId,
       clientFingerprint: identity.fingerprint,
-      ipHash: identity.ipHash,
+      ipHash: await voterAddress(context),
       maxVotesPerAddress: MAX_VOTES_PER_ADDRESS,
     }),
   );

@@ -1,9 +1,49 @@
 import { useLocation } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/styles/recipes";
 import { useNonce } from "~/utils/nonce";
 import * as styles from "./consent.css";
 import type { AnalyticsConfig } from "./tags";
+
+/**
+ * Pages that hold something only one visitor may see (decision 323): a code's owner page (its
+ * private link is the address), a draw page (its result's address names the draw, and the result
+ * comes on the same page), and the share form (its thank-you shows the new private link). No
+ * analytics or ad tag ever runs there, consent or not: a tag reads the page's address and content.
+ * A document that started with tags never moves to one of them without a full load
+ * (useNoTagsOnPrivatePages), since the tags of the first page stay loaded. Here rather than in a
+ * module of its own: anything this module imports lands in every page's layout chunk.
+ */
+export function isPrivatePage(pathname: string): boolean {
+  return /^\/(my-code\/|random$|submit$|[^/]+\/get-code\/?$)/.test(pathname);
+}
+
+let guarding = false;
+
+/**
+ * The tags a document loaded stay loaded through its client navigations, and would read a private
+ * page's address and content (decision 323). So in a document that loaded them, a click on a link
+ * to a private page (isPrivatePage) is marked `data-reload` before the site links' listener sees it
+ * (app/components/site-link.tsx): the browser loads that page itself, and the server renders it
+ * without tags. Set once, for the document's life: the tags do not go when this part unmounts.
+ */
+function useNoTagsOnPrivatePages() {
+  useEffect(() => {
+    if (guarding) return;
+    guarding = true;
+    window.addEventListener(
+      "click",
+      (event) => {
+        const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+        if (link instanceof HTMLAnchorElement && link.origin === window.location.origin && isPrivatePage(link.pathname)) {
+          link.setAttribute("data-reload", "");
+        }
+      },
+      true,
+    );
+  }, []);
+}
 
 /**
  * Google tags, rendered only for a visitor who said yes (the root decides). Ids were checked
@@ -13,6 +53,7 @@ import type { AnalyticsConfig } from "./tags";
  */
 export function AnalyticsHead({ config }: { config: AnalyticsConfig }) {
   const nonce = useNonce();
+  useNoTagsOnPrivatePages();
   const adClient = config.adsenseClient ?? config.adUnit?.client ?? null;
   return (
     <>

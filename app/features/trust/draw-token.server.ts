@@ -84,15 +84,15 @@ function boundDraws(cookieHeader: string | null | undefined, now: number): Bound
  * the drawing network. Stateless: nothing is written for it, the draw stays one transaction. Null when
  * `location` names no draw. `address` is the client's address (or its address key).
  */
-export function bindDrawCookie(
+export async function bindDrawCookie(
   location: string,
   cookieHeader: string | null | undefined,
   address: string,
   now = Date.now(),
-): string | null {
+): Promise<string | null> {
   const requestId = readDrawToken(new URL(location, "http://draw.invalid").searchParams.get("draw"));
   if (requestId === null) return null;
-  const draw: BoundDraw = { requestId, drawnAt: now, onRandom: location.startsWith("/random"), network: networkHashOf(address) };
+  const draw: BoundDraw = { requestId, drawnAt: now, onRandom: location.startsWith("/random"), network: await networkHashOf(address) };
   const kept = boundDraws(cookieHeader, now).filter((d) => d.requestId !== requestId);
   const entries = [...kept, draw].slice(-BOUND_DRAWS_KEPT).map((d) => `${boundBody(d)}.${signBound(boundBody(d))}`);
   return drawsCookie(entries.join("~"));

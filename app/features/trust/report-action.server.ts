@@ -61,15 +61,15 @@ export async function answerDraw(
   // Another browser's draw, or one older than a day (its cookie entry is gone): nothing to answer.
   if (!bound) return refuse("not-yours");
   if (bound.onRandom !== (scope.platformId === null)) return refuse("foreign-draw");
-  const result = await writeOrFail(request, "draw report", () =>
+  const result = await writeOrFail(request, "draw report", async () =>
     recordCodeReport({
       requestId,
       platformId: scope.platformId,
       outcome: submission.value.outcome,
       reason: submission.value.reason ?? null,
-      ipHash: addressHash(context),
+      ipHash: await addressHash(context),
       network: bound.network,
-      answerNetwork: networkHash(context),
+      answerNetwork: await networkHash(context),
       answerWindowMs: ANSWER_WINDOW_MS,
     }),
   );

@@ -83,6 +83,10 @@ export const SETTING_RULES: Record<SettingKey, SettingRule> = {
   ai_daily_token_budget: { kind: "text", max: 10, pattern: /^\d{1,10}$/ },
   price_tracker_name: { kind: "text", max: 60, required: true },
   price_tracker_url: { kind: "url", max: 2048, required: true },
+  publisher_name: { kind: "text", max: 200 },
+  publisher_email: { kind: "text", max: 254, pattern: /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/ },
+  publisher_address: { kind: "textarea", max: 500 },
+  host_details: { kind: "textarea", max: 500 },
 };
 
 /** The value to store for `key`, or the translation key of what is wrong with it. */
