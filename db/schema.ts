@@ -248,6 +248,13 @@ export interface AssistantUsageTable {
   created_at: Timestamp;
 }
 
+/** The assistant's tokens per UTC day, spent and reserved (migration 0015, decision 326). */
+export interface AssistantBudgetDaysTable {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  tokens: ColumnType<number, number | undefined, number>;
+}
+
 /** Rate-limit windows on PostgreSQL (rate-limiter-flexible's layout; unused on SQLite). */
 export interface RateLimitsTable {
   key: string;
@@ -316,6 +323,7 @@ export interface Database {
   assistant_conversations: AssistantConversationsTable;
   assistant_messages: AssistantMessagesTable;
   assistant_usage: AssistantUsageTable;
+  assistant_budget_days: AssistantBudgetDaysTable;
   rate_limits: RateLimitsTable;
   uploaded_files: UploadedFilesTable;
   platform_daily_stats: PlatformDailyStatsTable;

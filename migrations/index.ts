@@ -11,6 +11,7 @@ import * as m0011 from "./0011_history_rollup";
 import * as m0012 from "./0012_offers_and_reasons";
 import * as m0013 from "./0013_code_counts";
 import * as m0014 from "./0014_platform_deletion";
+import * as m0015 from "./0015_assistant_budget";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries them
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0012_offers_and_reasons": m0012,
   "0013_code_counts": m0013,
   "0014_platform_deletion": m0014,
+  "0015_assistant_budget": m0015,
 };
