@@ -279,7 +279,7 @@ describe("the caps of an exchange", () => {
       const html = await (await get(`/admin/assistant/${id}`)).text();
       expect(html).toContain('data-reason="tool-calls"');
       expect(html).toContain(
-        "L&#x27;assistant s&#x27;est arrêté : cette réponse a atteint sa limite de 10 appels d&#x27;outils.",
+        "L&#x27;assistant s&#x27;est arrêté\u00a0: cette réponse a atteint sa limite de 10 appels d&#x27;outils.",
       );
       const en = await (await get(`/admin/assistant/${id}?lng=en`)).text();
       expect(en).toContain("The assistant stopped: this answer reached its limit of 10 tool calls.");
