@@ -149,7 +149,14 @@ export async function runExchange(input: {
         break;
       }
       const budget = await readBudget(now());
-      const reservation = await reserveTokens(utcDay(now()), estimate, budget.limit);
+      let reservation;
+      try {
+        reservation = await runWrite("assistant", () => reserveTokens(utcDay(now()), estimate, budget.limit));
+      } catch (error) {
+        // The database refuses writes for now: no call leaves without its reservation.
+        if (error instanceof DatabaseUnavailable) return { ok: false, failure: "unavailable" };
+        throw error;
+      }
       if (!reservation) {
         // Nothing sent yet: the exchange is refused as a whole, as when the budget was spent before.
         if (round === 1) return { ok: false, failure: "budget" };
@@ -170,7 +177,8 @@ export async function runExchange(input: {
           onText: (delta) => emit({ type: "text", delta }),
         });
       } catch (error) {
-        await releaseTokens(reservation).catch(() => {});
+        // Given back if the database takes it; else it stays counted for the day (errs safe).
+        await runWrite("assistant", () => releaseTokens(reservation)).catch(() => {});
         const failure =
           timeout.aborted && !input.signal.aborted
             ? new ProviderError("timeout", `no answer within ${timeoutMs} ms`)
@@ -184,13 +192,20 @@ export async function runExchange(input: {
       }
       tokens.input += result.usage.input;
       tokens.output += result.usage.output;
-      await settleTokens(reservation, {
+      const usage = {
         conversationId: input.conversationId,
         provider: provider.id,
         model: provider.model,
         input: result.usage.input,
         output: result.usage.output,
-      });
+      };
+      try {
+        await runWrite("assistant", () => settleTokens(reservation, usage));
+      } catch (error) {
+        // Not settled: the reservation (the call's worst case) stays counted for the day.
+        if (error instanceof DatabaseUnavailable) return { ok: false, failure: "unavailable" };
+        throw error;
+      }
       added.push({ role: "assistant", blocks: result.blocks });
       const calls = result.blocks.filter((b) => b.type === "tool_use");
       if (calls.length === 0) break;
