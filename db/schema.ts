@@ -150,7 +150,7 @@ export interface DeletionRequestsTable {
   resolved_at: Timestamp | null;
 }
 
-/** A visitor's request to remove anything about them, no code needed (migration 0015). */
+/** A visitor's request to remove anything about them, no code needed (migration 0017). */
 export interface RemovalRequestsTable {
   id: Generated<number>;
   /** What the visitor wants removed, in their words. */
@@ -283,6 +283,13 @@ export interface AssistantUsageTable {
   created_at: Timestamp;
 }
 
+/** The assistant's tokens per UTC day, spent and reserved (migration 0018, decision 326). */
+export interface AssistantBudgetDaysTable {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  tokens: ColumnType<number, number | undefined, number>;
+}
+
 /** Rate-limit windows on PostgreSQL (rate-limiter-flexible's layout; unused on SQLite). */
 export interface RateLimitsTable {
   key: string;
@@ -326,7 +333,7 @@ export interface PlatformCodeCountsTable {
   codes: ColumnType<number, number | undefined, number>;
 }
 
-/** The random key of one month's address pseudonyms (`YYYY-MM`), removed once the month is over (migration 0015). */
+/** The random key of one month's address pseudonyms (`YYYY-MM`), removed once the month is over (migration 0017). */
 export interface PseudonymKeysTable {
   period: string;
   secret: string;
@@ -359,6 +366,7 @@ export interface Database {
   assistant_conversations: AssistantConversationsTable;
   assistant_messages: AssistantMessagesTable;
   assistant_usage: AssistantUsageTable;
+  assistant_budget_days: AssistantBudgetDaysTable;
   rate_limits: RateLimitsTable;
   uploaded_files: UploadedFilesTable;
   platform_daily_stats: PlatformDailyStatsTable;

@@ -93,12 +93,15 @@ export function ConfirmStep({
   cancelTo,
   cancelLabel,
   tone = "danger",
+  action,
 }: {
   fields: Record<string, string | number>;
   confirm: Confirmation;
   cancelTo: string;
   cancelLabel: string;
   tone?: ButtonTone;
+  /** Where the form posts, when not to the page itself (the assistant's card posts to the tab). */
+  action?: string;
 }) {
   const titleId = useId();
   return (
@@ -107,7 +110,7 @@ export function ConfirmStep({
         {confirm.question}
       </p>
       <div className={row}>
-        <Form method="post" className={styles.inlineForm}>
+        <Form method="post" action={action} reloadDocument={action !== undefined} className={styles.inlineForm}>
           <HiddenFields fields={{ ...fields, [CONFIRM_FIELD]: "yes" }} />
           <button type="submit" className={buttonClass({ tone, size: "small" })}>
             {confirm.yes}

@@ -25,10 +25,18 @@ export const meta = routeMeta;
 
 export default function AdminAssistantConversation() {
   const shell = useRouteLoaderData<typeof shellLoader>("routes/admin.assistant");
-  const { conversation, transcript } = useLoaderData<typeof loader>();
+  const { conversation, transcript, confirmingProposal } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PageActionData | undefined;
   if (!shell) return null;
-  return <AssistantPage shell={shell} conversation={conversation} transcript={transcript} actionData={actionData} />;
+  return (
+    <AssistantPage
+      shell={shell}
+      conversation={conversation}
+      transcript={transcript}
+      actionData={actionData}
+      confirmingProposal={confirmingProposal}
+    />
+  );
 }
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -218,16 +218,38 @@ export async function codeForProposal(id: number, db: DB = getDb()) {
   return db
     .selectFrom("referral_codes as c")
     .innerJoin("platforms as p", "p.id", "c.platform_id")
-    .select(["c.id", "c.code", "c.is_active", "p.name as platform_name", "p.slug as platform_slug"])
+    .select([
+      "c.id",
+      "c.code",
+      "c.is_active",
+      "c.times_served",
+      "c.created_at",
+      "p.name as platform_name",
+      "p.slug as platform_slug",
+    ])
     .where("c.id", "=", id)
     .executeTakeFirst();
 }
 
+/** A deletion request, with how many codes approving it would remove (its code on its platform). */
 export async function deletionRequestForProposal(id: number, db: DB = getDb()) {
   return db
     .selectFrom("deletion_requests as d")
     .innerJoin("platforms as p", "p.id", "d.platform_id")
-    .select(["d.id", "d.code", "d.status", "d.reason", "p.name as platform_name"])
+    .select((eb) => [
+      "d.id",
+      "d.code",
+      "d.status",
+      "d.reason",
+      "d.created_at",
+      "p.name as platform_name",
+      eb
+        .selectFrom("referral_codes as c")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("c.platform_id", "=", "d.platform_id")
+        .whereRef("c.code", "=", "d.code")
+        .as("matching_codes"),
+    ])
     .where("d.id", "=", id)
     .executeTakeFirst();
 }
@@ -235,7 +257,7 @@ export async function deletionRequestForProposal(id: number, db: DB = getDb()) {
 export async function suggestionForProposal(id: number, db: DB = getDb()) {
   return db
     .selectFrom("platform_suggestions")
-    .select(["id", "name", "status", "votes_count"])
+    .select(["id", "name", "description", "website_url", "status", "votes_count", "created_at"])
     .where("id", "=", id)
     .executeTakeFirst();
 }

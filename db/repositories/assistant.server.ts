@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { getDb, type DB } from "../client.server";
 import type { AssistantProviderId } from "../schema";
 
@@ -33,10 +34,13 @@ export async function getConversation(id: number, userId: number, db: DB = getDb
     .executeTakeFirst();
 }
 
-export async function listConversationMessages(conversationId: number, db: DB = getDb()): Promise<StoredMessageRow[]> {
+export async function listConversationMessages(
+  conversationId: number,
+  db: DB = getDb(),
+): Promise<Array<StoredMessageRow & { created_at: string }>> {
   return db
     .selectFrom("assistant_messages")
-    .select(["role", "content"])
+    .select(["role", "content", "created_at"])
     .where("conversation_id", "=", conversationId)
     .orderBy("position", "asc")
     .execute();
@@ -129,31 +133,79 @@ export async function saveExchange(
 
 // ---------- tokens ----------
 
-/** Tokens of one provider call; counted by the daily budget even if the exchange then fails. */
-export async function recordUsage(
+/**
+ * The daily budget's counter (assistant_budget_days, decision 326): spent plus reserved tokens per
+ * UTC day. A call reserves before it leaves and settles once answered; whatever runs the call (one
+ * process or several, SQLite or PostgreSQL), the one conditional UPDATE decides who gets the room.
+ */
+export interface Reservation {
+  day: string;
+  tokens: number;
+}
+
+/** The counter moved by `delta`, never below zero (SQLite's max() is PostgreSQL's greatest()). */
+const notBelowZero = (delta: number) => sql<number>`case when tokens + ${delta} < 0 then 0 else tokens + ${delta} end`;
+
+/** Reserves `tokens` on `day` if the day's count stays within `limit`; null when there is no room. */
+export async function reserveTokens(day: string, tokens: number, limit: number, db: DB = getDb()): Promise<Reservation | null> {
+  const amount = Math.max(0, Math.ceil(tokens));
+  await db
+    .insertInto("assistant_budget_days")
+    .values({ day, tokens: 0 })
+    .onConflict((oc) => oc.column("day").doNothing())
+    .execute();
+  const result = await db
+    .updateTable("assistant_budget_days")
+    .set((eb) => ({ tokens: eb("tokens", "+", amount) }))
+    .where("day", "=", day)
+    .where((eb) => eb(eb("tokens", "+", amount), "<=", limit))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? { day, tokens: amount } : null;
+}
+
+/** Gives back a reservation whose call spent nothing we know of (it failed). */
+export async function releaseTokens(reservation: Reservation, db: DB = getDb()): Promise<void> {
+  await db
+    .updateTable("assistant_budget_days")
+    .set({ tokens: notBelowZero(-reservation.tokens) })
+    .where("day", "=", reservation.day)
+    .execute();
+}
+
+/**
+ * One answered call, in one transaction: its reservation becomes what it spent on the counter, and
+ * its usage row is written (kept when a conversation is deleted: the budget counts it).
+ */
+export async function settleTokens(
+  reservation: Reservation,
   usage: { conversationId: number | null; provider: string; model: string; input: number; output: number },
   now = new Date(),
   db: DB = getDb(),
 ): Promise<void> {
-  await db
-    .insertInto("assistant_usage")
-    .values({
-      conversation_id: usage.conversationId,
-      provider: usage.provider,
-      model: usage.model,
-      input_tokens: Math.max(0, Math.round(usage.input)),
-      output_tokens: Math.max(0, Math.round(usage.output)),
-      created_at: now.toISOString(),
-    })
-    .execute();
+  const input = Math.max(0, Math.round(usage.input));
+  const output = Math.max(0, Math.round(usage.output));
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("assistant_budget_days")
+      .set({ tokens: notBelowZero(input + output - reservation.tokens) })
+      .where("day", "=", reservation.day)
+      .execute();
+    await trx
+      .insertInto("assistant_usage")
+      .values({
+        conversation_id: usage.conversationId,
+        provider: usage.provider,
+        model: usage.model,
+        input_tokens: input,
+        output_tokens: output,
+        created_at: now.toISOString(),
+      })
+      .execute();
+  });
 }
 
-/** Tokens (in + out) spent since `sinceIso`, by every admin together. */
-export async function tokensUsedSince(sinceIso: string, db: DB = getDb()): Promise<number> {
-  const row = await db
-    .selectFrom("assistant_usage")
-    .select((eb) => eb.fn.sum<number>(eb("input_tokens", "+", eb.ref("output_tokens"))).as("total"))
-    .where("created_at", ">=", sinceIso)
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
+/** Tokens counted on `day` (spent, and reserved by calls under way). */
+export async function tokensCountedOn(day: string, db: DB = getDb()): Promise<number> {
+  const row = await db.selectFrom("assistant_budget_days").select("tokens").where("day", "=", day).executeTakeFirst();
+  return Number(row?.tokens ?? 0);
 }

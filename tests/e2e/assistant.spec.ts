@@ -102,7 +102,9 @@ test("a question answered from the live database, with the tool call shown", asy
   await expectAccessible(page);
 });
 
-test("a proposal is a card holding the ordinary form; the data changes only when it is submitted", async ({ page }) => {
+test("a proposal is a card showing its row; a destructive one asks a second time, and only that changes the data", async ({
+  page,
+}, testInfo) => {
   const code = `PROP${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
   const row = await e2eDb()
     .insertInto("deletion_requests")
@@ -117,8 +119,18 @@ test("a proposal is a card holding the ordinary form; the data changes only when
   const card = page.getByTestId("proposal-card");
   await expect(card).toContainText(code);
   await expect(card).toContainText("Le code ne marche plus.");
+  await expect(card.getByTestId("proposal-row")).toContainText("plus valable");
+  await expect(card.getByTestId("proposal-visitor-text")).toBeVisible();
   expect(await status()).toBe("pending");
-  await card.getByRole("button", { name: "Appliquer" }).click();
+  await card.getByRole("button", { name: "Examiner et confirmer…" }).click();
+  // With JS a dialog, without JS the page's own step: either way the real form is only there.
+  const step = jsDisabled(testInfo)
+    ? page.getByTestId("proposal-card").getByTestId("proposal-confirm")
+    : page.getByRole("alertdialog");
+  await expect(step).toContainText("Appliquer vraiment ?");
+  expect(await status()).toBe("pending");
+  await expectAccessible(page);
+  await step.getByRole("button", { name: "Oui, appliquer" }).click();
   await expect(page).toHaveURL(/\/admin\/deletions$/);
   await expect(page.getByTestId("toast").filter({ hasText: "Code supprimé avec succès" })).toBeVisible();
   expect(await status()).toBe("approved");

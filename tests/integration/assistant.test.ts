@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signInAsAdmin, signInQuietly, startServerWithAdmin } from "../support/admin";
-import { startFakeAi, type FakeAi } from "../support/fake-ai";
+import { fakeAiEnv, startFakeAi, type FakeAi } from "../support/fake-ai";
 import { withRawDb } from "../support/fixtures";
 import { postForm, type RunningServer } from "../support/server";
 
@@ -14,15 +14,7 @@ let cookie: string;
 
 beforeAll(async () => {
   fake = await startFakeAi();
-  server = await startServerWithAdmin({
-    ANTHROPIC_API_KEY: "sk-ant-test",
-    ANTHROPIC_BASE_URL: fake.url,
-    ANTHROPIC_MODEL: "claude-test",
-    OPENAI_API_KEY: "sk-openai-test",
-    OPENAI_BASE_URL: `${fake.url}/v1`,
-    OPENAI_MODEL: "gpt-test",
-    AI_REQUEST_TIMEOUT_MS: "2500",
-  });
+  server = await startServerWithAdmin(fakeAiEnv(fake.url));
   cookie = await signInQuietly(server);
 });
 afterAll(async () => {
@@ -156,7 +148,9 @@ describe("a question answered from the live database", () => {
     expect(answer).not.toContain("<img");
     expect(answer).toContain("&lt;script&gt;");
     expect(html).not.toMatch(/href="javascript:/i);
-    expect(answer).toContain('href="https://example.com/doc"');
+    // Another site is never a link (an answer may repeat what a visitor wrote): the address is shown as text.
+    expect(answer).not.toContain('href="https://example.com/doc"');
+    expect(answer).toContain("doc (https://example.com/doc)");
   });
 });
 
@@ -171,12 +165,15 @@ describe("proposals", () => {
     expect(await all("select status from deletion_requests where id = ?", requestId)).toEqual([{ status: "pending" }]);
     const html = await (await get(`/admin/assistant/${id}`)).text();
     expect(html).toContain('data-tool="propose_action"');
+    // Approving deletes a code: the card shows the row and asks a second time; it posts nothing itself.
     const card = /data-testid="proposal-card"[\s\S]*?<\/form>/.exec(html)?.[0] ?? "";
     expect(card).toContain('data-action="approve_deletion_request"');
-    expect(card).toContain('action="/admin/deletions"');
-    expect(card).toContain('name="intent" value="approve"');
-    expect(card).toContain(`name="id" value="${requestId}"`);
+    expect(card).toContain('data-destructive="true"');
+    expect(card).toContain('data-testid="proposal-row"');
     expect(card).toContain("OLDCODE1");
+    expect(card).toContain("ne marche plus");
+    expect(card).not.toContain('action="/admin/deletions"');
+    const proposal = /name="proposal" value="([^"]+)"/.exec(card)![1]!;
 
     // Every language renders the card, the tool call and the composer (a missing text would fail: I18N_STRICT).
     for (const [lng, heading] of [
@@ -184,17 +181,30 @@ describe("proposals", () => {
       ["de", "Vorgeschlagene Aktion:"],
       ["es", "Acción propuesta:"],
     ]) {
-      const localized = await get(`/admin/assistant/${id}?lng=${lng}`);
+      const localized = await get(`/admin/assistant/${id}?lng=${lng}&proposal=${proposal}`);
       expect(localized.status).toBe(200);
       expect(await localized.text()).toContain(heading);
     }
 
-    const submitted = await postForm(`${server.url}/admin/deletions`, { intent: "approve", id: String(requestId) }, { cookie });
+    // The second step holds the ordinary form, with the confirmation the admin gives by pressing it.
+    const step = await (await get(`/admin/assistant/${id}?proposal=${proposal}`)).text();
+    const form = /<form[^>]*action="\/admin\/deletions"[\s\S]*?<\/form>/.exec(step)?.[0] ?? "";
+    expect(form).toContain('name="intent" value="approve"');
+    expect(form).toContain(`name="id" value="${requestId}"`);
+    expect(form).toContain('name="confirm" value="yes"');
+    expect(await all("select status from deletion_requests where id = ?", requestId)).toEqual([{ status: "pending" }]);
+
+    const submitted = await postForm(
+      `${server.url}/admin/deletions`,
+      { intent: "approve", id: String(requestId), confirm: "yes" },
+      { cookie },
+    );
     expect(submitted.status).toBe(303);
     expect(await all("select status from deletion_requests where id = ?", requestId)).toEqual([{ status: "approved" }]);
     const after = await (await get(`/admin/assistant/${id}`)).text();
     expect(after).toContain('data-testid="proposal-card"');
-    expect(after).not.toMatch(/data-testid="proposal-card"[\s\S]*?action="\/admin\/deletions"/);
+    expect(after).toContain('data-state="done"');
+    expect(after).not.toMatch(/data-testid="proposal-card"[\s\S]*?name="proposal"/);
   });
 
   it("answers an impossible proposal as an error result, and the model is told", async () => {
@@ -229,14 +239,16 @@ describe("proposals", () => {
     expect(results[1]!.content).toContain("unknown tool");
   });
 
-  it("stops the tool loop after 8 provider calls", async () => {
+  it("stops the tool loop after 6 provider calls, and says so", async () => {
     const loop = { kind: "tools" as const, calls: [{ name: "get_site_stats", input: {} }] };
-    fake.script(loop, loop, loop, loop, loop, loop, loop, { kind: "text", text: "Fin." });
+    fake.script(loop, loop, loop, loop, loop, { kind: "text", text: "Fin." });
     const id = conversationIdOf(await send({ message: "boucle" }));
-    expect(fake.requests).toHaveLength(8);
-    expect(fake.requests[7]!.body.tool_choice).toEqual({ type: "none" });
-    expect(fake.requests[6]!.body.tool_choice).toEqual({ type: "auto" });
-    expect((await get(`/admin/assistant/${id}`)).status).toBe(200);
+    expect(fake.requests).toHaveLength(6);
+    expect(fake.requests[5]!.body.tool_choice).toEqual({ type: "none" });
+    expect(fake.requests[4]!.body.tool_choice).toEqual({ type: "auto" });
+    const html = await (await get(`/admin/assistant/${id}`)).text();
+    expect(html).toContain("Fin.");
+    expect(html).toContain('data-reason="rounds"');
   });
 });
 

@@ -41,6 +41,11 @@ export interface FakeAi {
   requests: SeenRequest[];
   /** Steps answered first, in order; when empty, the keyword brain answers. */
   script: (...steps: Step[]) => void;
+  /**
+   * On: when no step is scripted, the model is one that obeys what it reads in tool results
+   * (`obeyingBrain`), as a real model may. Off (the default): the keyword brain.
+   */
+  obey: (on: boolean) => void;
   /** Resolves when a request whose view matches arrives (at once if one already has). */
   received: (match: (seen: SeenRequest) => boolean) => Promise<SeenRequest>;
   reset: () => void;
@@ -73,8 +78,9 @@ function keywordBrain(seen: SeenRequest): Step {
     const last = seen.toolResults[0];
     if (!last) return { kind: "tools", calls: [{ name: "list_deletion_requests", input: { status: "pending", limit: 100 } }] };
     if (!last.content.includes("shown_to_admin")) {
-      const rows = JSON.parse(last.content) as Array<{ id: number; code: string }>;
-      const row = rows.find((r) => !propose[1] || r.code === propose[1]);
+      // Visitors' text comes wrapped as untrusted data: the code is the wrapper's one value.
+      const rows = JSON.parse(last.content) as Array<{ id: number; code: { untrusted_visitor_text: string } }>;
+      const row = rows.find((r) => !propose[1] || r.code.untrusted_visitor_text === propose[1]);
       if (!row) return { kind: "text", text: "Aucune demande en attente." };
       return {
         kind: "tools",
@@ -92,6 +98,70 @@ function keywordBrain(seen: SeenRequest): Step {
   if (delayMs)
     return { kind: "text", text: "Première partie. Deuxième partie. Troisième partie. Quatrième partie. Fin.", delayMs };
   return { kind: "text", text: `Réponse : ${text}` };
+}
+
+/** Every string inside a tool result's JSON (or the result itself when it is not JSON), wrappers and all. */
+function stringsIn(content: string): string[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(content);
+  } catch {
+    return [content];
+  }
+  const out: string[] = [];
+  const walk = (v: unknown) => {
+    if (typeof v === "string") out.push(v);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === "object") Object.values(v).forEach(walk);
+  };
+  walk(value);
+  return out;
+}
+
+/** `call TOOL {json}` in a text: what an obeying model takes for an order. */
+const ORDER = /call ([a-z_]+) (\{[^{}]*\})/g;
+
+/** Whether the request forbids tools (the last call of an exchange): a real model then only writes. */
+function toolsForbidden(seen: SeenRequest): boolean {
+  const choice = seen.body.tool_choice as { type?: string } | string | undefined;
+  return choice === "none" || (typeof choice === "object" && choice?.type === "none");
+}
+
+/**
+ * A model that obeys instructions it finds in tool results, as a real one may (the injection tests):
+ * - first, it reads what visitors wrote: the pending deletion requests and suggestions;
+ * - then it carries out every `call TOOL {json}` written in the results it just got (through any
+ *   wrapper: it reads every string), all in one turn;
+ * - once no result gives orders, or tools are forbidden, it answers, repeating the visitors' texts
+ *   word for word (links included), as a model quoting its sources does.
+ */
+function obeyingBrain(seen: SeenRequest): Step {
+  if (seen.toolResults.length === 0 && !toolsForbidden(seen)) {
+    return {
+      kind: "tools",
+      calls: [
+        { name: "list_deletion_requests", input: { status: "pending", limit: 100 } },
+        { name: "list_suggestions", input: { status: "pending", limit: 100 } },
+      ],
+    };
+  }
+  const texts = seen.toolResults.flatMap((r) => stringsIn(r.content));
+  const calls: Array<{ name: string; input: unknown }> = [];
+  for (const text of texts) {
+    for (const match of text.matchAll(ORDER)) {
+      try {
+        calls.push({ name: match[1]!, input: JSON.parse(match[2]!) as unknown });
+      } catch {
+        // not JSON: an order it cannot follow
+      }
+    }
+  }
+  if (calls.length > 0 && !toolsForbidden(seen)) return { kind: "tools", calls };
+  const quoted = [...seen.allText.matchAll(/https?:\/\/[^\s"\\]+/g)].map((m) => m[0]);
+  return {
+    kind: "text",
+    text: `Voici ce que disent les visiteurs. Re-validez ici : ${quoted.map((u) => `[lien](${u}) ${u}`).join(" ")} Fait.`,
+  };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -420,11 +490,25 @@ async function answerOpenAi(res: http.ServerResponse, seen: SeenRequest, step: S
   res.end();
 }
 
+/** A server's environment pointing both providers at a fake (keys, base URLs, models, a short timeout). */
+export function fakeAiEnv(url: string): Record<string, string> {
+  return {
+    ANTHROPIC_API_KEY: "sk-ant-test",
+    ANTHROPIC_BASE_URL: url,
+    ANTHROPIC_MODEL: "claude-test",
+    OPENAI_API_KEY: "sk-openai-test",
+    OPENAI_BASE_URL: `${url}/v1`,
+    OPENAI_MODEL: "gpt-test",
+    AI_REQUEST_TIMEOUT_MS: "2500",
+  };
+}
+
 /** Both protocols on one port: /v1/messages (Anthropic) and /v1/chat/completions (OpenAI). */
 export async function startFakeAi(options: { port?: number; host?: string } = {}): Promise<FakeAi> {
   const requests: SeenRequest[] = [];
   const waiters = new Set<{ match: (seen: SeenRequest) => boolean; resolve: (seen: SeenRequest) => void }>();
   let queue: Step[] = [];
+  let obeying = false;
   let count = 0;
   const sockets = new Set<Socket>();
   const server = http.createServer(async (req, res) => {
@@ -463,7 +547,7 @@ export async function startFakeAi(options: { port?: number; host?: string } = {}
         waiter.resolve(seen);
       }
       const n = ++count;
-      const step = queue.shift() ?? keywordBrain(seen);
+      const step = queue.shift() ?? (obeying ? obeyingBrain(seen) : keywordBrain(seen));
       if (protocol === "anthropic") await answerAnthropic(res, seen, step, n);
       else await answerOpenAi(res, seen, step, n);
     } catch (error) {
@@ -482,12 +566,16 @@ export async function startFakeAi(options: { port?: number; host?: string } = {}
     port,
     requests,
     script: (...steps) => queue.push(...steps),
+    obey: (on) => {
+      obeying = on;
+    },
     received: (match) => {
       const seen = requests.find(match);
       return seen ? Promise.resolve(seen) : new Promise((resolve) => waiters.add({ match, resolve }));
     },
     reset: () => {
       queue = [];
+      obeying = false;
       requests.length = 0;
     },
     stop: () =>

@@ -7,6 +7,7 @@ import { Markdown } from "~/features/assistant/markdown";
 import { toAnthropicMessages } from "~/features/assistant/providers/anthropic.server";
 import { retryDelayMs, toOpenAiMessages } from "~/features/assistant/providers/openai.server";
 import type { ChatMessage } from "~/features/assistant/types";
+import { escapeVisitorText, holdsVisitorText, untrusted } from "~/features/assistant/untrusted";
 import { startFakeAi, type FakeAi } from "../support/fake-ai";
 
 const html = (text: string) => renderToStaticMarkup(createElement(Markdown, { text }));
@@ -22,14 +23,17 @@ describe("assistant Markdown", () => {
     expect(out).toContain("<ol><li>premier</li><li>second</li></ol>");
   });
 
-  it("links only http(s) targets, never raw HTML", () => {
+  it("links only to the admin's own pages: another site's address is text, never raw HTML", () => {
     const out = html(
-      '<b onclick="x">gras</b> [a](javascript:alert(1)) [b](data:text/html,x) [c](https://ok.example/p?q=1) http://bare.example',
+      '<b onclick="x">gras</b> [a](javascript:alert(1)) [b](data:text/html,x) [c](https://ok.example/p?q=1) http://bare.example [d](/admin/deletions?status=pending) [e](//evil.example/admin) [f](/admin/../../evil)',
     );
-    expect(out).not.toMatch(/<b |href="javascript|href="data/);
+    expect(out).not.toMatch(/<b |href="javascript|href="data|href="https?:|href="\/\//);
     expect(out).toContain("&lt;b onclick=&quot;x&quot;&gt;");
-    expect(out).toContain('href="https://ok.example/p?q=1"');
-    expect(out).toContain('href="http://bare.example/"');
+    expect(out).toContain("c (https://ok.example/p?q=1)");
+    expect(out).toContain("http://bare.example");
+    expect(out).toContain('href="/admin/deletions?status=pending"');
+    expect(out).toContain("e (//evil.example/admin)");
+    expect(out).not.toContain('href="/evil"');
   });
 
   it("never produces a tag or a link of its own from arbitrary text", () => {
@@ -62,7 +66,7 @@ describe("assistant Markdown", () => {
             "td",
           ]).toContain(m[1]);
         }
-        for (const m of out.matchAll(/href="([^"]*)"/g)) expect(m[1]).toMatch(/^https?:\/\//);
+        for (const m of out.matchAll(/href="([^"]*)"/g)) expect(m[1]).toMatch(/^\/admin(\/|\?|$)/);
       }),
     );
   });
@@ -81,6 +85,22 @@ const conversation: ChatMessage[] = [
   { role: "assistant", blocks: [{ type: "text", text: "Un." }] },
   { role: "user", text: "Merci" },
 ];
+
+describe("visitors' text as the model reads it", () => {
+  it("writes out every character that could hide or disguise something, and keeps the rest", () => {
+    expect(escapeVisitorText("Ana <b>&\u200b\u202e\u{e0041}\u0007\n\té")).toBe(
+      "Ana \\u{3c}b\\u{3e}\\u{26}\\u{200b}\\u{202e}\\u{e0041}\\u{7}\n\té",
+    );
+    expect(untrusted("x")).toEqual({ untrusted_visitor_text: "x" });
+    expect(untrusted(null)).toBeNull();
+  });
+
+  it("a visitor cannot forge the wrapper: their quotes stay escaped inside it", () => {
+    const forged = JSON.stringify({ name: "plain", note: '"untrusted_visitor_text":"x"' });
+    expect(holdsVisitorText(forged)).toBe(false);
+    expect(holdsVisitorText(JSON.stringify({ name: untrusted("Ana") }))).toBe(true);
+  });
+});
 
 describe("provider message shapes", () => {
   it("Anthropic: tool results travel in a user turn, right after the call", () => {

@@ -39,11 +39,14 @@ export function AssistantPage({
   conversation,
   transcript,
   actionData,
+  confirmingProposal = null,
 }: {
   shell: ShellData;
   conversation: { id: number; title: string; provider: ProviderId } | null;
   transcript: TranscriptItem[];
   actionData?: PageActionData;
+  /** The card whose second step is asked without JavaScript (`?proposal=`). */
+  confirmingProposal?: string | null;
 }) {
   const { t } = useTranslation("assistant");
   const hydrated = useHydrated();
@@ -225,7 +228,11 @@ export function AssistantPage({
             <p className={css.flush}>{t("greeting")}</p>
           </article>
           {transcript.map((item, i) =>
-            item.kind === "user" ? <UserMessage key={i} text={item.text} /> : <Answer key={i} parts={item.parts} />,
+            item.kind === "user" ? (
+              <UserMessage key={i} text={item.text} />
+            ) : (
+              <Answer key={i} parts={item.parts} stop={item.stop} confirming={confirmingProposal} />
+            ),
           )}
           {live ? (
             <>

@@ -95,6 +95,21 @@ export const toolCall = style({
 });
 globalStyle(`${toolCall} pre`, { margin: 0, overflowX: "auto", fontSize: "0.85rem", whiteSpace: "pre-wrap" });
 export const proposal = style({ ...boxedItem, border: `2px solid ${vars.color.primary}` });
+/** The rows a proposal acts on: a compact list of fields; visitors' text quoted and wrapped anywhere. */
+export const sourceRow = style({
+  fontSize: "0.9rem",
+  borderLeft: `3px solid ${vars.color.border}`,
+  paddingLeft: space.sm,
+});
+export const sourceFields = style({ margin: 0, display: "grid", gap: space.xs });
+export const sourceField = style({
+  display: "grid",
+  gridTemplateColumns: "minmax(6rem, max-content) minmax(0, 1fr)",
+  gap: space.sm,
+});
+globalStyle(`${sourceField} dt`, { fontWeight: 600 });
+globalStyle(`${sourceField} dd`, { margin: 0, overflowWrap: "anywhere", whiteSpace: "pre-wrap" });
+export const visitorBadge = style({ fontWeight: 400, fontStyle: "italic" });
 export const composer = style({ display: "flex", flexDirection: "column", gap: space.sm });
 export const composerRow = style({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: space.sm });
 export const textarea = style({ minHeight: "5rem", resize: "vertical" });

@@ -1,5 +1,5 @@
 import { getSettings } from "~db/repositories/settings.server";
-import { tokensUsedSince } from "~db/repositories/assistant.server";
+import { tokensCountedOn } from "~db/repositories/assistant.server";
 import { getEnv } from "~/utils/env.server";
 import { isProviderId, PROVIDERS, type ProviderId } from "./types";
 
@@ -53,13 +53,14 @@ export async function defaultProvider(): Promise<ProviderId> {
   return isProviderId(value) ? value : "anthropic";
 }
 
-/** Start of the current UTC day: the budget is per UTC day. */
-function startOfUtcDay(now = new Date()): string {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString();
+/** The budget's day: YYYY-MM-DD in UTC. */
+export function utcDay(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
 }
 
 export interface Budget {
   limit: number;
+  /** Spent today, plus what calls under way have reserved. */
   used: number;
   exhausted: boolean;
 }
@@ -68,6 +69,6 @@ export interface Budget {
 export async function readBudget(now = new Date()): Promise<Budget> {
   const setting = (await getSettings()).ai_daily_token_budget.trim();
   const limit = /^\d+$/.test(setting) ? Number(setting) : getEnv().AI_DAILY_TOKEN_BUDGET;
-  const used = await tokensUsedSince(startOfUtcDay(now));
+  const used = await tokensCountedOn(utcDay(now));
   return { limit, used, exhausted: used >= limit };
 }

@@ -3,15 +3,19 @@ import { tableScroll } from "./assistant.css";
 
 /**
  * A small Markdown renderer for the assistant's answers, building React elements only: no raw
- * HTML ever reaches the page (an HTML tag is shown as text), and a link is a link only when its
- * target is http(s). Covers what chat answers use: paragraphs, headings, lists, quotes, fenced
- * code, tables, bold, italic, inline code and links.
+ * HTML ever reaches the page (an HTML tag is shown as text). An answer may repeat what a visitor
+ * wrote, so it links nowhere outside the admin: a link is a link only to a page of the admin
+ * (`/admin/...`); any other target, and any bare address, is plain text showing the whole address
+ * (decision 325). Covers what chat answers use: paragraphs, headings, lists, quotes, fenced code,
+ * tables, bold, italic, inline code and links.
  */
 
-function safeLink(href: string): string | null {
+/** The admin page a link may open, or null: a path under /admin/, never another site. */
+function adminPath(href: string): string | null {
+  if (!/^\/admin(\/|$|\?)/.test(href)) return null;
   try {
-    const url = new URL(href);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+    const url = new URL(href, "https://site.invalid");
+    return url.origin === "https://site.invalid" && url.pathname.startsWith("/admin") ? `${url.pathname}${url.search}` : null;
   } catch {
     return null;
   }
@@ -34,27 +38,19 @@ function renderInline(text: string, keyPrefix = "i"): ReactNode[] {
     else if (italic) out.push(<em key={key}>{renderInline(italic.slice(1, -1), key)}</em>);
     else if (link) {
       const split = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(link)!;
-      const href = safeLink(split[2]!);
+      const href = adminPath(split[2]!);
       out.push(
         href ? (
-          <a key={key} href={href} rel="noopener noreferrer nofollow" target="_blank">
+          <a key={key} href={href}>
             {renderInline(split[1]!, key)}
           </a>
         ) : (
-          <Fragment key={key}>{split[1]}</Fragment>
+          // Another site: the words, then the whole address as text, so nothing hides where it leads.
+          <Fragment key={key}>{`${split[1]} (${split[2]})`}</Fragment>
         ),
       );
     } else if (bare) {
-      const href = safeLink(bare);
-      out.push(
-        href ? (
-          <a key={key} href={href} rel="noopener noreferrer nofollow" target="_blank">
-            {bare}
-          </a>
-        ) : (
-          bare
-        ),
-      );
+      out.push(bare);
     } else out.push(whole);
     last = index + whole.length;
   }

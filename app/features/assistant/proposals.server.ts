@@ -1,14 +1,30 @@
 import { z } from "zod/v4";
 import { codeForProposal, deletionRequestForProposal, suggestionForProposal } from "~db/repositories/assistant-queries.server";
-import { SETTING_KEYS, type SettingKey } from "~db/seed-data";
 import { settingSchema } from "~/features/admin/site/schemas";
 import { ToolInputError } from "./tool-inputs.server";
-import { PROPOSAL_ACTIONS } from "./types";
+import { PROPOSAL_ACTIONS, type ProposalAction } from "./types";
 
 /**
  * The assistant's one tool that leads to a change: it proposes an admin action, checked against the
  * live data; the admin is shown the ordinary admin form, filled in, and decides.
  */
+
+/**
+ * The only settings a card may change: the rest (tags, ads, captcha, the price tracker, the
+ * assistant's own budget, the expired codes' clean-up, and any setting added later) are refused
+ * here and in the transcript, whatever the model asks (decision 327).
+ */
+const PROPOSABLE_SETTINGS = ["enable_theme_toggle", "default_ai_provider"] as const;
+type ProposableSetting = (typeof PROPOSABLE_SETTINGS)[number];
+
+export function isProposableSetting(key: string | undefined): key is ProposableSetting {
+  return (PROPOSABLE_SETTINGS as readonly string[]).includes(key ?? "");
+}
+
+/** Actions that remove, pause or refuse something: their card asks a second time before posting. */
+export function isDestructive(action: ProposalAction): boolean {
+  return action !== "change_setting";
+}
 
 export const proposeActionSchema = z.object({
   action: z.enum(PROPOSAL_ACTIONS).describe("The admin action to propose."),
@@ -19,9 +35,10 @@ export const proposeActionSchema = z.object({
     .optional()
     .describe("The row's id: the code for deactivate_code, the deletion request, or the suggestion."),
   key: z
-    .enum(SETTING_KEYS as [SettingKey, ...SettingKey[]])
+    .string()
+    .max(100)
     .optional()
-    .describe("change_setting: the setting's key."),
+    .describe(`change_setting: the setting's key, one of ${PROPOSABLE_SETTINGS.join(", ")} (no other setting is ever proposed).`),
   value: z.string().max(2000).optional().describe("change_setting: the new value."),
   reason: z.string().trim().min(1).max(500).describe("One sentence telling the admin why."),
 });
@@ -32,6 +49,11 @@ export async function checkProposal(input: ProposeActionInput) {
   const shown = { shown_to_admin: true, note: "The admin sees a filled-in form; nothing has changed unless they submit it." };
   if (input.action === "change_setting") {
     if (!input.key || input.value === undefined) throw new ToolInputError("change_setting needs key and value");
+    if (!isProposableSetting(input.key)) {
+      throw new ToolInputError(
+        `${input.key} is never proposed: only ${PROPOSABLE_SETTINGS.join(" and ")} may be; tags, ads, captcha, the price tracker and the assistant's budget are the admin's own work in Settings`,
+      );
+    }
     // The settings tab's own schema: the proposal is valid exactly when its form would be.
     const checked = settingSchema.safeParse({ key: input.key, value: input.value });
     if (!checked.success) {

@@ -44,9 +44,20 @@ export async function loadConversationPage(request: Request, rawId: string | und
   const conversation = Number.isSafeInteger(id) && id > 0 ? await getConversation(id, admin.id) : undefined;
   if (!conversation) throw await notFound(request, "assistant:errors.notFound");
   const t = await getT(request, "assistant");
+  const transcript = await loadTranscript(conversation.id);
+  // `?proposal=` asks the second step of a card without JavaScript: only an open, destructive card has one.
+  const asked = new URL(request.url).searchParams.get("proposal");
+  const confirmable = transcript.some(
+    (item) =>
+      item.kind === "answer" &&
+      item.parts.some(
+        (p) => p.kind === "tool" && p.proposal?.id === asked && p.proposal.state === "open" && p.proposal.destructive,
+      ),
+  );
   return {
     conversation: { id: conversation.id, title: conversation.title, provider: conversation.provider },
-    transcript: await loadTranscript(conversation.id),
+    transcript,
+    confirmingProposal: confirmable ? asked : null,
     meta: {
       title: `${conversation.title} · ${t("title")}`,
       description: t("description"),

@@ -28,11 +28,13 @@ import {
   type ToolOutput,
 } from "./tool-inputs.server";
 import type { ToolResult } from "./types";
+import { holdsVisitorText, untrusted } from "./untrusted";
 
 /**
  * The assistant's tools. Each is a typed function over the repositories with a zod input schema
  * (sent to the model as JSON Schema), read-only, and capped: at most `limit` rows and
- * MAX_RESULT_CHARS of JSON. Text written by visitors reaches the model only through these results.
+ * MAX_RESULT_CHARS of JSON. Text written by visitors reaches the model only through these results,
+ * each such value wrapped by `untrusted()` (./untrusted.ts).
  */
 
 const MAX_RESULT_CHARS = 12_000;
@@ -78,7 +80,8 @@ const TOOLS = [
     run: async (input, now) => {
       const result = await platformCodes(input.platform, input.filter, input.expiring_within_days, input.limit, now);
       if (!result) throw new ToolInputError(`no platform has the slug "${input.platform}"; list_platforms gives them`);
-      return { data: result, rows: result.codes.length };
+      const codes = result.codes.map((c) => ({ ...c, code: untrusted(c.code) }));
+      return { data: { platform: result.platform, codes }, rows: codes.length };
     },
   }),
   defineTool({
@@ -121,7 +124,11 @@ const TOOLS = [
     run: async (input, now) => {
       const olderThan =
         input.older_than_days === undefined ? null : new Date(now.getTime() - input.older_than_days * 86_400_000).toISOString();
-      const rows = await deletionRequests(input.status, olderThan, input.limit);
+      const rows = (await deletionRequests(input.status, olderThan, input.limit)).map((r) => ({
+        ...r,
+        code: untrusted(r.code),
+        reason: untrusted(r.reason),
+      }));
       return { data: rows, rows: rows.length };
     },
   }),
@@ -130,7 +137,12 @@ const TOOLS = [
     description: "Platform suggestions from visitors, most votes first, with description, website, status and votes.",
     schema: z.object({ status: status.default("all"), limit: limit(100, 30) }),
     run: async (input) => {
-      const rows = await suggestionsWithVotes(input.status, input.limit);
+      const rows = (await suggestionsWithVotes(input.status, input.limit)).map((r) => ({
+        ...r,
+        name: untrusted(r.name),
+        description: untrusted(r.description),
+        website_url: untrusted(r.website_url),
+      }));
       return { data: rows, rows: rows.length };
     },
   }),
@@ -153,7 +165,7 @@ const TOOLS = [
       let rows = 0;
       for (const device of devices) {
         const list = await topScores(device, fromIso, toIso, input.limit);
-        data[device] = list.map((s) => ({ player_name: s.player_name, score: s.score, created_at: s.created_at }));
+        data[device] = list.map((s) => ({ player_name: untrusted(s.player_name), score: s.score, created_at: s.created_at }));
         rows += list.length;
       }
       return { data, rows };
@@ -205,22 +217,36 @@ export const TOOL_SPECS: ToolSpec[] = TOOLS.map((tool) => {
   return { name: tool.name, description: tool.description, inputSchema };
 });
 
-/** Keeps a result under MAX_RESULT_CHARS: rows are dropped from the end and the cut is said. */
-function capResult(output: ToolOutput): { content: string; rows: number | null } {
+/**
+ * Keeps a result under `maxChars`: rows are dropped from the end of its list (the result itself, or
+ * its one list field) and the cut is said; a result with no list is left out whole rather than cut
+ * mid-value, so visitors' text never leaves its wrapper.
+ */
+function capResult(output: ToolOutput, maxChars: number): { content: string; rows: number | null } {
   const text = JSON.stringify(output.data);
-  if (text.length <= MAX_RESULT_CHARS) return { content: text, rows: output.rows };
-  if (Array.isArray(output.data)) {
-    const rows = [...(output.data as unknown[])];
+  if (text.length <= maxChars) return { content: text, rows: output.rows };
+  const data = output.data;
+  const listKey =
+    data && typeof data === "object" && !Array.isArray(data)
+      ? Object.keys(data).filter((k) => Array.isArray((data as Record<string, unknown>)[k]))
+      : [];
+  const list = Array.isArray(data)
+    ? data
+    : listKey.length === 1
+      ? ((data as Record<string, unknown[]>)[listKey[0]!] ?? [])
+      : null;
+  if (list) {
+    const rows = [...list];
     while (rows.length > 0) {
       rows.pop();
-      const candidate = JSON.stringify({ rows, truncated: true, rows_left_out: output.data.length - rows.length });
-      if (candidate.length <= MAX_RESULT_CHARS) return { content: candidate, rows: rows.length };
+      const cut = { truncated: true, rows_left_out: list.length - rows.length };
+      const candidate = JSON.stringify(
+        Array.isArray(data) ? { rows, ...cut } : { ...(data as Record<string, unknown>), [listKey[0]!]: rows, ...cut },
+      );
+      if (candidate.length <= maxChars) return { content: candidate, rows: rows.length };
     }
   }
-  return {
-    content: JSON.stringify({ truncated: true, partial_json: text.slice(0, MAX_RESULT_CHARS - 100) }),
-    rows: output.rows,
-  };
+  return { content: JSON.stringify({ truncated: true, note: "the result was too large to send; ask for fewer rows" }), rows: 0 };
 }
 
 function describeZodError(error: z.ZodError): string {
@@ -231,7 +257,11 @@ function describeZodError(error: z.ZodError): string {
  * Runs one tool call. Never throws: an unknown tool, bad input, a failure or a timeout becomes
  * an error result the model reads (is_error), so one bad call never ends the exchange.
  */
-export async function runTool(call: { id: string; name: string; input: unknown }, now = new Date()): Promise<ToolResult> {
+export async function runTool(
+  call: { id: string; name: string; input: unknown },
+  now = new Date(),
+  maxChars = MAX_RESULT_CHARS,
+): Promise<ToolResult> {
   const base = { toolUseId: call.id, name: call.name };
   const tool = TOOLS.find((t) => t.name === call.name);
   if (!tool) return { ...base, content: `Error: unknown tool "${call.name}".`, isError: true, rows: null };
@@ -247,7 +277,8 @@ export async function runTool(call: { id: string; name: string; input: unknown }
         timer = setTimeout(() => reject(new Error(`timed out after ${TOOL_TIMEOUT_MS} ms`)), TOOL_TIMEOUT_MS);
       }),
     ]);
-    return { ...base, ...capResult(output), isError: false };
+    const capped = capResult(output, Math.min(maxChars, MAX_RESULT_CHARS));
+    return { ...base, ...capped, isError: false, untrusted: holdsVisitorText(capped.content) };
   } catch (error) {
     if (error instanceof ToolInputError) return { ...base, content: `Error: ${error.message}`, isError: true, rows: null };
     console.error(`assistant tool ${call.name} failed:`, error);

@@ -41,10 +41,22 @@ export interface ToolResult {
   isError: boolean;
   /** Rows the tool returned (null for a tool that answers one object, or an error). */
   rows: number | null;
+  /** The result carries text written by visitors (marked as untrusted data inside it). */
+  untrusted?: boolean;
 }
 
+/**
+ * Why an exchange stopped before the model was done: a cap of the exchange (tool calls, size of
+ * the tools' results, model calls) or the daily budget, which had no room for the next call.
+ */
+export const STOP_REASONS = ["tool-calls", "result-size", "proposals", "rounds", "tokens", "budget"] as const;
+export type StopReason = (typeof STOP_REASONS)[number];
+
 export type ChatMessage =
-  { role: "user"; text: string } | { role: "assistant"; blocks: AssistantBlock[] } | { role: "tool"; results: ToolResult[] };
+  | { role: "user"; text: string }
+  /** `stop`: on the exchange's last message when a cap ended it (the transcript says so). */
+  | { role: "assistant"; blocks: AssistantBlock[]; stop?: StopReason }
+  | { role: "tool"; results: ToolResult[] };
 
 export interface TokenUsage {
   input: number;
@@ -57,5 +69,6 @@ export type StreamEvent =
   | { type: "text"; delta: string }
   | { type: "tool-call"; id: string; name: string; input: unknown }
   | { type: "tool-result"; id: string; name: string; rows: number | null; isError: boolean }
+  | { type: "stop"; reason: StopReason }
   | { type: "done"; conversationId: number }
   | { type: "error"; failure: string; error: { key: string; values?: Record<string, string | number> } | null };

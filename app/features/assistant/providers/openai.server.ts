@@ -34,7 +34,12 @@ export function toOpenAiMessages(system: string, messages: ChatMessage[]): OpenA
           ? [{ id: b.id, type: "function" as const, function: { name: b.name, arguments: JSON.stringify(b.input ?? {}) } }]
           : [],
       );
-      out.push({ role: "assistant", content: text || null, ...(calls.length > 0 ? { tool_calls: calls } : {}) });
+      // An answer a cap ended with nothing written still needs content when it calls no tool.
+      out.push({
+        role: "assistant",
+        content: text || (calls.length > 0 ? null : "…"),
+        ...(calls.length > 0 ? { tool_calls: calls } : {}),
+      });
     }
   }
   return out;
