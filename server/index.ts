@@ -11,7 +11,7 @@ import { healthEndpoint } from "./health";
 import { strictTransportSecurity } from "./hsts";
 import { createHardenedServer } from "./http-server";
 import { refuseBackslashPaths } from "./path-guard";
-import { createRequestHandler } from "./remix-handler";
+import { createRequestHandler } from "@remix-run/express";
 import { pageCache } from "./page-cache";
 import { RecentDraws } from "./recent-draws";
 import { reactBuildLoaded } from "./production-mode";

@@ -1,4 +1,4 @@
-import type { RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import type { RateLimiterLike, RateLimiterRes } from "rate-limiter-flexible";
 import { createLimiter, isRefusal } from "~db/rate-limits.server";
 import { databaseUrl } from "~db/client.server";
 import { getT } from "~/i18n/i18next.server";
@@ -18,9 +18,9 @@ export interface RateLimit {
 export type RateLimitResult = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
 // One limiter per name and database (tests switch databases within a process).
-const limiters = new Map<string, RateLimiterAbstract>();
+const limiters = new Map<string, RateLimiterLike>();
 
-function limiterFor(limit: RateLimit): RateLimiterAbstract {
+function limiterFor(limit: RateLimit): RateLimiterLike {
   const key = `${databaseUrl()}\n${limit.name}`;
   let limiter = limiters.get(key);
   if (!limiter) limiters.set(key, (limiter = createLimiter(limit)));
