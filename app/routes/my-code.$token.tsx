@@ -1,5 +1,5 @@
 import { assertUnreachable, parseIntent } from "~/utils/intent.server";
-import { writeOrFail } from "~/utils/failures.server";
+import { runWrite } from "~db/availability.server";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, type MetaFunction, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { CONFIRM_FIELD, ConfirmDialog, ConfirmStep } from "~/components/confirm";
@@ -90,18 +90,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const here = ownerPath(params.token!);
   switch (intent) {
     case "pause":
-      if (!(await writeOrFail(request, "owner pause", () => pauseOwnCode(code.id))))
+      if (!(await runWrite("owner pause", () => pauseOwnCode(code.id))))
         return data({ error: "owner.errors.notActive" }, { status: 409 });
       return redirectWithToast(here, { type: "success", key: "trust:owner.toast.paused" });
     case "resume":
       // Only a pause the owner made; a code paused after failing answers comes back through the admin.
       if (code.paused_reason === "reports") return data({ error: "owner.errors.reportsPause" }, { status: 403 });
-      if (!(await writeOrFail(request, "owner resume", () => resumeOwnCode(code.id))))
+      if (!(await runWrite("owner resume", () => resumeOwnCode(code.id))))
         return data({ error: "owner.errors.notPausedByOwner" }, { status: 409 });
       return redirectWithToast(here, { type: "success", key: "trust:owner.toast.resumed" });
     case "delete":
       if (!isConfirmed(form)) return askToConfirm(here, "delete", code.id);
-      await writeOrFail(request, "owner delete", () => deleteOwnCode(code.id));
+      await runWrite("owner delete", () => deleteOwnCode(code.id));
       return redirectWithToast("/", { type: "success", key: "trust:owner.toast.deleted" });
     default:
       return assertUnreachable(intent);

@@ -28,7 +28,8 @@ import { parseIntent } from "~/utils/intent.server";
 import { readFormData } from "~/utils/form-data.server";
 import { useArrivalFocus } from "~/utils/arrival-focus";
 import { serverForm } from "~/utils/server-form";
-import { attemptWrite, loadOrFail } from "~/utils/failures.server";
+import { runWrite } from "~db/availability.server";
+import { loadOrFail } from "~/utils/failures.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
 import { SiteLink } from "~/components/site-link";
 import { keepRetryAfter } from "~/utils/responses.server";
@@ -107,21 +108,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
     duplicateStep = { platform: platform.slug, platformName: platform.name, code: normalized.code };
     // Only for a code that really is in the database (the duplicate step's question).
     if (!(await findCode(platform.id, normalized.code))) return reject({ formErrors: ["errors.deletionFailed"] });
-    const sent = await attemptWrite("deletion request", () =>
-      createDeletionRequest({ platformId: platform.id, code: normalized.code, reason: value.reason || null }),
+    const sent = await runWrite(
+      "deletion request",
+      () => createDeletionRequest({ platformId: platform.id, code: normalized.code, reason: value.reason || null }),
+      "result",
     );
     if (!sent.ok) return reject({ formErrors: ["errors.deletionFailed"] }, 503, sent.headers);
     return redirectWithToast("/submit", { type: "success", key: "submit:toast.deletionSent" });
   }
 
   const owner = newOwnerToken();
-  const submitted = await attemptWrite("submit", () =>
-    submitReferralCode({
-      platformId: platform.id,
-      code: normalized.code,
-      referralUrl: normalized.referralUrl,
-      ownerTokenHash: owner.hash,
-    }),
+  const submitted = await runWrite(
+    "submit",
+    () =>
+      submitReferralCode({
+        platformId: platform.id,
+        code: normalized.code,
+        referralUrl: normalized.referralUrl,
+        ownerTokenHash: owner.hash,
+      }),
+    "result",
   );
   if (!submitted.ok) return reject({ formErrors: ["errors.addFailed"] }, 503, submitted.headers);
   const outcome = submitted.value;

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type AppLoadContext } from "@remix-run/node";
 import { recordCodeReport, type ReportRefusal } from "~db/repositories/code-reports.server";
 import { readDrawToken } from "./draw-token.server";
-import { writeOrFail } from "~/utils/failures.server";
+import { runWrite } from "~db/availability.server";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { addressKeyOf } from "~/utils/client-address.server";
@@ -54,7 +54,7 @@ export async function answerDraw(
   const token = submission.value.draw;
   const requestId = readDrawToken(token);
   if (requestId === null) return refuse("bad-token");
-  const result = await writeOrFail(request, "draw report", () =>
+  const result = await runWrite("draw report", () =>
     recordCodeReport({
       requestId,
       platformId: scope.platformId,
