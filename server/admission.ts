@@ -63,8 +63,11 @@ interface Line {
 
 /** The first guess of a page's service time, before any was measured (an uncached page on this machine). */
 const FIRST_SERVICE_MS = 20;
-/** Weight of the newest measure in the running mean of service times. */
-const SERVICE_WEIGHT = 0.1;
+/**
+ * How many of the latest service times the median is taken over: a median, not a mean, so that a
+ * pause of the whole machine (a collection, a noisy neighbour) does not refuse the pages behind it.
+ */
+const SERVICE_SAMPLES = 32;
 
 /**
  * Only page renders wait for a place. Writes (a form's POST answers with a redirect, or a page
@@ -94,7 +97,7 @@ export type Admission = RequestHandler & {
    * draw is stored.
    */
   drawsBackedUp: (pending: number) => boolean;
-  /** The running mean of a page's service time, in ms (what the expected wait is made of). */
+  /** The median of the latest service times, in ms (what the expected wait is made of). */
   serviceMs: () => number;
 };
 
@@ -114,15 +117,24 @@ export function admissionControl(
       serviceMs: () => 0,
     });
   let inFlight = 0;
-  let serviceMs = FIRST_SERVICE_MS;
-  let measured = false;
+  const samples: number[] = [];
+  let slot = 0;
+  let median: number | null = FIRST_SERVICE_MS;
+  const serviceMs = () => {
+    if (median === null) {
+      // The first pages after a start are the slowest (nothing compiled yet): they alone say little.
+      const sorted = [...samples].sort((a, b) => a - b);
+      median = sorted.length < SERVICE_SAMPLES / 4 ? FIRST_SERVICE_MS : sorted[(sorted.length - 1) >> 1]!;
+    }
+    return median;
+  };
   // First served first: results of draws, then other pages.
   const lines: Line[] = [
     { waiting: [], maxWaitMs: Infinity, maxQueued: Infinity },
     { waiting: [], maxWaitMs: limits.maxWaitMs, maxQueued: limits.maxQueued },
   ];
   /** The wait to expect behind `ahead` requests, each place serving one at a time. */
-  const expectedWaitMs = (ahead: number) => Math.ceil((ahead + 1) / limits.maxInFlight) * serviceMs;
+  const expectedWaitMs = (ahead: number) => ((ahead + 1) / limits.maxInFlight) * serviceMs();
   const waitingCount = () => lines[0]!.waiting.length + lines[1]!.waiting.length;
   let sweeper: NodeJS.Timeout | undefined;
 
@@ -144,10 +156,9 @@ export function admissionControl(
       if (left) return;
       left = true;
       inFlight--;
-      // The first measure replaces the guess; then a running mean.
-      const took = performance.now() - started;
-      serviceMs = measured ? serviceMs + SERVICE_WEIGHT * (took - serviceMs) : took;
-      measured = true;
+      samples[slot] = performance.now() - started;
+      slot = (slot + 1) % SERVICE_SAMPLES;
+      median = null;
       pump();
     };
     // 'close' comes once the answer is sent or the connection is lost, whichever is first.
@@ -211,5 +222,5 @@ export function admissionControl(
       sweeper.unref();
     }
   };
-  return Object.assign(middleware, { drawsBackedUp, serviceMs: () => serviceMs });
+  return Object.assign(middleware, { drawsBackedUp, serviceMs });
 }
