@@ -11,8 +11,6 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-# npm ci's postinstall applies the reviewed patches of dependencies (patch-package, decision 240).
-COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build

@@ -14,25 +14,6 @@ declare module "@remix-run/node" {
 }
 
 /**
- * In the browser, `react-i18next` is the app's small runtime (app/i18n/client-runtime.tsx): the
- * server renders with i18next, the browser hydrates with the same texts without shipping them
- * (decision 175). On the server it is two small hooks over the request's i18next
- * (app/i18n/server-hooks.tsx, decision 268), for remix-i18next's imports too.
- */
-function translationHooks(): Plugin {
-  const runtime = fileURLToPath(new URL("./app/i18n/client-runtime.tsx", import.meta.url));
-  const serverHooks = fileURLToPath(new URL("./app/i18n/server-hooks.tsx", import.meta.url));
-  return {
-    name: "parrainly-translation-hooks",
-    enforce: "pre",
-    resolveId(source, _importer, options) {
-      if (source === "react-i18next") return options?.ssr ? serverHooks : runtime;
-      return null;
-    },
-  };
-}
-
-/**
  * The browser reads translations from one URL pattern, `/assets/locales-<hash>.<language>.<namespace>.js`,
  * where `<hash>` covers every locale file (a changed text changes every URL; they are cached for a
  * year like the other assets). Each is a module whose default export is the namespace's tree
@@ -98,26 +79,6 @@ function localeFiles(): Plugin {
           fileName: `assets/locales-${hash}.${f.language}.${f.namespace}.js`,
           source: `export default JSON.parse(${JSON.stringify(JSON.stringify(JSON.parse(f.text)))});\n`,
         });
-    },
-  };
-}
-
-/**
- * Vite wraps each dynamic `import()` of the browser's code in a helper that first preloads the
- * imported chunk's own imports (0.6 KB gzipped, with its CSS and error-event handling). Ours are the
- * game (loaded when the page is idle, its imports long loaded), its end dialog and the consent
- * parts: nothing to preload that the page has not already. So the helper is a plain call, and no
- * page pays for the real one (decision 252).
- */
-function plainDynamicImports(): Plugin {
-  const id = "\0vite/preload-helper.js";
-  return {
-    name: "parrainly-plain-dynamic-imports",
-    enforce: "pre",
-    apply: "build",
-    load(source) {
-      if (source !== id || this.environment.config.build.ssr) return null;
-      return { code: "export const __vitePreload = (load) => load();", moduleSideEffects: false };
     },
   };
 }
@@ -272,9 +233,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsInlineLimit: 0,
     // One stylesheet for the whole site, inlined in every page (siteStylesheet below, decision 178).
     cssCodeSplit: false,
-    // No preloading of a dynamic import's own imports: the helper is a plain call already
-    // (plainDynamicImports below), and the list of files it would preload (a few hundred bytes of
-    // hashed names per import) was dead weight in every chunk with an `import()` (decision 265).
+    // No preloading of a dynamic import's own imports: the game, its end dialog and the consent
+    // parts import nothing the page has not loaded already (decision 265).
     modulePreload: false,
     ...(isSsrBuild ? {} : browserMinify()),
     rollupOptions: {
@@ -304,10 +264,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     ],
   },
   plugins: [
-    !process.env.VITEST && translationHooks(),
     !process.env.VITEST && siteStylesheet(),
     !process.env.VITEST && localeFiles(),
-    !process.env.VITEST && plainDynamicImports(),
     !process.env.VITEST && ssrOnlyModules(),
     vanillaExtractPlugin(),
     // The Remix plugin must stay out of Vitest (stack pitfall 5).

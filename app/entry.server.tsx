@@ -1,4 +1,5 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -6,14 +7,11 @@ import { I18nextProvider } from "react-i18next";
 import { analyticsForRequest } from "./features/consent/consent.server";
 import { cspSources, extendCsp } from "./features/consent/tags";
 import { getLanguage, i18nForRender } from "./i18n/i18next.server";
-import { nodeResponseBody } from "./utils/node-body.server";
 import { firstPaintHold } from "./utils/first-paint.server";
 import { markKeepablePage } from "./utils/page-cache.server";
 import { NonceProvider } from "./utils/nonce";
 import { reactOutput, type Insert } from "./utils/react-output.server";
-import { lowPriorityScripts } from "./utils/script-priority.server";
 import { SiteCssProvider } from "./utils/site-css";
-import { prefillStreamTransfer } from "./utils/stream-handoff.server";
 import { redactedPath } from "../server/request-log";
 
 export const streamTimeout = 5_000;
@@ -49,8 +47,6 @@ export default async function handleRequest(
   markKeepablePage(request, responseStatusCode, responseHeaders, remixContext);
   // Crawlers and link previews get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
-  // The loader data that is ready is read now, so Remix's script for it renders without suspending.
-  await prefillStreamTransfer(remixContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -67,9 +63,10 @@ export default async function handleRequest(
         [readyEvent]() {
           shellRendered = true;
           // Clear the abort timer once rendering is done, or every rendered tree stays alive until it fires.
-          const body = lowPriorityScripts(() => clearTimeout(timer));
+          const body = new PassThrough();
+          body.once("end", () => clearTimeout(timer));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(nodeResponseBody(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           const css = loadContext.siteCss;
           const inserts: Insert[] = [firstPaintHold(remixContext, nonce)];
           if (css) inserts.push({ placeholder: PLACEHOLDER_BYTES, bytes: css });

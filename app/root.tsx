@@ -23,6 +23,7 @@ import { useSiteLinkNavigation } from "./components/site-link";
 import { preloadToast, ToastRegion } from "./components/toast";
 import { chosenLanguageUrl, getLanguage, getT, offeredLanguage } from "./i18n/i18next.server";
 import { isLanguage } from "./i18n/config";
+import { beforeHydration } from "./utils/before-hydration";
 import "./styles/global.css";
 import * as layout from "./styles/layout.css";
 import { LANGUAGE_COOKIE, preferenceCookie, readCookie, THEME_COOKIE } from "./utils/cookies.server";
@@ -39,7 +40,7 @@ import { getToast } from "./utils/toast.server";
 
 // The code of an error page or a toast, loaded before hydrating a page the server rendered with one
 // (error-boundary.tsx, toast.tsx).
-export const handle = { preload: () => Promise.all([preloadErrorPage(), preloadToast()]) };
+beforeHydration(() => Promise.all([preloadErrorPage(), preloadToast()]));
 
 // PNG icons, not the SVG they are drawn from (public/favicon.svg, scripts/make-icons.mjs): the
 // browser decodes a page's icon and its web manifest's icon in the page's own renderer, and an SVG

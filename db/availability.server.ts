@@ -138,16 +138,59 @@ function lockFree() {
   for (const waiter of waiting) waiter.resolve(true);
 }
 
+/** What a write the database refused for now gives its caller with `{ refused: "result" }`. */
+export type WriteResult<T> = { ok: true; value: T } | { ok: false; headers: Record<string, string> };
+
 /**
- * The one write path (decision 210). Runs `write` (a whole transaction, so it can run again); a
- * lock held by another process is waited for asynchronously, up to LOCK_BUDGET_MS; a full disk,
- * a read-only file, a failing disk, a removed database file become `DatabaseUnavailable`, which the
- * caller answers with a 503 and Retry-After. Other errors pass unchanged.
+ * How a caller of `runWrite` takes a refusal: thrown (none given: a `DatabaseUnavailable`, which the
+ * routes' net answers as a 503 with Retry-After and the message that names why), as a result
+ * (`"result"`), as its own answer (a function of the Retry-After headers), or skipped (`"skip"`: a
+ * write that can wait for a later request, such as renewing a session, neither waits for a lock nor
+ * fails the request that asked; it resolves false).
  */
-export async function runWrite<T>(label: string, write: () => Promise<T>): Promise<T> {
+export type WriteRefusal<R> = "result" | "skip" | ((headers: Record<string, string>) => R);
+
+/**
+ * The one write helper (decision 210, docs/conventions.md): every write goes through it. Runs
+ * `write` (a whole transaction, so it can run again); a lock held by another process is waited for
+ * asynchronously, up to LOCK_BUDGET_MS; a full disk, a read-only file, a failing disk, a removed
+ * database file become `DatabaseUnavailable`. With `refused`, that refusal, or any other failure of
+ * the write (logged), is given back as the caller asked instead of thrown; a thrown Response passes.
+ */
+export async function runWrite<T>(label: string, write: () => Promise<T>): Promise<T>;
+export async function runWrite<T>(label: string, write: () => Promise<T>, refused: "result"): Promise<WriteResult<T>>;
+export async function runWrite(label: string, write: () => Promise<unknown>, refused: "skip"): Promise<boolean>;
+export async function runWrite<T, R>(
+  label: string,
+  write: () => Promise<T>,
+  refused: (headers: Record<string, string>) => R,
+): Promise<T | R>;
+export async function runWrite<T, R>(label: string, write: () => Promise<T>, refused?: WriteRefusal<R>): Promise<unknown> {
+  if (refused === undefined) return writeWithLockWait(label, write);
+  if (refused === "skip") {
+    try {
+      await write();
+      return true;
+    } catch (error) {
+      if (classifyDatabaseError(error) === null) throw error;
+      return false;
+    }
+  }
+  try {
+    const value = await writeWithLockWait(label, write);
+    return refused === "result" ? { ok: true, value } : value;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (!(error instanceof DatabaseUnavailable)) console.error(`write failed (${label})`, error);
+    const headers = { "Retry-After": String(retryAfterSecondsOf(error)) };
+    return refused === "result" ? { ok: false, headers } : refused(headers);
+  }
+}
+
+async function writeWithLockWait<T>(label: string, write: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + LOCK_BUDGET_MS;
   for (;;) {
-    if (lock.contended && !(await waitForTurn(deadline))) throw refused(label, new DatabaseUnavailable("busy"));
+    if (lock.contended && !(await waitForTurn(deadline))) throw noteRefusal(label, new DatabaseUnavailable("busy"));
     assertFileInPlace();
     try {
       const value = await write();
@@ -163,7 +206,7 @@ export async function runWrite<T>(label: string, write: () => Promise<T>): Promi
         lock.contended = true;
         if (Date.now() < deadline) continue;
       }
-      throw refused(
+      throw noteRefusal(
         label,
         error instanceof DatabaseUnavailable
           ? error
@@ -173,22 +216,7 @@ export async function runWrite<T>(label: string, write: () => Promise<T>): Promi
   }
 }
 
-/**
- * A write that can wait for a later request (renewing a session, removing an expired one): done
- * when the database takes it now, skipped (false) when it refuses for now (locked, full, failing),
- * without waiting or failing the request that asked. Other errors pass unchanged.
- */
-export async function writeIfPossible(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (error) {
-    if (classifyDatabaseError(error) === null) throw error;
-    return false;
-  }
-}
-
-function refused(label: string, error: DatabaseUnavailable): DatabaseUnavailable {
+function noteRefusal(label: string, error: DatabaseUnavailable): DatabaseUnavailable {
   noteWriteFailed(label, error);
   return error;
 }

@@ -5,9 +5,9 @@ import path from "node:path";
  * What a page's JavaScript is, one rule for `npm run bench -- --only pages` and
  * tests/integration/page-bundles.test.ts: the files (names under `assets/`) a page loads before it
  * hydrates. Its `modulepreload` links, the modules its inline script imports, and on a draw page the
- * half it shows (`handle.preload`, app/features/codes/draw-parts.tsx, decision 263) with the chunks
+ * half it shows (its `beforeHydration` call, app/features/codes/draw-parts.tsx, decision 263) with the chunks
  * that half imports: the result's where the server rendered a result, the form's elsewhere; on an
- * error page or a page with a toast, that part's chunk (the root's `handle.preload`). The
+ * error page or a page with a toast, that part's chunk (the root module's `beforeHydration` call). The
  * route manifest inlined in the page also names modules of routes not shown (for route discovery):
  * those are fetched only when the visitor goes there, and are not counted.
  */
@@ -18,7 +18,7 @@ export function pageScripts(html: string, pathname: string, assetsDir: string): 
     for (const file of withImports(half, assetsDir)) files.add(file);
   }
   // The parts the root loads before hydrating where the server's page shows them (app/root.tsx's
-  // `handle.preload`, decision 265): an error page's code, a toast's.
+  // `beforeHydration`, decision 265): an error page's code, a toast's.
   if (html.includes("data-error-page")) for (const file of withImports("error-pages", assetsDir)) files.add(file);
   if (html.includes('data-testid="toast"')) for (const file of withImports("toast-body", assetsDir)) files.add(file);
   return [...files];

@@ -4,21 +4,27 @@ import type { RefusalWords } from "./refusal-texts";
 /**
  * How much work the one event loop takes at once (decision 212, measured on this machine). A page
  * render is mostly synchronous JavaScript, so running more of them at once only makes each one
- * slower and the heap larger; past `maxInFlight` requests wait in a short queue, and past the queue
- * (or past `maxWaitMs` in it) they get a 503 with Retry-After at once, in the visitor's language.
+ * slower and the heap larger; past `maxInFlight` requests wait in a queue. A page is refused (a 503
+ * with Retry-After at once, in the visitor's language) when the wait it can expect (the requests
+ * ahead of it times the measured time a page takes, per place) is past `maxWaitMs`, not by a fixed
+ * count of waiting requests (decision 330). The result page of a draw already stored is never refused.
  */
 export interface AdmissionLimits {
   maxInFlight: number;
+  /** A hard bound on waiting pages (memory), far above what the expected wait lets in. */
   maxQueued: number;
   maxWaitMs: number;
-  /** How long a page with priority (the result page of a draw just made) may wait, ahead of the others. */
+  /**
+   * The expected wait of a draw's result page past which a new draw is refused before it is made
+   * (the draw endpoint's `drawsBackedUp`): a result page, once its draw is stored, waits as long as it takes.
+   */
   priorityMaxWaitMs: number;
   retryAfterSeconds: number;
 }
 
 const DEFAULT_ADMISSION: AdmissionLimits = {
   maxInFlight: 2,
-  maxQueued: 32,
+  maxQueued: 256,
   maxWaitMs: 1_000,
   priorityMaxWaitMs: 5_000,
   retryAfterSeconds: 5,
@@ -47,12 +53,21 @@ interface Waiting {
   gone: boolean;
 }
 
-/** Waiting requests of one kind, served in order, each at most `maxWaitMs`. */
+/** Waiting requests of one kind, served in order. */
 interface Line {
   waiting: Waiting[];
+  /** How long one may wait before it is refused; Infinity: never refused. */
   maxWaitMs: number;
   maxQueued: number;
 }
+
+/** The first guess of a page's service time, before any was measured (an uncached page on this machine). */
+const FIRST_SERVICE_MS = 20;
+/**
+ * How many of the latest service times the median is taken over: a median, not a mean, so that a
+ * pause of the whole machine (a collection, a noisy neighbour) does not refuse the pages behind it.
+ */
+const SERVICE_SAMPLES = 32;
 
 /**
  * Only page renders wait for a place. Writes (a form's POST answers with a redirect, or a page
@@ -75,19 +90,21 @@ const SWEEP_MS = 100;
 
 export type Admission = RequestHandler & {
   /**
-   * Whether the result pages of draws already wait too much for one more draw to be made now: every
-   * place is taken and their line, with the `pending` result pages about to join it (draws being
-   * made, draws answered whose page has not come yet), is a quarter full, or its first has waited a
-   * fifth of its bound. The draw endpoint then refuses the draw (nothing written): a draw made while
-   * its result page cannot be shown would be stored and counted for a visitor who never sees its code.
+   * Whether the result page of one more draw, made now, would wait past `priorityMaxWaitMs`: the
+   * result pages waiting, with the `pending` ones about to join them (draws being made, draws
+   * answered whose page has not come yet), times the measured service time, per place. The draw
+   * endpoint then refuses the draw (nothing written), since a result page is never refused once its
+   * draw is stored.
    */
   drawsBackedUp: (pending: number) => boolean;
+  /** The median of the latest service times, in ms (what the expected wait is made of). */
+  serviceMs: () => number;
 };
 
 /**
- * `priority`: requests that wait ahead of the others, up to `priorityMaxWaitMs`, in a line twice as
- * long as the other's: the result page of a draw just made (server/recent-draws.ts), whose code the
- * visitor must see once the draw is stored. They take no more places than any page.
+ * `priority`: requests that wait ahead of the others and are never refused: the result page of a
+ * draw just made (server/recent-draws.ts), whose code the visitor must see once the draw is stored.
+ * They take no more places than any page.
  */
 export function admissionControl(
   limits: AdmissionLimits,
@@ -95,13 +112,29 @@ export function admissionControl(
   priority: (req: Request) => boolean = () => false,
 ): Admission {
   if (limits.maxInFlight <= 0)
-    return Object.assign((_req: Request, _res: Response, next: () => void) => next(), { drawsBackedUp: () => false });
+    return Object.assign((_req: Request, _res: Response, next: () => void) => next(), {
+      drawsBackedUp: () => false,
+      serviceMs: () => 0,
+    });
   let inFlight = 0;
+  const samples: number[] = [];
+  let slot = 0;
+  let median: number | null = FIRST_SERVICE_MS;
+  const serviceMs = () => {
+    if (median === null) {
+      // The first pages after a start are the slowest (nothing compiled yet): they alone say little.
+      const sorted = [...samples].sort((a, b) => a - b);
+      median = sorted.length < SERVICE_SAMPLES / 4 ? FIRST_SERVICE_MS : sorted[(sorted.length - 1) >> 1]!;
+    }
+    return median;
+  };
   // First served first: results of draws, then other pages.
   const lines: Line[] = [
-    { waiting: [], maxWaitMs: limits.priorityMaxWaitMs, maxQueued: 2 * limits.maxQueued },
+    { waiting: [], maxWaitMs: Infinity, maxQueued: Infinity },
     { waiting: [], maxWaitMs: limits.maxWaitMs, maxQueued: limits.maxQueued },
   ];
+  /** The wait to expect behind `ahead` requests, each place serving one at a time. */
+  const expectedWaitMs = (ahead: number) => ((ahead + 1) / limits.maxInFlight) * serviceMs();
   const waitingCount = () => lines[0]!.waiting.length + lines[1]!.waiting.length;
   let sweeper: NodeJS.Timeout | undefined;
 
@@ -118,10 +151,14 @@ export function admissionControl(
   const admit = (req: Request, res: Response, next: () => void) => {
     inFlight++;
     let left = false;
+    const started = performance.now();
     const leave = () => {
       if (left) return;
       left = true;
       inFlight--;
+      samples[slot] = performance.now() - started;
+      slot = (slot + 1) % SERVICE_SAMPLES;
+      median = null;
       pump();
     };
     // 'close' comes once the answer is sent or the connection is lost, whichever is first.
@@ -166,19 +203,17 @@ export function admissionControl(
   const drawsBackedUp = (pending: number) => {
     // A place free: result pages are rendered as they come.
     if (inFlight < limits.maxInFlight) return false;
-    const results = lines[0]!;
-    const first = results.waiting[0];
-    return (
-      results.waiting.length + pending >= results.maxQueued / 4 ||
-      (first !== undefined && Date.now() - first.since > results.maxWaitMs / 5)
-    );
+    return expectedWaitMs(lines[0]!.waiting.length + pending) > limits.priorityMaxWaitMs;
   };
 
   const middleware = (req: Request, res: Response, next: () => void) => {
     if (exempt(req)) return next();
     if (inFlight < limits.maxInFlight) return admit(req, res, next);
-    const line = lines[priority(req) ? 0 : 1]!;
-    if (line.waiting.length >= line.maxQueued) return refuse(req, res);
+    const first = priority(req);
+    const line = lines[first ? 0 : 1]!;
+    // A page waits behind the result pages and the pages before it.
+    const ahead = first ? 0 : lines[0]!.waiting.length + line.waiting.length;
+    if (!first && (line.waiting.length >= line.maxQueued || expectedWaitMs(ahead) > line.maxWaitMs)) return refuse(req, res);
     const waiting: Waiting = { req, res, next, since: Date.now(), gone: false };
     res.once("close", () => (waiting.gone = true));
     line.waiting.push(waiting);
@@ -187,5 +222,5 @@ export function admissionControl(
       sweeper.unref();
     }
   };
-  return Object.assign(middleware, { drawsBackedUp });
+  return Object.assign(middleware, { drawsBackedUp, serviceMs });
 }

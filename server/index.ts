@@ -11,7 +11,7 @@ import { healthEndpoint } from "./health";
 import { strictTransportSecurity } from "./hsts";
 import { createHardenedServer } from "./http-server";
 import { refuseBackslashPaths } from "./path-guard";
-import { createRequestHandler } from "./remix-handler";
+import { createRequestHandler } from "@remix-run/express";
 import { pageCache } from "./page-cache";
 import { RecentDraws } from "./recent-draws";
 import { reactBuildLoaded } from "./production-mode";
@@ -65,8 +65,15 @@ if (remixBuild.clientDir) app.use(clientFiles(remixBuild.clientDir));
 const recentDraws = new RecentDraws();
 const admissionLimits = admissionLimitsFromEnv(process.env);
 const admission = admissionControl(admissionLimits, words, (req) => recentDraws.has(req.query.draw));
-app.use((req, _res, next) => {
+app.use((req, res, next) => {
   if (req.method === "GET") recentDraws.arrived(req.query.draw);
+  // A draw made by the page's own action (no JavaScript, or the endpoint's 307): its result page
+  // waits ahead too, like the draw endpoint's (decision 330).
+  else if (req.method === "POST")
+    res.once("finish", () => {
+      const location = res.statusCode === 303 ? res.getHeader("location") : undefined;
+      if (typeof location === "string") recentDraws.note(location);
+    });
   next();
 }, admission);
 

@@ -1,4 +1,5 @@
 import type { RequestHandler, Response } from "express";
+import { LRUCache } from "lru-cache";
 import { PAGE_CACHE_HEADER } from "./page-cache-header";
 
 /**
@@ -15,14 +16,15 @@ import { PAGE_CACHE_HEADER } from "./page-cache-header";
  * answer keeps its own CSP nonce: the stored page's nonce is replaced by the request's.
  *
  * Memory is bounded by bytes (pages, keys and headers together), not by entries: pages echo their
- * query, so one entry can be 100 KB. Expired entries are dropped as new ones come (decision 201).
+ * query, so one entry can be 100 KB. The store is an lru-cache with `maxSize` and `ttl` (decision 334):
+ * past its bytes the least recently used pages go first; an expired one is never served.
  * The URLs whose cookie list is remembered are bounded by bytes too (a stranger's thousands of
  * distinct 12 KB queries once kept 25 MB there, outside the pages' bound), and a URL longer than any
  * page of the site has is neither looked up nor kept.
  */
-/** Per entry, on top of its body and key: the headers and the Map's own share. */
+/** Per entry, on top of its body and key: the headers and the cache's own share. */
 const ENTRY_OVERHEAD_BYTES = 1024;
-/** Bytes of URLs whose cookie list is remembered; past this the list starts again (it is only a hint for lookups). */
+/** Bytes of URLs whose cookie list is remembered; past this the least recently used go (it is only a hint for lookups). */
 const MAX_KNOWN_BYTES = 1024 * 1024;
 /** Per remembered URL, on top of its characters: the Map's share and the cookie list. */
 const KNOWN_OVERHEAD_BYTES = 128;
@@ -30,7 +32,6 @@ const KNOWN_OVERHEAD_BYTES = 128;
 const MAX_URL_LENGTH = 2048;
 
 interface Entry {
-  expires: number;
   bytes: number;
   status: number;
   headers: Array<[string, string | number | string[]]>;
@@ -62,35 +63,24 @@ function cookieKey(header: string | undefined, keyed: readonly string[]): string
 }
 
 export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): RequestHandler {
-  // In insertion order, which is also expiry order (one lifetime for all; a page stored again moves to the end).
-  const entries = new Map<string, Entry>();
-  // Per URL, the cookies its page said it depends on: what a lookup keys on.
-  const keyedByUrl = new Map<string, string[]>();
-  let bytes = 0;
-  let knownBytes = 0;
+  const entries = new LRUCache<string, Entry>({
+    maxSize: maxBytes,
+    maxEntrySize: maxBytes / 8,
+    sizeCalculation: (entry) => entry.bytes,
+    ttl: ttlMs,
+  });
+  // Per URL, the cookies its page said it depends on: what a lookup keys on (a hint, bounded by bytes).
+  const keyedByUrl = new LRUCache<string, string[]>({
+    maxSize: MAX_KNOWN_BYTES,
+    sizeCalculation: (_keyed, url) => 2 * url.length + KNOWN_OVERHEAD_BYTES,
+  });
   // Every cookie name a page has said it depends on (the app's header: a few fixed names). A request
   // with another cookie (a session, a vote, a toast) is never kept, whatever the URL.
   const keyableNames: string[] = [];
 
-  const remove = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    bytes -= entry.bytes;
-    entries.delete(key);
-  };
   const clear = () => {
     entries.clear();
     keyedByUrl.clear();
-    bytes = 0;
-    knownBytes = 0;
-  };
-  /** Drops expired entries, then the oldest ones while `room` more bytes would not fit. */
-  const makeRoom = (room: number) => {
-    const now = Date.now();
-    for (const [key, entry] of entries) {
-      if (entry.expires > now && bytes + room <= maxBytes) break;
-      remove(key);
-    }
   };
 
   const keyOf = (url: string, keyed: readonly string[], cookie: string | undefined, acceptLanguage: string | undefined) => {
@@ -118,12 +108,11 @@ export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): R
       // Another cookie than those the page depends on (a session): Remix answers, nothing is kept.
       if (key === null) return next();
       const hit = entries.get(key);
-      if (hit && hit.expires > Date.now()) {
+      if (hit) {
         for (const [name, value] of hit.headers) res.setHeader(name, value);
         res.status(hit.status).end(hit.nonce ? hit.body.replaceAll(hit.nonce, nonce) : hit.body);
         return;
       }
-      if (hit) remove(key);
     } else if (cookie && cookieKey(cookie, keyableNames) === null) {
       // A URL not known yet (after any write, every URL) and a cookie no page depends on: the answer
       // will not be kept, so its bytes are not held until it ends (decision 267).
@@ -137,14 +126,6 @@ export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): R
       for (const name of keyed) if (!keyableNames.includes(name)) keyableNames.push(name);
       const key = keyOf(url, keyed, cookie, acceptLanguage);
       if (key === null) return;
-      if (!keyedByUrl.has(url)) {
-        const known = 2 * url.length + KNOWN_OVERHEAD_BYTES;
-        if (knownBytes + known > MAX_KNOWN_BYTES) {
-          keyedByUrl.clear();
-          knownBytes = 0;
-        }
-        knownBytes += known;
-      }
       keyedByUrl.set(url, keyed);
       const body = readBody();
       const headers = Object.entries(res.getHeaders())
@@ -152,11 +133,8 @@ export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): R
         .map(([name, value]) => [name, value!] as [string, string | number | string[]]);
       // JavaScript strings take two bytes a character.
       const size = 2 * (body.length + key.length) + ENTRY_OVERHEAD_BYTES;
-      if (size > maxBytes / 8) return;
-      remove(key);
-      makeRoom(size);
-      entries.set(key, { expires: Date.now() + ttlMs, bytes: size, status: 200, headers, body, nonce });
-      bytes += size;
+      // Past maxEntrySize (an eighth of the whole) lru-cache keeps nothing.
+      entries.set(key, { bytes: size, status: 200, headers, body, nonce });
     });
     next();
   };

@@ -7,7 +7,7 @@ import { splitPart } from "./split-part";
  * Every route's ErrorBoundary. The error pages' code (error-pages.tsx) is a chunk of its own that a
  * page without an error never loads (split-part.tsx, decision 265): the browser fetches it before
  * hydrating a page the server rendered as an error (`preloadErrorPage`, from the root's
- * `handle.preload`, which entry.client.tsx runs), so hydration renders it at once; after a client
+ * `beforeHydration`, which entry.client.tsx waits for), so hydration renders it at once; after a client
  * navigation that fails, when the boundary first renders.
  */
 export const GeneralErrorBoundary = splitPart(

@@ -5,7 +5,7 @@ import { lazy, Suspense, type ComponentType } from "react";
  * (decision 265): the server renders it directly (`server` returns it from a `.ssr.tsx` module, which
  * the browser build empties, vite.config.ts's ssrOnlyModules: a static import would put the code back
  * in the importer's chunks). In the browser it renders at once once `preload` has run (before
- * hydration, from a route's `handle.preload`, where the server's HTML shows it, so hydration never
+ * hydration, from a route module's `beforeHydration` call, app/utils/before-hydration.ts, where the server's HTML shows it, so hydration never
  * waits); otherwise it loads when it first renders, and nothing stands in its place meanwhile.
  *
  * Where its code cannot load (the network is gone), `unreachable` stands in for it (nothing by

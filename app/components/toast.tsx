@@ -10,7 +10,7 @@ const HOTKEY = "F8";
 /**
  * The toast itself (its timer, its swipe and its markup) is a chunk of its own, loaded where a toast
  * shows (split-part.tsx, decision 265): before hydration when the server's page has one
- * (`preloadToast`, from the root's `handle.preload`), else when the first one arrives.
+ * (`preloadToast`, from the root module's `beforeHydration` call), else when the first one arrives.
  */
 const ToastBody = splitPart(
   () => serverParts.ToastBody,

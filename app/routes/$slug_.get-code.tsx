@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
 import { DrawReady, DrawResult, preloadDrawParts } from "~/features/codes/draw-parts";
+import { beforeHydration } from "~/utils/before-hydration";
 import { drawCookieHeaders, drawForPage, drawRefusal } from "~/features/codes/draw-action.server";
 import { PlatformLogo } from "~/features/codes/platform-logo";
 import { availableCodes, loadPlatformPage, offerSection, platformHeader } from "~/features/codes/platform-page.server";
@@ -26,10 +27,11 @@ import { SiteLink } from "~/components/site-link";
 
 export const handle = {
   i18n: ["platform", "trust", "offer"],
-  // The half of the page the server rendered, loaded before hydration (draw-parts.tsx).
-  preload: preloadDrawParts,
   sitemap: { changefreq: "daily", priority: 0.8, lastmod: "content" } satisfies SitemapHandle,
 };
+
+// The half of the page the server rendered, loaded before hydration (draw-parts.tsx).
+beforeHydration(preloadDrawParts);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { platform } = await loadPlatformPage(request, params.slug);

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { CODE_STATES, getCodeWithPlatform, listAdminCodes } from "~db/repositories/codes.server";
 import { listPlatformOptions } from "~db/repositories/platforms.server";
+import { runWrite } from "~db/availability.server";
 import { failureReasonsOf, listCappedCodes } from "~db/repositories/answer-freshness.server";
 import { ANSWER_STATS, listCodesPausedByReports, listFailingNetworks, NETWORK_ALERT } from "~db/repositories/code-reports.server";
 import { CappedCodes } from "~/features/admin/catalog/capped-codes";
@@ -17,7 +18,7 @@ import { CODE_FAILURE_KEYS, CODE_INTENTS, runCodeAction } from "~/features/admin
 import { codeUpdateSchema, expirySchema } from "~/features/admin/catalog/schemas";
 import { Field, SubmitButton } from "~/components/forms";
 import { FormAlert, formIdOf, InputField, lastResultFor, useAdminMessage, type AdminFormReply } from "~/features/admin/forms";
-import { guardWrite, readAdminForm } from "~/features/admin/forms.server";
+import { readAdminForm, refusedForm } from "~/features/admin/forms.server";
 import { FailingNetworks, PausedCodes } from "~/features/trust/paused-codes";
 import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
@@ -133,8 +134,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const backTo = url.searchParams.get("platform") === code.slug ? currentListHref(url) : back(code.slug);
   if (intent === "delete" && !isConfirmed(form)) return askToConfirm(backTo, "delete", code.id);
   const language = await getLanguage(request);
-  return guardWrite(formId, CODE_FAILURE_KEYS[intent], form, () =>
-    runCodeAction(form, intent, code, formId, gone, backTo, language),
+  return runWrite(
+    formId,
+    () => runCodeAction(form, intent, code, formId, gone, backTo, language),
+    refusedForm(formId, CODE_FAILURE_KEYS[intent], form),
   );
 }
 

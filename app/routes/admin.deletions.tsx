@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { guardWrite } from "~/features/admin/forms.server";
+import { refusedForm } from "~/features/admin/forms.server";
+import { runWrite } from "~db/availability.server";
 import { formIdOf } from "~/features/admin/forms";
 import { AdminTable, Cell } from "~/features/admin/admin-table";
 import { useLoaderData } from "@remix-run/react";
@@ -89,33 +90,37 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!asked || asked.status === "pending") throw await gone();
     return askToConfirm(back, "delete", id);
   }
-  return guardWrite(formIdOf(intent, id), `admin-catalog:deletions.errors.${intent}`, form, async () => {
-    switch (intent) {
-      case "approve": {
-        try {
-          await approveDeletionRequest(id);
-        } catch (error) {
-          if (error instanceof RowGoneError) throw await gone();
-          throw error;
+  return runWrite(
+    formIdOf(intent, id),
+    async () => {
+      switch (intent) {
+        case "approve": {
+          try {
+            await approveDeletionRequest(id);
+          } catch (error) {
+            if (error instanceof RowGoneError) throw await gone();
+            throw error;
+          }
+          return redirectWithToast(back, { type: "success", key: "admin-catalog:deletions.toast.approved" });
         }
-        return redirectWithToast(back, { type: "success", key: "admin-catalog:deletions.toast.approved" });
+        case "reject": {
+          if (!(await rejectDeletionRequest(id))) throw await gone();
+          return redirectWithToast(back, { type: "success", key: "admin-catalog:deletions.toast.rejected" });
+        }
+        case "delete": {
+          if (!(await deleteProcessedDeletionRequest(id))) throw await gone();
+          return redirectWithToast(back, { type: "success", key: "admin-catalog:deletions.toast.deleted" });
+        }
+        case "removal-done": {
+          if (!(await markRemovalRequestDone(id))) throw await gone();
+          return redirectWithToast(back, { type: "success", key: "admin-catalog:deletions.toast.removal-done" });
+        }
+        default:
+          return assertUnreachable(intent);
       }
-      case "reject": {
-        if (!(await rejectDeletionRequest(id))) throw await gone();
-        return redirectWithToast(back, { type: "success", key: "admin-catalog:deletions.toast.rejected" });
-      }
-      case "delete": {
-        if (!(await deleteProcessedDeletionRequest(id))) throw await gone();
-        return redirectWithToast(back, { type: "success", key: "admin-catalog:deletions.toast.deleted" });
-      }
-      case "removal-done": {
-        if (!(await markRemovalRequestDone(id))) throw await gone();
-        return redirectWithToast(back, { type: "success", key: "admin-catalog:deletions.toast.removal-done" });
-      }
-      default:
-        return assertUnreachable(intent);
-    }
-  });
+    },
+    refusedForm(formIdOf(intent, id), `admin-catalog:deletions.errors.${intent}`, form),
+  );
 }
 
 export default function AdminDeletions() {

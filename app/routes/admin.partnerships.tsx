@@ -33,7 +33,7 @@ import { parseRowId } from "~/utils/row-id";
 import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
-import { attemptWrite } from "~/utils/failures.server";
+import { runWrite } from "~db/availability.server";
 import { Pager } from "~/components/pager";
 import { currentListHref, loadPage } from "~/utils/paging.server";
 
@@ -102,18 +102,18 @@ export async function action({ request }: ActionFunctionArgs) {
       const failed = (key: string, headers: Record<string, string>) =>
         rejectForm(formIdOf(intent, id), submission.reply({ formErrors: [key] }), 503, headers);
       if (id === null) {
-        const created = await attemptWrite("partnership create", () => createPartnership(toInput(submission.value)));
+        const created = await runWrite("partnership create", () => createPartnership(toInput(submission.value)), "result");
         if (!created.ok) return failed("partnerships.errors.createFailed", created.headers);
         return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.created" });
       }
-      const updated = await attemptWrite("partnership update", () => updatePartnership(id, toInput(submission.value)));
+      const updated = await runWrite("partnership update", () => updatePartnership(id, toInput(submission.value)), "result");
       if (!updated.ok) return failed("partnerships.errors.updateFailed", updated.headers);
       if (!updated.value) throw await notFound(request, "admin-site:partnerships.notFound");
       return redirectWithToast(PATH, { type: "success", key: "admin-site:partnerships.updated" });
     }
     case "delete": {
       if (!isConfirmed(formData)) return askToConfirm(currentListHref(new URL(request.url)), "delete", id!);
-      const deleted = await attemptWrite("partnership delete", () => deletePartnership(id!));
+      const deleted = await runWrite("partnership delete", () => deletePartnership(id!), "result");
       if (!deleted.ok) {
         const t = await getT(request, "admin-site");
         throw failure(503, t("partnerships.errors.deleteFailed"), { headers: deleted.headers });
@@ -123,7 +123,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case "move-up":
     case "move-down": {
-      const move = await attemptWrite("partnership move", () => movePartnership(id!, intent === "move-up" ? "up" : "down"));
+      const move = await runWrite("partnership move", () => movePartnership(id!, intent === "move-up" ? "up" : "down"), "result");
       if (!move.ok) {
         const t = await getT(request, "admin-site");
         throw failure(503, t("partnerships.errors.moveFailed"), { headers: move.headers });

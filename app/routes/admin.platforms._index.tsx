@@ -2,10 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getPlatformById, listAdminPlatforms, listPlatformDeletions } from "~db/repositories/platforms.server";
+import { runWrite } from "~db/availability.server";
 import * as admin from "~/features/admin/admin.css";
 import { errorsOf, FormAlert, formIdOf, useAdminMessage, valueOf, type AdminFormReply } from "~/features/admin/forms";
 import { Field, SubmitButton } from "~/components/forms";
-import { guardWrite, readAdminForm, rejectWith } from "~/features/admin/forms.server";
+import { readAdminForm, rejectWith, refusedForm } from "~/features/admin/forms.server";
 import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
 import { Pager } from "~/components/pager";
@@ -88,8 +89,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = currentListHref(new URL(request.url));
   if (intent === "delete" && !isConfirmed(form)) return askToConfirm(back, "delete", platform.id);
 
-  return guardWrite(formId, PLATFORM_FAILURE_KEYS[intent], form, () =>
-    runPlatformAction(form, intent, platform, formId, gone, back),
+  return runWrite(
+    formId,
+    () => runPlatformAction(form, intent, platform, formId, gone, back),
+    refusedForm(formId, PLATFORM_FAILURE_KEYS[intent], form),
   );
 }
 

@@ -10,7 +10,8 @@ import * as admin from "~/features/admin/admin.css";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
 import { Field, SubmitButton } from "~/components/forms";
 import { FormAlert, formIdOf, lastResultFor, useAdminMessage, type AdminFormReply } from "~/features/admin/forms";
-import { guardWrite, rejectForm } from "~/features/admin/forms.server";
+import { rejectForm, refusedForm } from "~/features/admin/forms.server";
+import { runWrite } from "~db/availability.server";
 import { RowConfirmStep, RowAction } from "~/features/admin/row-action";
 import { PLAYER_NAME_MAX, scoreSchema } from "~/features/admin/site/schemas";
 import * as site from "~/features/admin/site/site.css";
@@ -70,17 +71,25 @@ export async function action({ request }: ActionFunctionArgs) {
     case "update": {
       const submission = parseWithZod(formData, { schema: scoreSchema });
       if (submission.status !== "success") return rejectForm(formIdOf(intent, id), submission.reply());
-      return guardWrite(formIdOf(intent, id), "admin-site:scores.errors.saveFailed", formData, async () => {
-        if (!(await updateScore(id, submission.value))) throw await notFound(request, "admin-site:scores.notFound");
-        return redirectWithToast(back, { type: "success", key: "admin-site:scores.updated" });
-      });
+      return runWrite(
+        formIdOf(intent, id),
+        async () => {
+          if (!(await updateScore(id, submission.value))) throw await notFound(request, "admin-site:scores.notFound");
+          return redirectWithToast(back, { type: "success", key: "admin-site:scores.updated" });
+        },
+        refusedForm(formIdOf(intent, id), "admin-site:scores.errors.saveFailed", formData),
+      );
     }
     case "delete": {
       if (!isConfirmed(formData)) return askToConfirm(back, "delete", id);
-      return guardWrite(formIdOf(intent, id), "admin-site:scores.errors.deleteFailed", formData, async () => {
-        if (!(await deleteScore(id))) throw await notFound(request, "admin-site:scores.notFound");
-        return redirectWithToast(back, { type: "success", key: "admin-site:scores.deleted" });
-      });
+      return runWrite(
+        formIdOf(intent, id),
+        async () => {
+          if (!(await deleteScore(id))) throw await notFound(request, "admin-site:scores.notFound");
+          return redirectWithToast(back, { type: "success", key: "admin-site:scores.deleted" });
+        },
+        refusedForm(formIdOf(intent, id), "admin-site:scores.errors.deleteFailed", formData),
+      );
     }
     default:
       return assertUnreachable(intent);

@@ -8,7 +8,8 @@ import { getSettings, saveSetting } from "~db/repositories/settings.server";
 import { SETTING_KEYS, type SettingKey } from "~db/seed-data";
 import { ErrorList, Field, HiddenFields, SubmitButton, type FieldControl } from "~/components/forms";
 import { formIdOf, lastResultFor, useAdminMessage, type AdminFormReply } from "~/features/admin/forms";
-import { guardWrite, rejectForm } from "~/features/admin/forms.server";
+import { rejectForm, refusedForm } from "~/features/admin/forms.server";
+import { runWrite } from "~db/availability.server";
 import { AI_PROVIDERS, SETTING_RULES, settingSchema } from "~/features/admin/site/schemas";
 import { backupStatus, storageStatus, type BackupStatus, type StorageStatus } from "~/features/admin/site/backup-job.server";
 import * as site from "~/features/admin/site/site.css";
@@ -56,10 +57,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!(SETTING_KEYS as string[]).includes(key)) throw await badRequest(request, "admin-site:settings.errors.unknownKey");
   const submission = parseWithZod(formData, { schema: settingSchema });
   if (submission.status !== "success") return rejectForm(formIdOf("save", key), submission.reply());
-  return guardWrite(formIdOf("save", key), "admin-site:settings.error", formData, async () => {
-    await saveSetting(submission.value.key, submission.value.value);
-    return redirectWithToast(PATH, { type: "success", key: "admin-site:settings.saved" });
-  });
+  return runWrite(
+    formIdOf("save", key),
+    async () => {
+      await saveSetting(submission.value.key, submission.value.value);
+      return redirectWithToast(PATH, { type: "success", key: "admin-site:settings.saved" });
+    },
+    refusedForm(formIdOf("save", key), "admin-site:settings.error", formData),
+  );
 }
 
 export default function AdminSettings() {

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { guardWrite } from "~/features/admin/forms.server";
+import { refusedForm } from "~/features/admin/forms.server";
+import { runWrite } from "~db/availability.server";
 import { formIdOf } from "~/features/admin/forms";
 import { AdminTable, Cell } from "~/features/admin/admin-table";
 import { redirect } from "@remix-run/node";
@@ -81,10 +82,14 @@ export async function action({ request }: ActionFunctionArgs) {
       if (suggestion?.status !== "pending") throw await notFound(request, "admin-catalog:suggestions.errors.reject");
       const back = currentListHref(new URL(request.url));
       if (!isConfirmed(form)) return askToConfirm(back, "reject", suggestion.id);
-      return guardWrite(formIdOf("reject", suggestion.id), "admin-catalog:suggestions.errors.reject", form, async () => {
-        if (!(await rejectSuggestion(suggestion.id))) throw await notFound(request, "admin-catalog:suggestions.errors.reject");
-        return redirectWithToast(back, { type: "success", key: "admin-catalog:suggestions.toast.rejected" });
-      });
+      return runWrite(
+        formIdOf("reject", suggestion.id),
+        async () => {
+          if (!(await rejectSuggestion(suggestion.id))) throw await notFound(request, "admin-catalog:suggestions.errors.reject");
+          return redirectWithToast(back, { type: "success", key: "admin-catalog:suggestions.toast.rejected" });
+        },
+        refusedForm(formIdOf("reject", suggestion.id), "admin-catalog:suggestions.errors.reject", form),
+      );
     }
     default:
       return assertUnreachable(intent);

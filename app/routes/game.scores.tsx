@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { saveScore } from "~db/repositories/game.server";
-import { attemptWrite } from "~/utils/failures.server";
+import { runWrite } from "~db/availability.server";
 import { subscriberHash } from "~/features/trust/address.server";
 import { gameAction, gameT, jsonResponse, methodNotAllowed, refusal, type GameT } from "~/features/game/http.server";
 import { forgetLeaderboard } from "~/features/game/leaderboard.server";
@@ -41,18 +41,21 @@ async function saveFromForm(fields: Record<string, string>, t: GameT, network: s
   if (!isPlausibleScore(score)) return refusal(t, 400, "score");
   if (!checkCollections(collected_at, score).ok) return refusal(t, 400, "collectedAt");
 
-  const write = await attemptWrite("game-score", () =>
-    saveScore(
-      {
-        sessionId: session.id,
-        sessionExpiresAt: new Date(session.startedAt + SESSION_MAX_AGE_MS).toISOString(),
-        player_name,
-        score,
-        device_type,
-        network_hash: network,
-      },
-      new Date(now),
-    ),
+  const write = await runWrite(
+    "game-score",
+    () =>
+      saveScore(
+        {
+          sessionId: session.id,
+          sessionExpiresAt: new Date(session.startedAt + SESSION_MAX_AGE_MS).toISOString(),
+          player_name,
+          score,
+          device_type,
+          network_hash: network,
+        },
+        new Date(now),
+      ),
+    "result",
   );
   // The database refuses writes for now: the game keeps its score and the player may send it again.
   if (!write.ok) return refusal(t, 503, "unavailable", write.headers);

@@ -1,5 +1,5 @@
 import { assertUnreachable, parseIntent } from "~/utils/intent.server";
-import { writeOrFail } from "~/utils/failures.server";
+import { runWrite } from "~db/availability.server";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, type MetaFunction, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { CONFIRM_FIELD, ConfirmDialog, ConfirmStep } from "~/components/confirm";
@@ -93,23 +93,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const here = ownerPath(params.token!);
   switch (intent) {
     case "pause":
-      if (!(await writeOrFail(request, "owner pause", () => pauseOwnCode(code.id))))
+      if (!(await runWrite("owner pause", () => pauseOwnCode(code.id))))
         return data({ error: "owner.errors.notActive" }, { status: 409 });
       return redirectWithToast(here, { type: "success", key: "trust:owner.toast.paused" });
     case "resume":
       // A code paused after failing answers: its owner may bring it back once, then only the admin.
       if (code.paused_reason === "reports") {
         if (code.owner_restores >= 1) return data({ error: "owner.errors.reportsPause" }, { status: 403 });
-        if (!(await writeOrFail(request, "owner restore", () => restoreOwnReportedCode(code.id))))
+        if (!(await runWrite("owner restore", () => restoreOwnReportedCode(code.id))))
           return data({ error: "owner.errors.reportsPause" }, { status: 403 });
         return redirectWithToast(here, { type: "success", key: "trust:owner.toast.resumed" });
       }
-      if (!(await writeOrFail(request, "owner resume", () => resumeOwnCode(code.id))))
+      if (!(await runWrite("owner resume", () => resumeOwnCode(code.id))))
         return data({ error: "owner.errors.notPausedByOwner" }, { status: 409 });
       return redirectWithToast(here, { type: "success", key: "trust:owner.toast.resumed" });
     case "delete":
       if (!isConfirmed(form)) return askToConfirm(here, "delete", code.id);
-      await writeOrFail(request, "owner delete", () => deleteOwnCode(code.id));
+      await runWrite("owner delete", () => deleteOwnCode(code.id));
       return redirectWithToast("/", { type: "success", key: "trust:owner.toast.deleted" });
     default:
       return assertUnreachable(intent);

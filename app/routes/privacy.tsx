@@ -8,7 +8,7 @@ import { REMOVAL_DETAILS_MAX, REMOVAL_DETAILS_MIN, REMOVAL_RATE_LIMIT } from "~/
 import { removalSchema } from "~/features/community/removal-schema";
 import { card, input, stack } from "~/styles/ui.css";
 import { addressKeyOf } from "~/utils/client-address.server";
-import { writeOrFail } from "~/utils/failures.server";
+import { runWrite } from "~db/availability.server";
 import { readFormData } from "~/utils/form-data.server";
 import { HoneypotField, isHoneypotFilled } from "~/utils/honeypot";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
@@ -53,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const limit = await hitRateLimit(REMOVAL_RATE_LIMIT, addressKeyOf(context));
   if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await writeOrFail(request, "removal request", () => createRemovalRequest(submission.value.details));
+  await runWrite("removal request", () => createRemovalRequest(submission.value.details));
   return redirectWithToast("/privacy", { type: "success", key: "legal:privacy.removal.sent" });
 }
 

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { cachedRead } from "~db/read-cache.server";
 import { countAllAvailableCodes } from "~db/repositories/code-counts.server";
 import { DrawReady, DrawResult, preloadDrawParts } from "~/features/codes/draw-parts";
+import { beforeHydration } from "~/utils/before-hydration";
 import { drawCookieHeaders, drawForPage, drawRefusal } from "~/features/codes/draw-action.server";
 import { answerDraw, DRAW_PAGE_INTENTS } from "~/features/trust/report-action.server";
 import { parseIntent } from "~/utils/intent.server";
@@ -20,10 +21,11 @@ import { SiteLink } from "~/components/site-link";
 
 export const handle = {
   i18n: ["platform", "trust", "offer"],
-  // The half of the page the server rendered, loaded before hydration (draw-parts.tsx).
-  preload: preloadDrawParts,
   sitemap: { changefreq: "daily", priority: 0.7, lastmod: "content" } satisfies SitemapHandle,
 };
+
+// The half of the page the server rendered, loaded before hydration (draw-parts.tsx).
+beforeHydration(preloadDrawParts);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request, "platform");

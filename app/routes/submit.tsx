@@ -30,7 +30,8 @@ import { parseIntent } from "~/utils/intent.server";
 import { readFormData } from "~/utils/form-data.server";
 import { useArrivalFocus } from "~/utils/arrival-focus";
 import { serverForm } from "~/utils/server-form";
-import { attemptWrite, loadOrFail } from "~/utils/failures.server";
+import { runWrite } from "~db/availability.server";
+import { loadOrFail } from "~/utils/failures.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
 import { SiteLink } from "~/components/site-link";
 import { keepRetryAfter } from "~/utils/responses.server";
@@ -112,8 +113,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const stored = await findCode(platform.id, normalized.code);
     if (!stored) return reject({ formErrors: ["errors.deletionFailed"] });
     // The stored spelling: a punctuation variant names the same code (decision 317).
-    const sent = await attemptWrite("deletion request", () =>
-      createDeletionRequest({ platformId: platform.id, code: stored.code, reason: value.reason || null }),
+    const sent = await runWrite(
+      "deletion request",
+      () => createDeletionRequest({ platformId: platform.id, code: stored.code, reason: value.reason || null }),
+      "result",
     );
     if (!sent.ok) return reject({ formErrors: ["errors.deletionFailed"] }, 503, sent.headers);
     return redirectWithToast("/submit", { type: "success", key: "submit:toast.deletionSent" });
@@ -121,16 +124,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const owner = newOwnerToken();
   const ownerNetworkHash = await networkHash(context);
-  const submitted = await attemptWrite("submit", () =>
-    submitReferralCode({
-      platformId: platform.id,
-      code: normalized.code,
-      referralUrl: normalized.referralUrl,
-      ownerTokenHash: owner.hash,
-      // The same code deleted before takes back its history (rotation.server.ts, rule 5).
-      codeKey: codeKey(getEnv().SESSION_SECRET, platform.id, normalized.code),
-      ownerNetworkHash,
-    }),
+  const submitted = await runWrite(
+    "submit",
+    () =>
+      submitReferralCode({
+        platformId: platform.id,
+        code: normalized.code,
+        referralUrl: normalized.referralUrl,
+        ownerTokenHash: owner.hash,
+        // The same code deleted before takes back its history (rotation.server.ts, rule 5).
+        codeKey: codeKey(getEnv().SESSION_SECRET, platform.id, normalized.code),
+        ownerNetworkHash,
+      }),
+    "result",
   );
   if (!submitted.ok) return reject({ formErrors: ["errors.addFailed"] }, 503, submitted.headers);
   const outcome = submitted.value;

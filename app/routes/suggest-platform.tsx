@@ -37,7 +37,8 @@ import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { answerVote } from "~/features/community/vote-action.server";
 import { parseRowId } from "~/utils/row-id";
 import { buttonClass } from "~/styles/recipes";
-import { attemptWrite, loadOrFail } from "~/utils/failures.server";
+import { runWrite } from "~db/availability.server";
+import { loadOrFail } from "~/utils/failures.server";
 import { messageWithValues, parseMessage, translateMessage } from "~/utils/messages";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -155,7 +156,7 @@ async function answerSuggestion(request: Request, context: AppLoadContext, form:
     );
   }
   const { name, description, website_url } = submission.value;
-  const checked = await attemptWrite("suggestion check", () => checkStoredSimilarNames(name));
+  const checked = await runWrite("suggestion check", () => checkStoredSimilarNames(name), "result");
   if (!checked.ok) {
     for (const [name, value] of Object.entries(checked.headers)) headers.set(name, value);
     return data(
@@ -177,14 +178,17 @@ async function answerSuggestion(request: Request, context: AppLoadContext, form:
   const limit = await hitRateLimit(SUGGEST_LIMIT, addressKeyOf(context));
   if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
 
-  const saved = await attemptWrite("suggestion", () =>
-    createSuggestion({
-      name,
-      normalizedName: normalizeName(name),
-      lengths: nameLengths(name),
-      description: description || null,
-      websiteUrl: website_url ? new URL(website_url).href : null,
-    }),
+  const saved = await runWrite(
+    "suggestion",
+    () =>
+      createSuggestion({
+        name,
+        normalizedName: normalizeName(name),
+        lengths: nameLengths(name),
+        description: description || null,
+        websiteUrl: website_url ? new URL(website_url).href : null,
+      }),
+    "result",
   );
   if (!saved.ok) {
     headers.set("Retry-After", saved.headers["Retry-After"]!);

@@ -4,7 +4,7 @@ import { FormStrategy } from "remix-auth-form";
 import { createSession, deleteSession, getSessionUser } from "~db/repositories/sessions.server";
 import { verifyCredentials, type VerifiedUser } from "~db/repositories/users.server";
 import { hasCookie } from "./cookies.server";
-import { writeOrFail } from "./failures.server";
+import { runWrite } from "~db/availability.server";
 import { forbidden } from "./responses.server";
 import { assertSameOrigin } from "./same-origin.server";
 import { adminSessionStorage } from "./session.server";
@@ -74,7 +74,7 @@ export async function requireAdmin(request: Request): Promise<AdminUser> {
 export async function startAdminSession(request: Request, userId: number): Promise<string> {
   const storage = adminSessionStorage();
   const session = await storage.getSession();
-  session.set("sessionId", await writeOrFail(request, "sign-in", () => createSession(userId)));
+  session.set("sessionId", await runWrite("sign-in", () => createSession(userId)));
   return storage.commitSession(session);
 }
 
@@ -84,6 +84,6 @@ export async function endAdminSession(request: Request): Promise<string> {
   const session = await storage.getSession(request.headers.get("Cookie"));
   const id = session.get("sessionId");
   // A row that cannot be removed now is a 503 (the cookie kept): a cleared cookie over a live row would look signed out, and is not.
-  if (typeof id === "string") await writeOrFail(request, "sign-out", () => deleteSession(id));
+  if (typeof id === "string") await runWrite("sign-out", () => deleteSession(id));
   return storage.destroySession(session);
 }

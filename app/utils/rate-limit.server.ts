@@ -1,4 +1,4 @@
-import type { RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import type { RateLimiterLike, RateLimiterRes } from "rate-limiter-flexible";
 import { createLimiter, isRefusal } from "~db/rate-limits.server";
 import { databaseUrl } from "~db/client.server";
 import { RATE_LIMIT_WINDOW_MINUTES } from "~db/retention";
@@ -23,9 +23,9 @@ export interface RateLimit {
 export type RateLimitResult = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
 // One limiter per name and database (tests switch databases within a process).
-const limiters = new Map<string, RateLimiterAbstract>();
+const limiters = new Map<string, RateLimiterLike>();
 
-function limiterFor(limit: RateLimit): RateLimiterAbstract {
+function limiterFor(limit: RateLimit): RateLimiterLike {
   if (limit.windowMs > RATE_LIMIT_WINDOW_MINUTES * 60_000) {
     throw new Error(
       `rate limit ${limit.name}: a window past ${RATE_LIMIT_WINDOW_MINUTES} minutes breaks what the privacy page says`,

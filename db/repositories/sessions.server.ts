@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { writeIfPossible } from "../availability.server";
+import { runWrite } from "../availability.server";
 import { getDb, type DB } from "../client.server";
 
 /** Idle lifetime, renewed while the admin works (rolling), within an absolute cap. */
@@ -55,16 +55,19 @@ export async function getSessionUser(sessionId: string, db: DB = getDb()): Promi
   // Both writes below can wait for a later request: a database that refuses writes for now (a lock
   // held elsewhere, a full disk) must not turn an admin's page into an error.
   if (expires <= now || now - created > SESSION_MAX_MS || created < Date.parse(row.password_changed_at)) {
-    await writeIfPossible(() => deleteSession(sessionId, db));
+    await runWrite("session expiry", () => deleteSession(sessionId, db), "skip");
     return null;
   }
   if (expires - now < SESSION_IDLE_MS - RENEW_AFTER_MS) {
-    await writeIfPossible(() =>
-      db
-        .updateTable("sessions")
-        .set({ expires_at: new Date(now + SESSION_IDLE_MS).toISOString() })
-        .where("id", "=", sessionId)
-        .execute(),
+    await runWrite(
+      "session renewal",
+      () =>
+        db
+          .updateTable("sessions")
+          .set({ expires_at: new Date(now + SESSION_IDLE_MS).toISOString() })
+          .where("id", "=", sessionId)
+          .execute(),
+      "skip",
     );
   }
   return { id: row.user_id, email: row.email, isAdmin: row.role === "admin" };

@@ -145,7 +145,7 @@ function settled(page: Page) {
   );
 }
 
-test("routes discovered for the page's links render nothing again; a link to one navigates in place", async ({
+test("a link to a route discovered for the page's links navigates in place", async ({
   page,
 }, testInfo) => {
   test.skip(jsDisabled(testInfo), "route discovery needs JavaScript");
@@ -153,11 +153,6 @@ test("routes discovered for the page's links render nothing again; a link to one
   await page.goto("/tesla");
   await discovered;
   await settled(page);
-  // Remix's <Scripts> renders the page's module preloads only until the page has hydrated: any later
-  // render of the page removes them. After discovery they are still there: nothing rendered again
-  // (decision 273: the router no longer re-renders the whole page for routes it does not show).
-  await expect(page.locator("body > link[rel=modulepreload]")).not.toHaveCount(0);
-
   // The discovered route is the router's own: the link navigates without a document load or a
   // further discovery request.
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
@@ -199,22 +194,25 @@ test("the home page, a platform page, /submit and a draw result render once: hyd
     await page.goto(path);
     await discovered;
     await settled(page);
-    // The kept regions and the focus helper ask "am I hydrating?" without a second render
-    // (decision 275), route discovery renders nothing (decision 273), and the home carousel's
-    // server HTML is already what it shows once hydrated (decision 276).
-    expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), path).toBe(1);
+    // Hydration, then the router's own update once it has discovered the routes of the page's links
+    // (Remix's router as shipped: decision 273's patch that kept it from rendering is gone), and
+    // react-i18next's settling of its `t` after mounting: at most three. The kept regions and the
+    // focus helper ask "am I hydrating?" without a render of their own (decision 275), and the home
+    // carousel's server HTML is already what it shows once hydrated (decision 276).
+    expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), path).toBeLessThanOrEqual(3);
   }
 
   // With motion allowed the game's sky joins once the page is idle: one commit more (decision 277),
-  // with no suspended render before it and no second one when its loop starts.
+  // with no suspended render before it and no second one when its loop starts (the three above, then this).
   await page.emulateMedia({ reducedMotion: "no-preference" });
   await page.goto("/");
   await expect(page.getByTestId("game-canvas")).toBeAttached();
   await settled(page);
-  expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), "/ with its sky").toBe(2);
+  expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), "/ with its sky").toBeLessThanOrEqual(4);
 
   // A draw result: its second half is a part of its own, hydrated when its code has come (a
-  // second commit at most), and nothing in either half renders again once hydrated.
+  // commit of its own); with the router's and react-i18next's updates as above, five at most
+  // (two before the framework went back to its shipped packages).
   const p = await createE2ePlatform();
   await createE2eCode(p.id, { code: "ONCE42" });
   await page.goto(`/${p.slug}/get-code`);
@@ -225,5 +223,5 @@ test("the home page, a platform page, /submit and a draw result render once: hyd
   await page.goto(result);
   await discovered;
   await settled(page);
-  expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), "draw result").toBeLessThanOrEqual(2);
+  expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), "draw result").toBeLessThanOrEqual(5);
 });

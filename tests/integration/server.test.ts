@@ -39,10 +39,9 @@ describe("the built server over HTTP", () => {
     const nonce = /nonce-([^']+)'/.exec(res.headers.get("content-security-policy")!)![1];
     expect(html).toContain(`nonce="${nonce}"`);
     // Static files are served before the per-request work (nonce, policy), with the fixed headers.
-    // The page's scripts are fetched at low priority (decision 179): the HTML is whole without them.
     const preloads = [...html.matchAll(/<link rel="modulepreload"([^>]*)>/g)].map((m) => m[1]!);
     expect(preloads.length).toBeGreaterThan(3);
-    for (const attributes of preloads) expect(attributes).toMatch(/^ fetchpriority="low" href="\/assets\/[^"]+\.js"/);
+    for (const attributes of preloads) expect(attributes).toMatch(/^ href="\/assets\/[^"]+\.js"/);
     const asset = await fetch(`${server.url}${/ href="(\/assets\/[^"]+\.js)"/.exec(preloads[0]!)![1]}`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get("x-content-type-options")).toBe("nosniff");

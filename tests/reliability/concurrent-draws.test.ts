@@ -52,4 +52,31 @@ describe("concurrent draws", () => {
     expect(spread).toBeLessThanOrEqual(1);
     expect(logged).toBe(DRAWS);
   });
+
+  it("50 visitors drawing at once, each then asking for its result page: every draw's page is served 200 (decision 330)", async () => {
+    insertCodes(server.dbFile, "tesla", 20, "BURST");
+    const VISITORS = 50;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: VISITORS });
+    const started = Date.now();
+    const pages = await Promise.all(
+      Array.from({ length: VISITORS }, async (_, i) => {
+        const address = `2001:db8:50:${i.toString(16)}::1`;
+        // Half through the draw forms' endpoint, half through the page's own action (no JavaScript).
+        const target = i % 2 === 0 ? "/tesla/get-code/draw" : "/tesla/get-code";
+        const drawn = await postThrough(agent, `${server.url}${target}`, "intent=draw", { "Fly-Client-IP": address });
+        if (drawn.status !== 303 || !drawn.location) return `draw ${drawn.status}`;
+        const page = await fetch(new URL(drawn.location, server.url), { headers: { "Fly-Client-IP": address } });
+        await page.arrayBuffer();
+        return page.status;
+      }),
+    );
+    agent.destroy();
+    recordFigures("5-draws", {
+      "burst: visitors": VISITORS,
+      "burst: result pages 200": pages.filter((p) => p === 200).length,
+      "burst: other answers": pages.filter((p) => p !== 200).join(", ") || "none",
+      "burst: seconds for all": ((Date.now() - started) / 1000).toFixed(1),
+    });
+    expect(pages).toEqual(Array(VISITORS).fill(200));
+  });
 });

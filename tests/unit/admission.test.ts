@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { admissionControl, LEAVE_ADMISSION } from "../../server/admission";
 
 /** A server whose pages take `renderMs`; a request with `x-priority` waits in the priority line. */
-function serve(renderMs: number, maxQueued = 1) {
+function serve(renderMs: number, maxQueued = 1, priorityMaxWaitMs = 5_000) {
   const app = express();
   const admission = admissionControl(
-    { maxInFlight: 1, maxQueued, maxWaitMs: 1_000, priorityMaxWaitMs: 5_000, retryAfterSeconds: 5 },
+    { maxInFlight: 1, maxQueued, maxWaitMs: 1_000, priorityMaxWaitMs, retryAfterSeconds: 5 },
     (_req, key) => key,
     (req) => req.headers["x-priority"] === "1",
   );
@@ -35,12 +35,17 @@ function get(port: number, path: string, priority = false): Promise<{ status: nu
   });
 }
 
+/** Eight pages one after the other: enough for the measured service time to replace the guess. */
+async function measure(port: number) {
+  for (let i = 0; i < 8; i++) expect((await get(port, "/measure")).status).toBe(200);
+}
+
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let close: (() => void) | undefined;
 afterEach(() => close?.());
 
 describe("admission control", () => {
-  it("serves a priority page (a draw's result) before pages that waited longer, and refuses past the queue", async () => {
+  it("serves a priority page (a draw's result) before pages that waited longer, and refuses past the hard bound", async () => {
     const { server, order, port } = serve(150);
     close = () => server.close();
     await new Promise((resolve) => server.once("listening", resolve));
@@ -56,7 +61,22 @@ describe("admission control", () => {
     expect(order).toEqual(["/first", "/result", "/page"]);
   });
 
-  it("a priority page waits past the pages' 1 s, up to its own bound", async () => {
+  it("refuses a page by the wait it can expect: those ahead times the measured service time", async () => {
+    const { server, port } = serve(300, 100);
+    close = () => server.close();
+    await new Promise((resolve) => server.once("listening", resolve));
+    // Pages measured (the first 8 after a start replace the guess): about 300 ms each, one place.
+    await measure(port());
+    const first = get(port(), "/first");
+    await delay(30);
+    // Expected waits 300, 600, 900 ms: let in; the next would wait 1.2 s, past the pages' 1 s.
+    const waiting = [get(port(), "/a"), get(port(), "/b"), get(port(), "/c")];
+    await delay(30);
+    expect(await get(port(), "/refused")).toEqual({ status: 503, retryAfter: "5" });
+    expect((await Promise.all([first, ...waiting])).map((a) => a.status)).toEqual([200, 200, 200, 200]);
+  });
+
+  it("a priority page is never refused, however long it waits", async () => {
     const { server, port } = serve(1_600);
     close = () => server.close();
     await new Promise((resolve) => server.once("listening", resolve));
@@ -69,23 +89,22 @@ describe("admission control", () => {
     expect((await first).status).toBe(200);
   });
 
-  it("says draws are backed up once result pages fill a quarter of their line (twice the pages' queue)", async () => {
-    const { server, admission, port } = serve(300, 4);
+  it("says draws are backed up once one more result page would wait past its bound", async () => {
+    const { server, admission, port } = serve(300, 4, 1_000);
     close = () => server.close();
     await new Promise((resolve) => server.once("listening", resolve));
     // A place free: draws being made do not count (their pages will be rendered at once).
     expect(admission.drawsBackedUp(100)).toBe(false);
+    await measure(port());
     const first = get(port(), "/first");
     await delay(30);
+    // About 300 ms a page: 3 result pages to come wait up to 900 ms, 4 up to 1.2 s.
+    expect(admission.drawsBackedUp(2)).toBe(false);
+    expect(admission.drawsBackedUp(3)).toBe(true);
     const one = get(port(), "/one", true);
     await delay(30);
-    expect(admission.drawsBackedUp(0)).toBe(false);
-    // With a draw being made, whose page is about to join the line.
-    expect(admission.drawsBackedUp(1)).toBe(true);
-    const two = get(port(), "/two", true);
-    await delay(30);
-    expect(admission.drawsBackedUp(0)).toBe(true);
-    await Promise.all([first, one, two]);
+    expect(admission.drawsBackedUp(2)).toBe(true);
+    await Promise.all([first, one]);
     expect(admission.drawsBackedUp(0)).toBe(false);
   });
 

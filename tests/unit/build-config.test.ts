@@ -35,9 +35,9 @@ describe("the production build's output", () => {
     // A small module graph: the entry imports the runtime; the root imports the header, which imports
     // a helper a route uses too; the route imports its own view.
     const graph: Record<string, string[]> = {
-      [app("entry.client.tsx")]: [app("i18n/client-runtime.tsx")],
-      [app("i18n/client-runtime.tsx")]: [],
-      [app("root.tsx")]: [app("components/site-header.tsx"), app("i18n/client-runtime.tsx")],
+      [app("entry.client.tsx")]: [app("i18n/i18next.client.ts")],
+      [app("i18n/i18next.client.ts")]: [],
+      [app("root.tsx")]: [app("components/site-header.tsx"), app("i18n/i18next.client.ts")],
       [app("components/site-header.tsx")]: [app("utils/meta.ts")],
       [app("utils/meta.ts")]: [],
       [app("routes/submit.tsx")]: [app("utils/meta.ts"), app("features/codes/copy-button.tsx")],
@@ -60,7 +60,7 @@ describe("the production build's output", () => {
     expect(chunkOf(app("utils/meta.ts"))).toBe("layout");
     // What the entry imports itself is in the layout too (every page loads it; left to Rollup it once
     // landed in an on-demand chunk, decision 265); the entry stays a chunk of its own.
-    expect(chunkOf(app("i18n/client-runtime.tsx"))).toBe("layout");
+    expect(chunkOf(app("i18n/i18next.client.ts"))).toBe("layout");
     expect(chunkOf(app("entry.client.tsx"))).toBeUndefined();
     // Small modules most pages share but the layout does not import, in the layout all the same.
     expect(chunkOf("/x/db/platform-links.ts")).toBe("layout");

@@ -9,19 +9,15 @@ describe("deploy files", () => {
     expect((JSON.parse(cmd!) as string[]).join(" ")).toBe(start);
   });
 
-  it("every install applies the patches: npm ci's postinstall, with patches/ in the image before it and in the production smoke test", () => {
+  it("installs packages as published: no postinstall, no patches of dependencies", () => {
     const pkg = JSON.parse(fs.readFileSync("package.json", "utf8")) as {
       scripts: Record<string, string>;
       dependencies: Record<string, string>;
     };
-    expect(pkg.scripts.postinstall).toBe("patch-package");
-    // A production-only install (`npm ci --omit=dev`) runs the postinstall too.
-    expect(pkg.dependencies["patch-package"]).toBeDefined();
-    const dockerfile = fs.readFileSync("Dockerfile", "utf8");
-    expect(dockerfile.indexOf("COPY patches ./patches")).toBeGreaterThan(-1);
-    expect(dockerfile.indexOf("COPY patches ./patches")).toBeLessThan(dockerfile.indexOf("RUN npm ci"));
-    expect(fs.readFileSync("scripts/ci-production-smoke.sh", "utf8")).toMatch(/^cp -r [^\n]* patches /m);
-    expect(fs.readdirSync("patches").length).toBeGreaterThan(0);
+    expect(pkg.scripts.postinstall).toBeUndefined();
+    expect(pkg.dependencies["patch-package"]).toBeUndefined();
+    expect(fs.existsSync("patches")).toBe(false);
+    expect(fs.readFileSync("Dockerfile", "utf8")).not.toMatch(/patches/);
   });
 
   it("Fly routes by /healthz/live (a full disk stops writes, not pages); /healthz is the operator's check", () => {

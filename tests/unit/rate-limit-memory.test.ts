@@ -21,14 +21,26 @@ describe("in-memory rate limits stay bounded", () => {
     await expect(limiter.consume("k999")).rejects.toMatchObject({ consumedPoints: 2 });
   });
 
+  it("serves as the PostgreSQL limiter's insurance (the library accepts it)", async () => {
+    const { RateLimiterPostgres } = await import("rate-limiter-flexible");
+    const insurance = new BoundedMemoryLimiter({ keyPrefix: "t", points: 1, duration: 60 });
+    const pg = new RateLimiterPostgres(
+      { storeClient: {}, storeType: "pool", tableCreated: true, points: 1, duration: 60, insuranceLimiter: insurance },
+      () => {},
+    );
+    expect((pg as unknown as { insuranceLimiter: unknown }).insuranceLimiter).toBe(insurance);
+  });
+
   it("drops expired windows as new ones come", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const limiter = new BoundedMemoryLimiter({ keyPrefix: "t", points: 1, duration: 1 }, 100);
     await limiter.consume("old");
     vi.setSystemTime(Date.now() + 1_001);
     await limiter.consume("new");
-    vi.useRealTimers();
     expect(await limiter.get("old")).toBeNull();
     expect((await limiter.get("new"))?.consumedPoints).toBe(1);
+    // A new window for the old key starts from nothing.
+    expect((await limiter.consume("old")).consumedPoints).toBe(1);
+    vi.useRealTimers();
   });
 });

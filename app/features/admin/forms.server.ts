@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
-import { DatabaseUnavailable, retryAfterSecondsOf, runWrite } from "~db/availability.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { AdminFormReply } from "./forms";
 
@@ -42,20 +41,13 @@ export function rejectWith(
 }
 
 /**
- * Runs an admin write. When the database fails (locked, full, gone), the page renders again with
- * the tab's own message for that write next to form `formId` (a 503 with Retry-After), instead of
- * the error page, and with what the admin typed (`form`'s text fields): a form shown again empty
- * would erase the stored texts when saved as it is.
+ * An admin write's answer when the database refuses it (`runWrite(formId, write, refusedForm(...))`):
+ * the page renders again with the tab's own message for that write next to form `formId` (a 503
+ * with Retry-After), instead of the error page, and with what the admin typed (`form`'s text
+ * fields): a form shown again empty would erase the stored texts when saved as it is.
  * `failureKey` is a qualified key ("admin-catalog:deletions.errors.approve").
  */
-export async function guardWrite<T>(formId: string, failureKey: string, form: FormData, write: () => Promise<T>) {
-  try {
-    return await runWrite(formId, write);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    if (!(error instanceof DatabaseUnavailable)) console.error(`admin write failed (${formId})`, error);
-    return rejectForm(formId, { status: "error", error: { "": [failureKey] }, initialValue: valuesOf(form) }, 503, {
-      "Retry-After": String(retryAfterSecondsOf(error)),
-    });
-  }
+export function refusedForm(formId: string, failureKey: string, form: FormData) {
+  return (headers: Record<string, string>) =>
+    rejectForm(formId, { status: "error", error: { "": [failureKey] }, initialValue: valuesOf(form) }, 503, headers);
 }

@@ -13,7 +13,7 @@ export type { Confirmation };
  * without JavaScript; with it, the button shows it is busy and cannot be pressed twice.
  * With `confirm`, the action asks first: with JS an alert dialog whose button posts `confirm=yes`,
  * without JS the server's confirmation step (confirmation.server.ts, then <RowConfirmStep>).
- * A write the database refused (guardWrite) shows its message under the button.
+ * A write the database refused (runWrite with refusedForm) shows its message under the button.
  */
 export function RowAction({
   intent,

@@ -1,4 +1,4 @@
-import { writeOrFail } from "~/utils/failures.server";
+import { runWrite } from "~db/availability.server";
 import { parseIntent } from "~/utils/intent.server";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
@@ -124,7 +124,7 @@ export async function handleAssistantPost(request: Request) {
     if (!isConfirmed(form)) {
       return askToConfirm(currentListHref(new URL(request.url)), "delete-conversation", parsed.data.conversation_id);
     }
-    if (!(await writeOrFail(request, "assistant-delete", () => deleteConversation(parsed.data.conversation_id, admin.id))))
+    if (!(await runWrite("assistant-delete", () => deleteConversation(parsed.data.conversation_id, admin.id))))
       throw await notFound(request, "assistant:errors.notFound");
     return redirectWithToast("/admin/assistant", { type: "success", key: "assistant:conversations.deleted" });
   }

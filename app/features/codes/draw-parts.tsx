@@ -11,7 +11,7 @@ import { DrawResultPart, loadResult } from "./result-half";
  * code, the result's page none of the form's.
  *
  * Each half is a split part (decision 265, app/components/split-part.tsx). Nothing waits at
- * hydration: before hydrating, the browser entry runs `handle.preload` of the page's routes, which
+ * hydration: before hydrating, the browser entry waits for what the page's route modules asked with `beforeHydration`, which
  * loads the half the server rendered, and the part then renders it at once (a plain lazy component
  * would suspend, and an update reaching the waiting boundary, such as route discovery's, would make
  * React drop the server's HTML). The other half loads when it is needed: the result's when the

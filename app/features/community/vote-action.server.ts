@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "@remix-run/node";
 import { castVote } from "~db/repositories/suggestions.server";
 import { addressKeyOf } from "~/utils/client-address.server";
-import { attemptWrite } from "~/utils/failures.server";
+import { runWrite } from "~db/availability.server";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { voterAddress, type ClientIdentity } from "./client-identity.server";
@@ -27,13 +27,16 @@ export async function answerVote(
   const limit = await hitRateLimit(VOTE_LIMIT, addressKeyOf(context));
   if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
   const suggestionId = parsed.data.suggestion_id;
-  const vote = await attemptWrite("vote", async () =>
-    castVote({
-      suggestionId,
-      clientFingerprint: identity.fingerprint,
-      ipHash: await voterAddress(context),
-      maxVotesPerAddress: MAX_VOTES_PER_ADDRESS,
-    }),
+  const vote = await runWrite(
+    "vote",
+    async () =>
+      castVote({
+        suggestionId,
+        clientFingerprint: identity.fingerprint,
+        ipHash: await voterAddress(context),
+        maxVotesPerAddress: MAX_VOTES_PER_ADDRESS,
+      }),
+    "result",
   );
   if (!vote.ok) {
     headers.set("Retry-After", vote.headers["Retry-After"]!);

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type AppLoadContext } from "@remix-run/node";
 import { recordCodeReport, type ReportRefusal } from "~db/repositories/code-reports.server";
 import { ANSWER_WINDOW_MS, boundDraw, readDrawToken } from "./draw-token.server";
-import { writeOrFail } from "~/utils/failures.server";
+import { runWrite } from "~db/availability.server";
 import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { addressKeyOf } from "~/utils/client-address.server";
@@ -61,7 +61,7 @@ export async function answerDraw(
   // Another browser's draw, or one older than a day (its cookie entry is gone): nothing to answer.
   if (!bound) return refuse("not-yours");
   if (bound.onRandom !== (scope.platformId === null)) return refuse("foreign-draw");
-  const result = await writeOrFail(request, "draw report", async () =>
+  const result = await runWrite("draw report", async () =>
     recordCodeReport({
       requestId,
       platformId: scope.platformId,
