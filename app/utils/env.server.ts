@@ -100,7 +100,7 @@ export function seedsDemo(env: Pick<Env, "SEED_DEMO" | "NODE_ENV">, freshDatabas
 /** The SQLite file path behind DATABASE_URL (`file:./x.db`, `sqlite:x.db` or a bare path). */
 export function sqlitePathFromUrl(url: string): string {
   if (/^postgres(ql)?:\/\//.test(url)) {
-    throw new Error("DATABASE_URL points at PostgreSQL: this works on a SQLite file only (see the README's PostgreSQL section).");
+    throw new Error("DATABASE_URL points at PostgreSQL: this works on a SQLite file only (see docs/operations.md, PostgreSQL).");
   }
   return url.replace(/^file:(\/\/)?/, "").replace(/^sqlite:(\/\/)?/, "");
 }
