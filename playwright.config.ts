@@ -74,12 +74,13 @@ export default defineConfig({
       env: { FAKE_AI_PORT: String(AI_PORT) },
     },
     {
-      // A fresh database per run, with the marker that says one existed (decision 211); removed here
-      // because the webServer starts before globalSetup.
-      command: `rm -f "${DB_FILE}" "${DB_FILE}-wal" "${DB_FILE}-shm" "${path.join(path.dirname(DB_FILE), `.${path.basename(DB_FILE)}.exists`)}" && exec node build/server.mjs`,
+      // A build of the current sources (decision 346), then a fresh database per run, with the marker
+      // that says one existed (decision 211); both here because the webServer starts before globalSetup.
+      command: `node scripts/ensure-build.mjs playwright && rm -f "${DB_FILE}" "${DB_FILE}-wal" "${DB_FILE}-shm" "${path.join(path.dirname(DB_FILE), `.${path.basename(DB_FILE)}.exists`)}" && exec node build/server.mjs`,
       url: `${BASE_URL}/healthz`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // Room for a rebuild on a loaded 2-core machine (about 30 s quiet, 100 s under load).
+      timeout: 240_000,
       stdout: "ignore",
       stderr: "pipe",
       env: {

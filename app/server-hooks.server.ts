@@ -4,6 +4,7 @@ import { applyStagedRestore, claimDatabase } from "~db/backup.server";
 import { databaseHealth, setAvailabilityLog, watchDatabase } from "~db/availability.server";
 import { closeDb, dialectOf, getDb, getDialect, shortenLockWaits, roomToWrite } from "~db/client.server";
 import { migrateToLatest } from "~db/migrate.server";
+import { migrations } from "~migrations/index";
 import { getSettings } from "~db/repositories/settings.server";
 import { seedBase } from "~db/seed.server";
 import {
@@ -23,7 +24,7 @@ import { drawForPage } from "~/features/codes/draw-action.server";
 import { bindDrawCookie } from "~/features/trust/draw-token.server";
 import { refusalText } from "~/i18n/refusals.server";
 import { getOptionalAdmin } from "~/utils/auth.server";
-import { getEnv, sqlitePathFromUrl } from "~/utils/env.server";
+import { getEnv, seedsDemo, sqlitePathFromUrl } from "~/utils/env.server";
 import { guardRouteModules } from "~/utils/failures.server";
 import { forbidden } from "~/utils/responses.server";
 import { assertSameOrigin, isCrossSiteWrite } from "~/utils/same-origin.server";
@@ -91,13 +92,23 @@ async function prepareDatabaseFile(log: (line: string) => void, sqliteFile: stri
   log(applied.length ? `[db] migrations applied: ${applied.join(", ")}` : "[db] schema up to date");
   const seeded = await seedBase(db);
   if (seeded.platforms || seeded.settings) log(`[db] seeded ${seeded.platforms} platform(s), ${seeded.settings} setting(s)`);
-  if (env.SEED_DEMO) {
+  // A database this start created (its first migration applied now) is fresh: a first `npm start`
+  // shows a site with codes to draw, and says how to start empty (decision 345).
+  const fresh = applied[0] === Object.keys(migrations)[0];
+  if (seedsDemo(env, fresh)) {
     const { seedDemo } = await import("~db/seed-demo.server");
-    log(`[db] demo data: ${await seedDemo(db)}`);
+    const added = await seedDemo(db);
+    log(
+      env.SEED_DEMO
+        ? `[db] demo data: ${added}`
+        : `[db] new database: demo data added (${added}); SEED_DEMO=0 starts an empty site`,
+    );
   }
+  const { anyAdmin, upsertAdmin } = await import("~db/repositories/users.server");
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    const { upsertAdmin } = await import("~db/repositories/users.server");
     log(`[admin] ${env.ADMIN_EMAIL}: ${await upsertAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD)}`);
+  } else if (!(await anyAdmin(db))) {
+    log("[admin] none yet: npm run admin:create -- --email you@example.com --password 'a long passphrase'");
   }
   // Loads the settings; on PostgreSQL this also starts listening for other processes' changes, so
   // the live settings stream works from the first request.

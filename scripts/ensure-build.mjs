@@ -1,8 +1,5 @@
-// `npm start` on a fresh clone: build once when there is no build yet.
-import { execSync } from "node:child_process";
-import fs from "node:fs";
+// `npm start` (and Playwright's web server): build when there is no build yet or a source changed
+// since the last one, and say so (decision 346). The argument names the caller in that line.
+import { ensureBuild } from "./build-stamp.mjs";
 
-if (!fs.existsSync("build/server.mjs") || !fs.existsSync("build/server/index.js") || !fs.existsSync("build/site.css")) {
-  console.log("No build found: building once (about 10 s)...");
-  execSync("npm run build", { stdio: "inherit" });
-}
+ensureBuild(process.argv[2] ?? "npm start");

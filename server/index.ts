@@ -136,7 +136,6 @@ const server = createHardenedServer(app, { trustProxy: env.TRUST_PROXY }).listen
   log(
     `Parrainly listening on http://localhost:${port} (${dev ? "development server, Vite" : `production build, React ${reactBuildLoaded()}`})`,
   );
-  log("Create an admin with: npm run admin:create -- --email you@example.com --password 'a long passphrase'");
 });
 
 closeGracefullyOnSignals(server, eventStreams.endAll, {

@@ -26,7 +26,14 @@ const envSchema = z.object({
   AI_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
   TRUST_PROXY: booleanFlag,
-  SEED_DEMO: booleanFlag,
+  /**
+   * Demo data: `1` adds it at every start, `0` never; unset, a development start (NODE_ENV not
+   * production or test) adds it to a database it has just created (decision 345).
+   */
+  SEED_DEMO: z
+    .enum(["0", "1", "true", "false"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "1" || v === "true")),
   LOG_REQUESTS: z.enum(["0", "1"]).optional(),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(48),
@@ -84,10 +91,18 @@ export function resetEnvCache() {
   cached = undefined;
 }
 
+/**
+ * Whether this start adds the demo data: asked for (SEED_DEMO=1), or a development start on the
+ * database it has just created, unless SEED_DEMO=0. Production never does it unasked.
+ */
+export function seedsDemo(env: Pick<Env, "SEED_DEMO" | "NODE_ENV">, freshDatabase: boolean): boolean {
+  return env.SEED_DEMO ?? (freshDatabase && env.NODE_ENV === "development");
+}
+
 /** The SQLite file path behind DATABASE_URL (`file:./x.db`, `sqlite:x.db` or a bare path). */
 export function sqlitePathFromUrl(url: string): string {
   if (/^postgres(ql)?:\/\//.test(url)) {
-    throw new Error("DATABASE_URL points at PostgreSQL: this works on a SQLite file only (see the README's PostgreSQL section).");
+    throw new Error("DATABASE_URL points at PostgreSQL: this works on a SQLite file only (see docs/operations.md, PostgreSQL).");
   }
   return url.replace(/^file:(\/\/)?/, "").replace(/^sqlite:(\/\/)?/, "");
 }

@@ -74,6 +74,13 @@ async function userIsAdmin(userId: number, db: DB = getDb()): Promise<boolean> {
   return !!row;
 }
 
+/** Whether any account holds the admin role (the start says how to create one when none does). */
+export async function anyAdmin(db: DB = getDb()): Promise<boolean> {
+  return (
+    (await db.selectFrom("user_roles").select("user_id").where("role", "=", "admin").limit(1).executeTakeFirst()) !== undefined
+  );
+}
+
 /**
  * Creates the admin, or updates the password (revoking every session) and ensures the role.
  * Returns what happened, for the CLI and the start log.

@@ -3,7 +3,7 @@ import path from "node:path";
 import setupTmp from "../support/global-setup";
 import { FIGURES_DIR } from "./support";
 
-/** Fresh tests/.tmp before; after, every file's figures in one table (the numbers CI shows). */
+/** Fresh tests/.tmp and a build of the current sources (tests/support/global-setup.ts) before; after, every file's figures in one table (the numbers CI shows). */
 export default function setup() {
   setupTmp();
   return () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { getEnv, resetEnvCache, sqlitePathFromUrl } from "~/utils/env.server";
+import { getEnv, resetEnvCache, seedsDemo, sqlitePathFromUrl } from "~/utils/env.server";
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -45,5 +45,21 @@ describe("environment", () => {
     expect(sqlitePathFromUrl("file:./data/app.db")).toBe("./data/app.db");
     expect(sqlitePathFromUrl("/abs/app.db")).toBe("/abs/app.db");
     expect(() => sqlitePathFromUrl("postgres://u@h/db")).toThrow(/PostgreSQL/);
+  });
+
+  it("adds the demo data to a development start's new database only, unless SEED_DEMO says otherwise (decision 345)", () => {
+    const at = (NODE_ENV: "development" | "production" | "test", SEED_DEMO?: boolean) => ({ NODE_ENV, SEED_DEMO });
+    expect(seedsDemo(at("development"), true)).toBe(true);
+    expect(seedsDemo(at("development"), false)).toBe(false);
+    expect(seedsDemo(at("development", false), true)).toBe(false);
+    expect(seedsDemo(at("production"), true)).toBe(false);
+    expect(seedsDemo(at("test"), true)).toBe(false);
+    expect(seedsDemo(at("production", true), false)).toBe(true);
+    process.env.SEED_DEMO = "0";
+    resetEnvCache();
+    expect(getEnv().SEED_DEMO).toBe(false);
+    delete process.env.SEED_DEMO;
+    resetEnvCache();
+    expect(getEnv().SEED_DEMO).toBeUndefined();
   });
 });

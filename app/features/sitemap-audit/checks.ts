@@ -9,7 +9,7 @@ import { SITEMAP_NS } from "./document-reader";
 
 export type CheckStatus = "success" | "warning" | "error" | "skipped";
 
-/** In report order. The page's `data-check` values; documented in the README. */
+/** In report order. The page's `data-check` values; documented in docs/features.md. */
 export const CHECK_IDS = [
   "http-status",
   "response-time",
