@@ -100,6 +100,7 @@ export default function Privacy() {
     ["scores", t("privacy.retention.scores", { count: p.scoreDays })],
     ["assistant", t("privacy.retention.assistant", { count: p.conversationDays })],
     ["limits", t("privacy.retention.limits", { count: p.rateLimitMinutes })],
+    ["drawLimits", t("privacy.retention.drawLimits")],
     ["keys", t("privacy.retention.keys", { count: p.pseudonymKeyMonths })],
     ["backups", t("privacy.retention.backups", { count: p.backupHours })],
     ["cookies", t("privacy.retention.cookies")],

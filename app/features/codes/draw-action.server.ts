@@ -9,6 +9,7 @@ import { networkOf } from "../../../server/address-key";
 import { DAY_SECONDS, DRAW_NETWORK_FACTORS, DRAW_PLATFORM_SHARE } from "./limits";
 import type { AppLoadContext } from "@remix-run/node";
 import { rawClientAddress } from "~/utils/client-address.server";
+import { pseudonymOf } from "~/utils/pseudonym.server";
 
 /** The page a draw form posts to: `/{slug}/get-code`, or `/random` (slug null). */
 function drawPagePath(slug: string | null): string {
@@ -65,6 +66,8 @@ async function countDailyDraw(address: string, slug: string | null): Promise<voi
   const bounds: Array<[BoundedMemoryLimiter, string]> = keys.map(([bound, key]) => [dailyLimiter(max, bound, false), key]);
   // One platform's draws (not /random's, which no one can aim): a quarter of the day's.
   if (slug !== null) for (const [bound, key] of keys) bounds.push([dailyLimiter(max, bound, true), `${key} ${slug}`]);
+  // Kept as pseudonyms under the month's key, never the address (the privacy page's 24 hours).
+  for (const bound of bounds) bound[1] = await pseudonymOf("draw-day", bound[1]);
   for (const [memory, key] of bounds) {
     const res = await memory.get(key);
     if (res && res.consumedPoints >= memory.points) throw new DrawsLimited(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
