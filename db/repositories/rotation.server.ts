@@ -107,7 +107,7 @@ export async function enterAtLevel(db: DB, codeId: number, now: Date): Promise<v
 }
 
 /** True when the code is in the rotation now (rule 1; its platform aside, which a code write never changes). */
-export async function isInRotation(db: DB, codeId: number, now: Date): Promise<boolean> {
+async function isInRotation(db: DB, codeId: number, now: Date): Promise<boolean> {
   const row = await db
     .selectFrom("referral_codes")
     .select("id")
@@ -226,14 +226,4 @@ export async function drawsAhead(
     .executeTakeFirstOrThrow();
   const below = Number(row.below ?? 0);
   return { min: below, max: below + Number(row.tied ?? 0) };
-}
-
-/**
- * Evenness (the fairness page): the spread of `rotation_count` among the codes in the rotation, that
- * is serves counted over the time each code was in it (a code that entered late was raised to the
- * level it found). The rule keeps it at 0 or 1 for codes continuously in the rotation.
- */
-export function spreadOf(counts: number[]): number {
-  if (counts.length === 0) return 0;
-  return Math.max(...counts) - Math.min(...counts);
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../support/paths";
+import { addressKey, networkOf } from "../../server/address-key";
 
 /** Every app source file, with its path from the repository root. */
 function sources(dir = path.join(ROOT, "app")): Array<{ file: string; text: string }> {
@@ -40,5 +41,14 @@ describe("one address key for every limit", () => {
     const reads = server.split("\n").filter((line) => line.includes("remoteAddress"));
     expect(reads.length).toBeGreaterThan(0);
     for (const line of reads) expect(line).toMatch(/addressKey\(socket\.remoteAddress/);
+  });
+});
+
+describe("networkOf (the draw's daily bounds, decision 312)", () => {
+  it("gives an IPv6 /64 key its /48 and an IPv4 address its /24; anything else none", () => {
+    expect(networkOf(addressKey("2001:db8:abcd:12::1"))).toEqual({ kind: "ipv6-48", key: "2001:db8:abcd::/48" });
+    expect(networkOf(addressKey("198.51.100.7"))).toEqual({ kind: "ipv4-24", key: "198.51.100.0/24" });
+    expect(networkOf(addressKey("::ffff:198.51.100.7"))).toEqual({ kind: "ipv4-24", key: "198.51.100.0/24" });
+    expect(networkOf("not-an-address")).toBeNull();
   });
 });
