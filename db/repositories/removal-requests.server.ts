@@ -6,7 +6,7 @@ import { getDb, type DB } from "../client.server";
  */
 
 /** Pending requests the admin's tab shows at once, oldest first (a queue is read from its head). */
-export const REMOVAL_LIST_CAP = 50;
+const REMOVAL_LIST_CAP = 50;
 
 export async function createRemovalRequest(details: string, now = new Date(), db: DB = getDb()): Promise<number> {
   const row = await db

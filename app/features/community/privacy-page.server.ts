@@ -39,5 +39,3 @@ export async function privacyFacts() {
     },
   };
 }
-
-export type PrivacyFacts = Awaited<ReturnType<typeof privacyFacts>>;
