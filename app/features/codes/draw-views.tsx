@@ -7,6 +7,7 @@ import * as styles from "./codes.css";
 import { CopyButton } from "./copy-button";
 import { drawAnimation } from "./draw-animation";
 import { SiteLink } from "~/components/site-link";
+import { OfferLead } from "~/features/offer/offer-lead";
 
 /** The slot machine: 5 candidates, every 50 ms for 2 s, then every 100 ms for 1.5 s, result 500 ms after settling. */
 const SLOT = { candidates: 5, fastMs: 50, fastForMs: 2000, slowMs: 100, slowForMs: 1500, revealAfterMs: 500 } as const;
@@ -65,11 +66,14 @@ export function DrawResultView({
   result,
   anotherHref,
   showPlatform,
+  bonus = null,
   children,
 }: {
   result: DrawResultData;
   anotherHref: string;
   showPlatform?: boolean;
+  /** What the offer gives the new customer, said beside the code. */
+  bonus?: string | null;
   /** Shown under the result once it is revealed (the "did it work?" question). */
   children?: React.ReactNode;
 }) {
@@ -105,6 +109,7 @@ export function DrawResultView({
         <p className={styles.codeBox} data-testid="drawn-code">
           {result.code}
         </p>
+        <OfferLead text={bonus} />
         {/* Without JS, a field to copy from; where scripts run, the copy button instead (same place before and after
             hydration). Hidden there by a media query, not removed after hydration: no second render (decision 275). */}
         <label className={`${stack} ${noScriptOnly}`}>

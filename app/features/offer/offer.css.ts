@@ -12,3 +12,27 @@ export const reasons = style({ display: "flex", flexWrap: "wrap", gap: space.sm,
 export const hint = style({ margin: 0, fontSize: "0.9rem", color: vars.color.textMuted });
 export const spaced = style({ marginTop: space.lg });
 export const plainList = style({ listStyle: "none", padding: 0, margin: 0 });
+
+/**
+ * The offer's lead ("what you get"), the first thing a card, the hero and a draw result say: a pill
+ * in the success colours of the theme on a card, white on a platform's gradient.
+ */
+export const lead = style({
+  // The containing block of its visually hidden label: inside a scrolled list (the carousel), a label
+  // placed by a box outside it would widen the page.
+  position: "relative",
+  display: "inline-flex",
+  alignItems: "center",
+  alignSelf: "flex-start",
+  gap: space.xs,
+  margin: 0,
+  padding: `${space.xs} ${space.sm}`,
+  borderRadius: "999px",
+  background: vars.color.successBg,
+  color: vars.color.success,
+  fontWeight: 700,
+  lineHeight: 1.3,
+  overflowWrap: "anywhere",
+});
+export const leadOnGradient = style({ marginTop: space.sm, background: "#ffffff", color: "#14532d", textShadow: "none" });
+export const leadIcon = style({ flex: "none", width: "1.1em", height: "1.1em" });
