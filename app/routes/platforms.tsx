@@ -113,10 +113,8 @@ export default function Platforms() {
         <h1 id="platforms-heading">{t("heading")}</h1>
         <p className={muted}>{t("intro", { count: total })}</p>
         <Form method="get" role="search" className={row} aria-label={t("search.label")}>
-          <Field id="platforms-q" label={t("search.label")}>
-            {(control) => (
-              <input {...control} name="q" type="search" defaultValue={q} className={`${input} ${styles.searchInput}`} />
-            )}
+          <Field id="platforms-q" label={t("search.label")} className={styles.searchField}>
+            {(control) => <input {...control} name="q" type="search" defaultValue={q} className={input} />}
           </Field>
           <button type="submit" className={`${button.secondary} ${alignEnd}`}>
             {t("search.submit")}
