@@ -108,8 +108,9 @@ export default function Home() {
         <h1 id="hero-heading">{t("hero.title")}</h1>
         <p>{t("hero.subtitle")}</p>
         <div className={styles.heroActions}>
-          {/* The draw is the main action; sharing one's code comes second. */}
-          <SiteLink to="/random" className={styles.heroPrimary} data-testid="hero-draw">
+          {/* Getting a code is the main action, and it starts by choosing the platform (a random
+              brand's code serves nobody); sharing one's code comes second. */}
+          <SiteLink to="/platforms" className={styles.heroPrimary} data-testid="hero-draw">
             {t("hero.draw")}
           </SiteLink>
           <SiteLink to="/submit" className={styles.heroLink} data-testid="hero-share">
