@@ -18,30 +18,30 @@ const DEMO_CODES: Record<string, string[]> = {
  */
 const DEMO_OFFERS: Record<string, [fr: string, en: string, de: string, es: string]> = {
   tesla: [
-    "Exemple : 1 000 km de Superchargeur offerts",
+    "Exemple : 1 000 km de Superchargeur offerts",
     "Example: 1,000 km of free Supercharging",
     "Beispiel: 1.000 km kostenloses Supercharging",
     "Ejemplo: 1000 km de Supercargador gratis",
   ],
   revolut: [
-    "Exemple : 3 mois de Premium offerts",
+    "Exemple : 3 mois de Premium offerts",
     "Example: 3 months of Premium free",
     "Beispiel: 3 Monate Premium gratis",
     "Ejemplo: 3 meses de Premium gratis",
   ],
   "trade-republic": [
-    "Exemple : une action offerte jusqu'à 200 €",
+    "Exemple : une action offerte jusqu'à 200 €",
     "Example: a free share worth up to €200",
     "Beispiel: eine Gratisaktie im Wert bis 200 €",
     "Ejemplo: una acción gratis de hasta 200 €",
   ],
   igraal: [
-    "Exemple : 3 € de bienvenue",
+    "Exemple : 3 € de bienvenue",
     "Example: €3 welcome bonus",
     "Beispiel: 3 € Willkommensbonus",
     "Ejemplo: 3 € de bienvenida",
   ],
-  n26: ["Exemple : 20 € offerts", "Example: €20 free", "Beispiel: 20 € geschenkt", "Ejemplo: 20 € de regalo"],
+  n26: ["Exemple : 20 € offerts", "Example: €20 free", "Beispiel: 20 € geschenkt", "Ejemplo: 20 € de regalo"],
 };
 
 /** Believable demo data (SEED_DEMO=1) so a first run looks alive. Idempotent. */

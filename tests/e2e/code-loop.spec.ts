@@ -130,26 +130,34 @@ test.describe("submit", () => {
     await expect(page.getByText("Veuillez saisir un code ou une URL")).toBeVisible();
 
     await page.getByLabel("Code ou lien de parrainage").fill(`https://${p.slug}.example/r/share42`);
-    const submittedAt = Date.now();
     await page.getByRole("button", { name: "Ajouter mon code" }).click();
-    if (jsDisabled(testInfo)) {
-      // Without JS: the thank-you step is part of the page.
-      await expect(page.getByTestId("thank-you")).toBeVisible();
-      await expect(page.getByRole("dialog")).toHaveCount(0);
-    } else {
-      // With JS: a modal dialog, opened 500 ms after the success.
-      const dialog = page.getByRole("dialog", { name: "Merci pour votre partage !" });
-      await expect(dialog).toBeVisible();
-      expect(Date.now() - submittedAt).toBeGreaterThanOrEqual(500);
-      await expect(dialog.getByTestId("share-whatsapp")).toBeVisible();
-    }
+    // A step of the page, with JS as without (post, redirect, get): no dialog a key could close. It
+    // names the code, and the form is gone until the sharer says their private link is saved.
+    const thanks = page.getByTestId("thank-you");
+    await expect(thanks).toBeVisible();
+    await expect(page).toHaveURL(/\/submit\?thanks=1$/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(thanks.getByTestId("thanks-code")).toHaveText(
+      `Le code SHARE42 est ajouté à ${p.name} : il entre dans la rotation.`,
+    );
+    await expect(page.getByLabel("Code ou lien de parrainage")).toHaveCount(0);
     await expect(page.getByTestId("toast")).toContainText("Code ajouté avec succès !");
     await expect(page.getByTestId("share-whatsapp")).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=/);
     await expectAccessible(page, { exclude: ['[data-testid="toast"]'] });
     if (!jsDisabled(testInfo)) {
-      await page.getByRole("dialog").getByRole("button", { name: "Fermer" }).click();
-      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(page.getByRole("heading", { name: "Merci pour votre partage !" })).toBeFocused();
+      // Escape closes nothing: the link stays.
+      await page.keyboard.press("Escape");
+      await expect(page.getByTestId("owner-link")).toBeVisible();
     }
+    // A reload keeps the step and the link.
+    await page.reload();
+    await expect(page.getByTestId("owner-link")).toBeVisible();
+    await page.getByTestId("owner-link-saved").click();
+    await expect(page).toHaveURL(/\/submit$/);
+    await expect(page.getByTestId("thank-you")).toHaveCount(0);
+    await expect(page.getByLabel("Code ou lien de parrainage")).toHaveValue("");
+    await expect(page.getByTestId("toast")).toContainText("Vous pouvez partager un autre code.");
     const row = await e2eDb().selectFrom("referral_codes").selectAll().where("platform_id", "=", p.id).executeTakeFirstOrThrow();
     expect(row.code).toBe("SHARE42");
     expect(row.referral_url).toBe(`https://${p.slug}.example/r/share42`);

@@ -64,17 +64,5 @@ export const slot = style([codeBox, { userSelect: "none", opacity: 0.85 }]);
 export const linkText = style({ wordBreak: "break-all", fontFamily: "ui-monospace, monospace", fontSize: "0.9rem", margin: 0 });
 export const previewBanner = style({ marginBottom: space.md });
 export const shareList = style({ display: "flex", flexWrap: "wrap", gap: space.sm, listStyle: "none", padding: 0, margin: 0 });
-/** The thank-you step as a modal dialog (with JS). */
-export const thanksDialog = style({
-  width: "min(36rem, calc(100vw - 2rem))",
-  maxHeight: "calc(100vh - 2rem)",
-  padding: 0,
-  border: "none",
-  borderRadius: "1rem",
-  background: "transparent",
-  color: "inherit",
-  selectors: { "&::backdrop": { background: "rgba(0, 0, 0, 0.6)" } },
-});
-export const dialogClose = style({ alignSelf: "flex-end" });
 
 export const codeField = style({ padding: space.sm });
