@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createE2eCode, createE2ePlatform, e2eDb, expectAccessible, jsDisabled } from "./support";
+import { createE2eCode, createE2ePlatform, e2eDb, expectAccessible, hydrated, jsDisabled } from "./support";
 
 async function addCodes(platformId: number, codes: string[], timesServed = 0) {
   for (const code of codes) {
@@ -41,7 +41,8 @@ test.describe("platform landing and draw", () => {
     if (!jsDisabled(testInfo)) {
       // The enhanced form's JSON answer (decision 041).
       expect(await answered.json()).toEqual({ location: expect.stringMatching(new RegExp(`^/${p.slug}/get-code\\?draw=`)) });
-      await expect(page.getByTestId("slot-machine")).toBeVisible();
+      // The slot machine spins, its skip control on the spinning code.
+      await expect(page.getByTestId("draw-skip")).toBeVisible();
     } else {
       expect(answered.status()).toBe(303);
     }
@@ -84,8 +85,44 @@ test.describe("platform landing and draw", () => {
     await page.goto(`/${p.slug}/get-code`);
     await page.getByRole("button", { name: "Lancer le tirage au sort" }).click();
     await expect(page.getByTestId("drawn-code")).toHaveText("CALM01", { timeout: 2000 });
-    await expect(page.getByTestId("slot-machine")).toHaveCount(0);
+    await expect(page.getByTestId("draw-skip")).toHaveCount(0);
   });
+
+  for (const how of ["tap", "key"] as const) {
+    test(`one ${how} skips the slot machine: the code and Copy within 2 s of the click, and nothing moves`, async ({
+      page,
+    }, testInfo) => {
+      test.skip(jsDisabled(testInfo), "the animation needs JavaScript");
+      const p = await createE2ePlatform();
+      await addCodes(p.id, [`SKIP${how.toUpperCase()}1`]);
+      await e2eDb()
+        .insertInto("platform_offers")
+        .values({ platform_id: p.id, offer_steps: "Ouvrez le lien", updated_at: new Date().toISOString() } as never)
+        .execute();
+      await page.goto(`/${p.slug}/get-code`);
+      await hydrated(page);
+      const clickedAt = Date.now();
+      await page.getByRole("button", { name: "Lancer le tirage au sort" }).click();
+      const skip = page.getByTestId("draw-skip");
+      await expect(skip).toBeVisible();
+      // The claim guide below is laid out during the spin already (measured on the tap's run; the
+      // key's run measures only the time).
+      const guide = page.getByTestId("claim-guide");
+      const during = how === "tap" ? { guide: await guide.boundingBox(), code: await skip.boundingBox() } : null;
+      if (how === "tap") await skip.click();
+      else await page.keyboard.press("x");
+      await expect(page.getByTestId("copy-code")).toBeVisible();
+      await expect(page.getByTestId("drawn-code")).toBeVisible();
+      if (how === "key") expect(Date.now() - clickedAt).toBeLessThan(2000);
+      await expect(page.getByTestId("drawn-code")).toHaveText(`SKIP${how.toUpperCase()}1`);
+      await expect(skip).toHaveCount(0);
+      if (during) {
+        expect(await guide.boundingBox()).toEqual(during.guide);
+        expect((await page.getByTestId("drawn-code").boundingBox())!.y).toBe(during.code!.y);
+      }
+      await expect(page.getByRole("heading", { name: "Votre code" })).toBeFocused();
+    });
+  }
 
   test("no eligible code: said once, the draw disabled, 'share yours' leads to /submit with the platform chosen", async ({
     page,

@@ -66,3 +66,33 @@ export const previewBanner = style({ marginBottom: space.md });
 export const shareList = style({ display: "flex", flexWrap: "wrap", gap: space.sm, listStyle: "none", padding: 0, margin: 0 });
 
 export const codeField = style({ padding: space.sm });
+
+/** Two states drawn in one place (the slot machine and the code it ends on): the taller sets the height. */
+export const swap = style({ display: "grid" });
+globalStyle(`${swap} > *`, { gridArea: "1 / 1" });
+/** Laid out and hidden: what the result shows once the slot machine ends keeps its room meanwhile. */
+export const reserved = style({ visibility: "hidden" });
+/** The spinning code is the skip control, drawn over the code's box (the same cell), never taller. */
+export const skip = style({
+  position: "relative",
+  display: "block",
+  minWidth: 0,
+  overflow: "hidden",
+  padding: 0,
+  border: "none",
+  background: "none",
+  color: "inherit",
+  font: "inherit",
+  cursor: "pointer",
+});
+globalStyle(`${skip} > *`, { display: "block", height: "100%", whiteSpace: "nowrap", overflow: "hidden" });
+/** Under the spinning code, how to skip it (the button's `data-hint`, in the visitor's language). */
+globalStyle(`${skip}::after`, {
+  content: "attr(data-hint)",
+  position: "absolute",
+  insetInline: 0,
+  bottom: "0.2rem",
+  fontSize: "0.75rem",
+  fontWeight: 600,
+  color: vars.color.textMuted,
+});
