@@ -12,6 +12,38 @@ const DEMO_CODES: Record<string, string[]> = {
   holy: ["CHLOE10", "MAXHOLY"],
 };
 
+/**
+ * Example offers, so a first run shows cards, heroes and results as they are meant to look. Each
+ * says it is an example (an amount written here would be invented): the admin writes the real one.
+ */
+const DEMO_OFFERS: Record<string, [fr: string, en: string, de: string, es: string]> = {
+  tesla: [
+    "Exemple : 1 000 km de Superchargeur offerts",
+    "Example: 1,000 km of free Supercharging",
+    "Beispiel: 1.000 km kostenloses Supercharging",
+    "Ejemplo: 1000 km de Supercargador gratis",
+  ],
+  revolut: [
+    "Exemple : 3 mois de Premium offerts",
+    "Example: 3 months of Premium free",
+    "Beispiel: 3 Monate Premium gratis",
+    "Ejemplo: 3 meses de Premium gratis",
+  ],
+  "trade-republic": [
+    "Exemple : une action offerte jusqu'à 200 €",
+    "Example: a free share worth up to €200",
+    "Beispiel: eine Gratisaktie im Wert bis 200 €",
+    "Ejemplo: una acción gratis de hasta 200 €",
+  ],
+  igraal: [
+    "Exemple : 3 € de bienvenue",
+    "Example: €3 welcome bonus",
+    "Beispiel: 3 € Willkommensbonus",
+    "Ejemplo: 3 € de bienvenida",
+  ],
+  n26: ["Exemple : 20 € offerts", "Example: €20 free", "Beispiel: 20 € geschenkt", "Ejemplo: 20 € de regalo"],
+};
+
 /** Believable demo data (SEED_DEMO=1) so a first run looks alive. Idempotent. */
 export async function seedDemo(db: DB): Promise<string> {
   return db.transaction().execute(async (trx) => {
@@ -34,6 +66,24 @@ export async function seedDemo(db: DB): Promise<string> {
           .executeTakeFirst();
         codes += Number(r.numInsertedOrUpdatedRows ?? 0);
       }
+    }
+    let offers = 0;
+    for (const p of platforms) {
+      const texts = DEMO_OFFERS[p.slug];
+      if (!texts) continue;
+      const [offer_referee, offer_referee_en, offer_referee_de, offer_referee_es] = texts;
+      // Only where the admin wrote nothing (the base data's claim steps, or no offer at all).
+      const r = await trx
+        .insertInto("platform_offers")
+        .values({ platform_id: p.id, offer_referee, offer_referee_en, offer_referee_de, offer_referee_es, updated_at: iso(0) })
+        .onConflict((oc) =>
+          oc
+            .column("platform_id")
+            .doUpdateSet({ offer_referee, offer_referee_en, offer_referee_de, offer_referee_es })
+            .where("platform_offers.offer_referee", "is", null),
+        )
+        .executeTakeFirst();
+      offers += Number(r.numInsertedOrUpdatedRows ?? 0);
     }
     let suggestions = 0;
     const existingSuggestions = await trx.selectFrom("platform_suggestions").select("id").limit(1).execute();
@@ -141,6 +191,6 @@ export async function seedDemo(db: DB): Promise<string> {
         scores++;
       }
     }
-    return `${codes} code(s), ${suggestions} suggestion(s), ${partnerships} partnership(s), ${scores} score(s)`;
+    return `${codes} code(s), ${offers} offer(s), ${suggestions} suggestion(s), ${partnerships} partnership(s), ${scores} score(s)`;
   });
 }

@@ -15,6 +15,7 @@ import {
 } from "~/features/codes/platform-page.server";
 import { offerLd } from "~/features/offer/offer.server";
 import { ClaimGuide } from "~/features/offer/claim-guide";
+import { OfferLead } from "~/features/offer/offer-lead";
 import { KeptAnswerFigure } from "~/features/trust/kept-answer-figure";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
@@ -112,6 +113,7 @@ export default function PlatformLanding() {
             <h1 id="platform-heading" className={flush}>
               {platform.name}
             </h1>
+            <OfferLead text={offer?.referee ?? null} onGradient />
             <p className={leadIn}>{platform.description}</p>
             <p className={styles.count} data-testid="available-count">
               {available > 0 ? t("landing.available", { count: available }) : t("landing.none")}

@@ -13,6 +13,7 @@ import { answerDraw, DRAW_PAGE_INTENTS } from "~/features/trust/report-action.se
 import { parseIntent } from "~/utils/intent.server";
 import { ReportError } from "~/features/trust/report-error";
 import { ClaimGuide } from "~/features/offer/claim-guide";
+import { OfferLead } from "~/features/offer/offer-lead";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
 import { flush, gradientHero, leadIn, narrow, stack } from "~/styles/ui.css";
@@ -118,6 +119,7 @@ export default function DrawPage() {
             <h1 id="draw-heading" className={flush}>
               {t("draw.heading", { name: platform.name })}
             </h1>
+            {result ? null : <OfferLead text={claim?.offer?.referee ?? null} onGradient />}
             <p className={leadIn}>{t("draw.intro")}</p>
           </div>
         </div>

@@ -6,6 +6,8 @@ import { safeHref } from "~db/platform-links";
 import { listActivePartnerships } from "~db/repositories/partnerships.server";
 import { cachedRead } from "~db/read-cache.server";
 import { listPlatforms } from "~db/repositories/platforms.server";
+import { listOfferLeadsOf } from "~db/repositories/platform-offers.server";
+import { offerLead } from "~/features/offer/offer";
 import { getSettings } from "~db/repositories/settings.server";
 import { DEFAULT_SETTINGS } from "~db/seed-data";
 import * as styles from "~/features/community/community.css";
@@ -40,7 +42,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // partners by the admin's order; the header, the menu and "Voir tout" lead to the whole lists.
     // Read through the read cache (decision 264): the same for every visitor, kept until a write.
     loadOrFail(request, "errors.load.platforms", () =>
-      cachedRead("home:platforms", "catalogue", () => listPlatforms({ shownOn: "homepage", limit: HOME_PLATFORMS_MAX })),
+      cachedRead("home:platforms", "catalogue", async () => {
+        const shown = await listPlatforms({ shownOn: "homepage", limit: HOME_PLATFORMS_MAX });
+        const leads = await listOfferLeadsOf(shown.map((p) => p.id));
+        return shown.map((p) => ({ ...p, lead: leads.find((l) => l.platform_id === p.id) }));
+      }),
     ),
     loadOrFail(request, "errors.load.generic", () =>
       cachedRead("home:partners", "catalogue", () => listActivePartnerships({ limit: HOME_PARTNERS_MAX })),
@@ -59,6 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       emoji: p.emoji_icon,
       from: p.gradient_from,
       to: p.gradient_to,
+      bonus: offerLead(p.lead, language),
     })),
     partners: partners.map((p) => toPartnerView(p, language)),
     tracker: { name: trackerName, url: trackerUrl },
@@ -101,8 +108,9 @@ export default function Home() {
         <h1 id="hero-heading">{t("hero.title")}</h1>
         <p>{t("hero.subtitle")}</p>
         <div className={styles.heroActions}>
-          {/* The draw is the main action; sharing one's code comes second. */}
-          <SiteLink to="/random" className={styles.heroPrimary} data-testid="hero-draw">
+          {/* Getting a code is the main action, and it starts by choosing the platform (a random
+              brand's code serves nobody); sharing one's code comes second. */}
+          <SiteLink to="/platforms" className={styles.heroPrimary} data-testid="hero-draw">
             {t("hero.draw")}
           </SiteLink>
           <SiteLink to="/submit" className={styles.heroLink} data-testid="hero-share">

@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { OpenDataLinks } from "~/features/offer/open-data-links";
+import { OfferLead } from "~/features/offer/offer-lead";
+import { offerLead } from "~/features/offer/offer";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
 import { cachedRead } from "~db/read-cache.server";
@@ -82,6 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       emoji: p.emoji_icon,
       description: platformDescription(p, language),
       available: p.available,
+      bonus: offerLead(p, language),
       from: p.gradient_from,
       to: p.gradient_to,
     })),
@@ -110,10 +113,8 @@ export default function Platforms() {
         <h1 id="platforms-heading">{t("heading")}</h1>
         <p className={muted}>{t("intro", { count: total })}</p>
         <Form method="get" role="search" className={row} aria-label={t("search.label")}>
-          <Field id="platforms-q" label={t("search.label")}>
-            {(control) => (
-              <input {...control} name="q" type="search" defaultValue={q} className={`${input} ${styles.searchInput}`} />
-            )}
+          <Field id="platforms-q" label={t("search.label")} className={styles.searchField}>
+            {(control) => <input {...control} name="q" type="search" defaultValue={q} className={input} />}
           </Field>
           <button type="submit" className={`${button.secondary} ${alignEnd}`}>
             {t("search.submit")}
@@ -143,6 +144,7 @@ export default function Platforms() {
                   <span aria-hidden="true">{p.emoji} </span>
                   <SiteLink to={`/${p.slug}`}>{p.name}</SiteLink>
                 </h2>
+                <OfferLead text={p.bonus} />
                 {p.description ? <p className={`${muted} ${flush}`}>{p.description}</p> : null}
                 <p className={flush} data-testid="platform-available">
                   {p.available > 0 ? t("available", { count: p.available }) : t("none")}

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorList, Field } from "~/components/forms";
 import { IntentButton, SubmitButton } from "~/components/submit-button";
@@ -16,7 +16,7 @@ import * as styles from "~/features/codes/codes.css";
 import { MAX_DELETION_REASON_LENGTH, SUBMIT_RATE_LIMIT } from "~/features/codes/limits";
 import { Recaptcha } from "~/features/codes/recaptcha";
 import { deletionRequestSchema, submitSchema } from "~/features/codes/submit-schema";
-import { newOwnerToken, ownerLinkCookie, ownerPath, takeOwnerLink } from "~/features/trust/owner-token.server";
+import { forgetOwnerLink, newOwnerToken, ownerLinkCookie, ownerPath, readOwnerLink } from "~/features/trust/owner-token.server";
 import { ThankYou } from "~/features/codes/thank-you";
 import { getT } from "~/i18n/i18next.server";
 import { card, hint, input, muted, narrow, row, stack } from "~/styles/ui.css";
@@ -49,32 +49,53 @@ export async function loader({ request }: LoaderFunctionArgs) {
     captchaFor(request),
   ]);
   const asked = url.searchParams.get("platform");
-  const thanks = url.searchParams.get("thanks") === "1";
-  // The owner's private link, shown once: the cookie that carries it is cleared by this answer.
-  const owner = thanks ? await takeOwnerLink(request) : { token: null, setCookie: null };
+  // After a submit (post, redirect, get), the thank-you step: it names the code and keeps the
+  // owner's private link, on every visit, until the sharer says they saved it ("saved" below).
+  const owner = await readOwnerLink(request);
   return data(
     {
       platforms: platforms.map((p) => ({ slug: p.slug, name: p.name })),
       preselected: platforms.some((p) => p.slug === asked) ? asked : null,
       siteKey: captcha.siteKey,
       captchaOff: captcha.off,
-      thanks,
-      ownerLink: owner.token ? `${getEnv().SITE_URL}${ownerPath(owner.token)}` : null,
+      thanks: owner
+        ? { code: owner.code, platform: owner.platform, ownerLink: `${getEnv().SITE_URL}${ownerPath(owner.token)}` }
+        : null,
       siteUrl: getEnv().SITE_URL,
       meta: { title: t("meta.title"), description: t("meta.description"), path: "/submit" },
     },
-    owner.setCookie ? { headers: { "Set-Cookie": owner.setCookie } } : undefined,
+    // A page with someone's private link is theirs alone: never kept by the page cache.
+    owner ? { headers: { "Cache-Control": "no-store" } } : undefined,
   );
 }
 
 export const meta = routeMeta;
 
-export const headers = keepRetryAfter;
+/** The layout's headers and a 503's Retry-After (keepRetryAfter), and the thank-you step's no-store. */
+export const headers: HeadersFunction = (args) => {
+  const headers = new Headers(keepRetryAfter(args));
+  const cacheControl = args.loaderHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
+};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
-  const intent = await parseIntent(request, form, ["submit", "request-deletion", "cancel"] as const, "submit:errors.badIntent");
+  const intent = await parseIntent(
+    request,
+    form,
+    ["submit", "request-deletion", "cancel", "saved"] as const,
+    "submit:errors.badIntent",
+  );
   if (intent === "cancel") return redirectWithToast("/submit", { type: "info", key: "submit:toast.notAdded" });
+  // The sharer saved their private link: forget it, and show the (empty) form again.
+  if (intent === "saved") {
+    return redirectWithToast(
+      "/submit",
+      { type: "info", key: "submit:toast.linkSaved" },
+      { headers: { "Set-Cookie": await forgetOwnerLink(request) } },
+    );
+  }
 
   const schema = intent === "submit" ? submitSchema : deletionRequestSchema;
   const submission = parseWithZod(form, { schema });
@@ -150,12 +171,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(
     "/submit?thanks=1",
     { type: "success", key: "submit:toast.added" },
-    { headers: { "Set-Cookie": await ownerLinkCookie(owner.token) } },
+    { headers: { "Set-Cookie": await ownerLinkCookie({ token: owner.token, code: normalized.code, platform: platform.name }) } },
   );
 }
 
 export default function SubmitPage() {
-  const { platforms, preselected, siteKey, captchaOff, thanks, siteUrl, ownerLink } = useLoaderData<typeof loader>();
+  const { platforms, preselected, siteKey, captchaOff, thanks, siteUrl } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("submit");
   const duplicate = actionData?.duplicate ?? null;
@@ -174,11 +195,11 @@ export default function SubmitPage() {
     <div className={`${narrow} ${stack}`}>
       <h1>{t("heading")}</h1>
       <p className={muted}>{t("intro")}</p>
-      {thanks ? <ThankYou siteUrl={siteUrl} ownerLink={ownerLink} /> : null}
-      {!duplicate && lastSubmitIntent === "request-deletion" && actionData?.result.error ? (
+      {thanks ? <ThankYou siteUrl={siteUrl} {...thanks} /> : null}
+      {thanks ? null : !duplicate && lastSubmitIntent === "request-deletion" && actionData?.result.error ? (
         <ErrorList tone="form" errors={Object.values(actionData.result.error).flat()} translate={t} />
       ) : null}
-      {duplicate ? (
+      {thanks ? null : duplicate ? (
         <DuplicateStep
           duplicate={duplicate}
           errors={lastSubmitIntent === "request-deletion" ? actionData?.result.error : undefined}

@@ -109,9 +109,12 @@ export function toastCookieStorage<Flash>() {
   return signedStorage<Record<string, never>, Flash>(TOAST_COOKIE);
 }
 
-/** The signed one-shot cookie that carries a new owner link from the submit to the thank-you page (10 minutes). */
-export function ownerLinkCookieStorage<Flash>() {
-  return signedStorage<Record<string, never>, Flash>(OWNER_LINK_COOKIE, 600);
+/**
+ * The signed cookie that carries a new owner link from the submit to the thank-you step, kept there
+ * until the sharer says they saved it: an hour at most (a shared computer's next user).
+ */
+export function ownerLinkCookieStorage<Data>() {
+  return signedStorage<Data, never>(OWNER_LINK_COOKIE, 3600);
 }
 
 let deviceCookie: ReturnType<typeof createCookie> | undefined;

@@ -1,8 +1,9 @@
 import { SITE_TIME_ZONE } from "~db/time";
 
 /**
- * Dates in Paris time, day first, in the reader's language: 03/04/2026 in French (the admin's
- * pages), 03/04/2026 in English and Spanish, 03.04.2026 in German (decision 303).
+ * Dates in Paris time, day first, in the reader's language and a form they cannot misread: 03/04/2026
+ * in French and Spanish, 03.04.2026 in German, and 3 Apr 2026 in English, whose readers do not agree
+ * on which of two numbers is the month (decisions 303, 340).
  */
 
 const LOCALES: Record<string, string> = { fr: "fr-FR", en: "en-GB", de: "de-DE", es: "es-ES" };
@@ -20,22 +21,26 @@ function formatIn(
 ): Intl.DateTimeFormat {
   const locale = LOCALES[language] ?? LOCALES.fr!;
   let format = cache.get(locale);
-  if (!format) cache.set(locale, (format = new Intl.DateTimeFormat(locale, { timeZone: SITE_TIME_ZONE, ...options })));
+  if (!format) {
+    const day = locale === LOCALES.en ? ENGLISH_DAY : DAY;
+    cache.set(locale, (format = new Intl.DateTimeFormat(locale, { timeZone: SITE_TIME_ZONE, ...day, ...options })));
+  }
   return format;
 }
 
 const DAY = { day: "2-digit", month: "2-digit", year: "numeric" } as const;
+const ENGLISH_DAY = { day: "numeric", month: "short", year: "numeric" } as const;
 
 /** The day in Paris time (dd/MM/yyyy in French); `language` is the reader's (fr, en, de, es), never assumed. */
 export function formatDate(iso: string | null | undefined, language: string): string {
   if (!iso) return "";
-  return formatIn(dateFormats, language, DAY).format(new Date(iso));
+  return formatIn(dateFormats, language, {}).format(new Date(iso));
 }
 
 /** The day and the time in Paris time (dd/MM/yyyy HH:mm in French). */
 export function formatDateTime(iso: string | null | undefined, language: string): string {
   if (!iso) return "";
-  return formatIn(dateTimeFormats, language, { ...DAY, hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
+  return formatIn(dateTimeFormats, language, { hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
 }
 
 const FIRST_YEAR = 2025;

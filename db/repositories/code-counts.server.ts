@@ -82,25 +82,33 @@ export async function countAllCodes(db: DB = getDb()): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Every active platform with its count of codes a draw could serve now, by name (/platforms). */
+/**
+ * Every active platform with its count of codes a draw could serve now, by name (/platforms), and
+ * what its offer gives the new customer (the card's lead; one row per platform at most).
+ */
 export async function listActivePlatformsWithCounts(now = new Date(), db: DB = getDb()) {
   const [platforms, counts] = await Promise.all([
     db
       .selectFrom("platforms")
+      .leftJoin("platform_offers", "platform_offers.platform_id", "platforms.id")
       .select([
-        "id",
-        "name",
-        "slug",
-        "emoji_icon",
-        "description",
-        "description_en",
-        "description_de",
-        "description_es",
-        "gradient_from",
-        "gradient_to",
+        "platforms.id",
+        "platforms.name",
+        "platforms.slug",
+        "platforms.emoji_icon",
+        "platforms.description",
+        "platforms.description_en",
+        "platforms.description_de",
+        "platforms.description_es",
+        "platforms.gradient_from",
+        "platforms.gradient_to",
+        "platform_offers.offer_referee",
+        "platform_offers.offer_referee_en",
+        "platform_offers.offer_referee_de",
+        "platform_offers.offer_referee_es",
       ])
-      .where("is_active", "=", 1)
-      .orderBy("name", "asc")
+      .where("platforms.is_active", "=", 1)
+      .orderBy("platforms.name", "asc")
       .execute(),
     availableBy(now, db),
   ]);

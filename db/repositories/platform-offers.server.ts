@@ -29,3 +29,13 @@ export async function savePlatformOffer(platformId: number, offer: PlatformOffer
     .onConflict((oc) => oc.column("platform_id").doUpdateSet(values))
     .execute();
 }
+
+/** What the offer gives the new customer, in every language, for the platforms `ids` (the home page's cards). */
+export async function listOfferLeadsOf(ids: number[], db: DB = getDb()) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom("platform_offers")
+    .select(["platform_id", "offer_referee", "offer_referee_en", "offer_referee_de", "offer_referee_es"])
+    .where("platform_id", "in", ids)
+    .execute();
+}

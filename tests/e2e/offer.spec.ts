@@ -92,3 +92,37 @@ test("at 320 px the reason buttons wrap without sideways scroll", async ({ page 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test("the offer leads: the home and /platforms cards, the hero and the draw result say what the new customer gets", async ({
+  page,
+}) => {
+  const p = await createE2ePlatform({ show_in_homepage: 1, display_order: 900 });
+  const bare = await createE2ePlatform({ show_in_homepage: 1, display_order: 900 });
+  await addCode(p.id, "LEAD1");
+  await e2eDb()
+    .insertInto("platform_offers")
+    .values({
+      platform_id: p.id,
+      offer_referee: "Vingt euros offerts",
+      offer_referee_en: "Twenty euros free",
+      updated_at: new Date().toISOString(),
+    } as never)
+    .execute();
+  await page.goto("/");
+  const slide = page.getByTestId("platform-slide").filter({ has: page.locator(`a[href="/${p.slug}"]`) });
+  await expect(slide.getByTestId("offer-lead")).toHaveText("Ce que vous recevez : Vingt euros offerts");
+  const bareSlide = page.getByTestId("platform-slide").filter({ has: page.locator(`a[href="/${bare.slug}"]`) });
+  await expect(bareSlide).toHaveCount(1);
+  await expect(bareSlide.getByTestId("offer-lead")).toHaveCount(0);
+
+  await page.goto(`/${p.slug}`);
+  await expect(page.locator("#platform-heading").locator("..").getByTestId("offer-lead")).toContainText("Vingt euros offerts");
+  await page.goto(`/${p.slug}/get-code`);
+  await page.getByRole("button", { name: "Lancer le tirage au sort" }).click();
+  await expect(page.getByTestId("drawn-code")).toHaveText("LEAD1", { timeout: 10_000 });
+  await expect(page.getByTestId("draw-result").getByTestId("offer-lead")).toContainText("Vingt euros offerts");
+  await expectAccessible(page, { exclude: ['[data-testid="toast"]'] });
+  // Last: the English page sets the language cookie.
+  await page.goto(`/platforms?q=${encodeURIComponent(p.name)}&lng=en`);
+  await expect(page.locator(`[data-slug="${p.slug}"]`).getByTestId("offer-lead")).toHaveText("What you get: Twenty euros free");
+});

@@ -88,7 +88,9 @@ test("header, menu and home link to /platforms; 'Voir tout' stays on /partnershi
   const menu = page.locator("details nav");
   await expect(menu.getByRole("link", { name: "Accueil" })).toHaveAttribute("href", "/");
   await expect(menu.getByRole("link", { name: "Toutes les plateformes" })).toHaveAttribute("href", "/platforms");
-  // The hero's main action is the draw, visibly heavier than sharing.
+  // The hero's main action is getting a code, which starts by choosing the platform (not /random),
+  // visibly heavier than sharing.
+  await expect(page.getByTestId("hero-draw")).toHaveAttribute("href", "/platforms");
   const draw = await page.getByTestId("hero-draw").evaluate((el) => getComputedStyle(el).backgroundColor);
   const share = await page.getByTestId("hero-share").evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(draw).not.toBe(share);

@@ -55,9 +55,10 @@ test.describe("with JavaScript", () => {
     // A link in the page itself (the home page's hero) and the browser's back button.
     await page.goBack();
     await expect(page.getByTestId("hero-draw")).toBeVisible();
+    // The main button leads to choosing a platform, not to a random brand's code.
     await page.getByTestId("hero-draw").click();
-    await expect(page).toHaveURL(/\/random$/);
-    await expect(page.getByTestId("draw-button")).toBeVisible();
+    await expect(page).toHaveURL(/\/platforms$/);
+    await expect(page.getByTestId("platform-list")).toBeVisible();
     expect(await sameDocument(page)).toBe(true);
   });
 

@@ -84,7 +84,7 @@ test.describe("did this code work?", () => {
 });
 
 test.describe("the owner's private link", () => {
-  test("submit → private link once → owner page: pause, resume, delete", async ({ page, context }, testInfo) => {
+  test("submit → private link kept until saved → owner page: pause, resume, delete", async ({ page, context }, testInfo) => {
     const p = await createE2ePlatform();
     await page.goto(`/submit?platform=${p.slug}`);
     await page.getByLabel("Code ou lien de parrainage").fill("MINE4242");
@@ -101,8 +101,12 @@ test.describe("the owner's private link", () => {
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(href);
     }
     await expectAccessible(page, { exclude: ['[data-testid="toast"]'] });
-    // Shown once.
+    // Kept until the sharer says it is saved, then gone.
     await page.reload();
+    await expect(page.getByTestId("owner-link")).toHaveAttribute("href", href);
+    await page.getByTestId("owner-link-saved").click();
+    await expect(page.getByTestId("owner-link")).toHaveCount(0);
+    await page.goto("/submit?thanks=1");
     await expect(page.getByTestId("owner-link")).toHaveCount(0);
 
     const path = new URL(href).pathname;

@@ -103,7 +103,7 @@ describe("codes tab", () => {
     // 'Pseudo' is the French admin's word; English, German and Spanish readers get 'Code'/'Código'.
     // The date in the reader's form too (decision 307): German's 04.03.2026.
     for (const [lng, word, date] of [
-      ["en", "Code", "04/03/2026"],
+      ["en", "Code", "4 Mar 2026"],
       ["de", "Code", "04.03.2026"],
       ["es", "Código", "04/03/2026"],
     ] as const) {

@@ -351,7 +351,7 @@ describe("the trust loop over HTTP", () => {
     expect(result).toContain("Ça a marché pour 80 % des 5 réponses");
   });
 
-  it("owner link: shown once after a submit, 256-bit token stored only as a hash", async () => {
+  it("owner link: shown after a submit until the sharer says it is saved, 256-bit token stored only as a hash", async () => {
     const p = await createPlatform();
     const res = await postForm(
       `${server.url}/submit`,
@@ -372,11 +372,22 @@ describe("the trust loop over HTTP", () => {
     const row = await db.selectFrom("referral_codes").selectAll().where("platform_id", "=", p.id).executeTakeFirstOrThrow();
     expect(row.owner_token_hash).toBe(crypto.createHash("sha256").update(token).digest("base64url"));
     expect(JSON.stringify(row)).not.toContain(token);
-    // Shown once: the next visit (with the cookie as the browser now holds it) has no link.
-    const again = await (
-      await fetch(`${server.url}/submit?thanks=1`, { headers: { Cookie: cookiesFrom(thanks, cookie) } })
+    // Private: never kept by the page cache.
+    expect(thanks.headers.get("cache-control")).toContain("no-store");
+    // Kept on the next visit, until the sharer says it is saved; then gone.
+    const again = await (await fetch(`${server.url}/submit`, { headers: { Cookie: cookie } })).text();
+    expect(again).toContain(`${match![1]!}" data-testid="owner-link"`);
+    expect(again).toContain("OWNER123");
+    const saved = await postForm(
+      `${server.url}/submit`,
+      { intent: "saved" },
+      { headers: { Cookie: cookie, "Fly-Client-IP": freshIp() } },
+    );
+    expect(saved.status).toBe(303);
+    const after = await (
+      await fetch(`${server.url}/submit?thanks=1`, { headers: { Cookie: cookiesFrom(saved, cookie) } })
     ).text();
-    expect(again).not.toContain('data-testid="owner-link"');
+    expect(after).not.toContain('data-testid="owner-link"');
     expect((await fetch(`${server.url}${match![1]!}`)).status).toBe(200);
   });
 

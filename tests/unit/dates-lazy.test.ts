@@ -43,13 +43,15 @@ describe("the date formatters", () => {
     const dates = await import("~/utils/dates");
     const late = "2026-04-03T23:30:00Z"; // already the 4th in Paris
     expect(dates.formatDate(late, "fr")).toBe("04/04/2026");
-    expect(dates.formatDate(late, "en")).toBe("04/04/2026");
+    // English readers disagree on which number is the month: the month by its name (decision 340).
+    expect(dates.formatDate(late, "en")).toBe("4 Apr 2026");
+    expect(dates.formatDateTime(late, "en")).toBe("4 Apr 2026, 01:30");
     expect(dates.formatDate(late, "de")).toBe("04.04.2026");
     expect(dates.formatDate(late, "es")).toBe("04/04/2026");
     expect(dates.formatDateTime(late, "de")).toBe("04.04.2026, 01:30");
     // An unknown language reads as the site's own.
     expect(dates.formatDate(late, "xx")).toBe("04/04/2026");
     expect(dates.formatDate(late, "de")).toBe("04.04.2026");
-    expect(built).toBe(5); // four languages' days, German's day and time
+    expect(built).toBe(6); // four languages' days, German's and English's days and times
   });
 });

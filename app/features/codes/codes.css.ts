@@ -64,17 +64,35 @@ export const slot = style([codeBox, { userSelect: "none", opacity: 0.85 }]);
 export const linkText = style({ wordBreak: "break-all", fontFamily: "ui-monospace, monospace", fontSize: "0.9rem", margin: 0 });
 export const previewBanner = style({ marginBottom: space.md });
 export const shareList = style({ display: "flex", flexWrap: "wrap", gap: space.sm, listStyle: "none", padding: 0, margin: 0 });
-/** The thank-you step as a modal dialog (with JS). */
-export const thanksDialog = style({
-  width: "min(36rem, calc(100vw - 2rem))",
-  maxHeight: "calc(100vh - 2rem)",
-  padding: 0,
-  border: "none",
-  borderRadius: "1rem",
-  background: "transparent",
-  color: "inherit",
-  selectors: { "&::backdrop": { background: "rgba(0, 0, 0, 0.6)" } },
-});
-export const dialogClose = style({ alignSelf: "flex-end" });
 
 export const codeField = style({ padding: space.sm });
+
+/** Two states drawn in one place (the slot machine and the code it ends on): the taller sets the height. */
+export const swap = style({ display: "grid" });
+globalStyle(`${swap} > *`, { gridArea: "1 / 1" });
+/** Laid out and hidden: what the result shows once the slot machine ends keeps its room meanwhile. */
+export const reserved = style({ visibility: "hidden" });
+/** The spinning code is the skip control, drawn over the code's box (the same cell), never taller. */
+export const skip = style({
+  position: "relative",
+  display: "block",
+  minWidth: 0,
+  overflow: "hidden",
+  padding: 0,
+  border: "none",
+  background: "none",
+  color: "inherit",
+  font: "inherit",
+  cursor: "pointer",
+});
+globalStyle(`${skip} > *`, { display: "block", height: "100%", whiteSpace: "nowrap", overflow: "hidden" });
+/** Under the spinning code, how to skip it (the button's `data-hint`, in the visitor's language). */
+globalStyle(`${skip}::after`, {
+  content: "attr(data-hint)",
+  position: "absolute",
+  insetInline: 0,
+  bottom: "0.2rem",
+  fontSize: "0.75rem",
+  fontWeight: 600,
+  color: vars.color.textMuted,
+});

@@ -17,7 +17,7 @@ export interface DrawResultSectionProps {
 /** A draw's result: the code, then how to claim it and "did it work?" (a result page's half, draw-parts.tsx). */
 export function DrawResultSection({ result, report, claim, pagePath, showPlatform, reportError }: DrawResultSectionProps) {
   return (
-    <DrawResultView result={result} anotherHref={pagePath} showPlatform={showPlatform}>
+    <DrawResultView result={result} anotherHref={pagePath} showPlatform={showPlatform} bonus={claim?.offer?.referee ?? null}>
       {claim ? (
         <ClaimGuide offer={claim.offer} hints={claim.hints} testId="claim-guide" platformName={result.platformName} />
       ) : null}

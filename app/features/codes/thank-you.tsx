@@ -1,79 +1,57 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/forms";
+import { IntentButton } from "~/components/submit-button";
 import { OwnerLink } from "./owner-link";
 import { buttonClass } from "~/styles/recipes";
-import { card, input, row, scriptOnly, stack, visuallyHidden } from "~/styles/ui.css";
-import { useHydrated } from "~/utils/use-hydrated";
+import { card, hint, input, row, scriptOnly, stack, visuallyHidden } from "~/styles/ui.css";
 import * as styles from "./codes.css";
 import { CopyButton } from "./copy-button";
 import { shareLinks } from "./share-links";
 
-/** With JS, the thank-you step opens as a dialog 500 ms after a successful submit. */
-const THANKS_DIALOG_DELAY_MS = 500;
-
 /**
- * Without JS the thank-you step is part of the page; with JS it opens as a modal dialog. The owner's
- * private link is inside it: a modal makes the rest of the page inert.
+ * After a submit, a step of the page (post, redirect, get), not a dialog a key could close: it names
+ * the code that was added, keeps the owner's private link until the sharer says they saved it (the
+ * "saved" button, which brings back an empty form), and offers to spread the word. The same with and
+ * without JavaScript.
  */
-export function ThankYou({ siteUrl, ownerLink }: { siteUrl: string; ownerLink: string | null }) {
+export function ThankYou({
+  siteUrl,
+  code,
+  platform,
+  ownerLink,
+}: {
+  siteUrl: string;
+  code: string;
+  platform: string;
+  ownerLink: string;
+}) {
   const { t } = useTranslation("submit");
-  const hydrated = useHydrated();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    if (!hydrated) return;
-    const timer = setTimeout(() => {
-      const dialog = dialogRef.current;
-      if (dialog && !dialog.open && typeof dialog.showModal === "function") dialog.showModal();
-    }, THANKS_DIALOG_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [hydrated]);
-  const owner = ownerLink ? <OwnerLink href={ownerLink} /> : null;
-  if (!hydrated) return <ThankYouContent siteUrl={siteUrl} owner={owner} />;
-  return (
-    <dialog ref={dialogRef} className={styles.thanksDialog} aria-labelledby="thanks-heading" data-testid="thank-you-dialog">
-      <ThankYouContent
-        siteUrl={siteUrl}
-        owner={owner}
-        close={
-          <form method="dialog" className={styles.dialogClose}>
-            <button type="submit" className={buttonClass({ tone: "ghost" })}>
-              {t("thanks.close")}
-            </button>
-          </form>
-        }
-      />
-    </dialog>
-  );
-}
-
-function ThankYouContent({ siteUrl, owner, close }: { siteUrl: string; owner: ReactNode; close?: ReactNode }) {
-  const { t } = useTranslation("submit");
-  const hydrated = useHydrated();
   const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Reached by a script (the form's post, then its redirect): the focus goes to the step's heading.
+  useEffect(() => heading.current?.focus(), []);
   const text = t("thanks.shareText");
-  const canShare = hydrated && typeof navigator !== "undefined" && typeof navigator.share === "function";
   return (
     <section className={`${card} ${stack}`} aria-labelledby="thanks-heading" data-testid="thank-you">
-      {close}
-      <h2 id="thanks-heading">{t("thanks.heading")}</h2>
+      <h2 id="thanks-heading" ref={heading} tabIndex={-1}>
+        {t("thanks.heading")}
+      </h2>
+      <p data-testid="thanks-code">{t("thanks.added", { code, platform })}</p>
+      <OwnerLink href={ownerLink} />
+      <p className={hint}>{t("thanks.savedHint")}</p>
+      <IntentButton intent="saved" tone="primary" data-testid="owner-link-saved">
+        {t("thanks.saved")}
+      </IntentButton>
       <p>{t("thanks.text")}</p>
-      {owner}
       <Field id={`${id}-site-url`} label={t("thanks.siteUrlLabel")}>
         {(control) => <input {...control} className={input} readOnly value={siteUrl} />}
       </Field>
-      <div className={row}>
-        <CopyButton value={siteUrl} label={t("thanks.copy")} copiedLabel={t("thanks.copied")} className={scriptOnly} />
-        {/* Only in the dialog, which is drawn after hydration: whether there is a share sheet is known by then. */}
-        {canShare ? (
-          <button
-            type="button"
-            className={buttonClass({ tone: "secondary" })}
-            onClick={() => void navigator.share({ text, url: siteUrl }).catch(() => {})}
-          >
-            {t("thanks.nativeShare")}
-          </button>
-        ) : null}
+      {/* In the server's HTML too, hidden without scripts: hydration moves nothing. The share button
+          opens the system's share sheet where there is one, and copies the text elsewhere. */}
+      <div className={`${row} ${scriptOnly}`}>
+        <CopyButton value={siteUrl} label={t("thanks.copy")} copiedLabel={t("thanks.copied")} />
+        <CopyButton value={`${text} ${siteUrl}`} label={t("thanks.nativeShare")} share={{ text, url: siteUrl }} />
       </div>
       <h3>{t("thanks.shareHeading")}</h3>
       <ul className={styles.shareList}>

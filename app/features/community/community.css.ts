@@ -167,6 +167,10 @@ export const stripSection = style({ padding: `${space.xl} 0` });
 export const stripTools = style({ display: "flex", alignItems: "center", gap: space.sm });
 export const promoLink = style({ fontWeight: 700 });
 export const plainList = style({ listStyle: "none", margin: 0, padding: 0 });
-export const searchInput = style({ flex: "1 1 12rem", width: "auto", minWidth: 0 });
+/**
+ * The search field's share of its row: on the field (label and input, a column), never on the input
+ * inside it, where a flex basis becomes a height (the input was drawn 12rem tall).
+ */
+export const searchField = style({ flex: "1 1 12rem", minWidth: 0 });
 
 export const platformCardTitle = style({ margin: 0, fontSize: "1.25rem" });

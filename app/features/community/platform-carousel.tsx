@@ -8,6 +8,7 @@ import * as styles from "./community.css";
 import { buttonClass } from "~/styles/recipes";
 import { ServerHtml } from "~/components/server-html";
 import { SiteLink } from "~/components/site-link";
+import { OfferLead } from "~/features/offer/offer-lead";
 
 const AUTO_ADVANCE_MS = 4000;
 
@@ -17,6 +18,8 @@ export interface CarouselPlatform {
   emoji: string;
   from: string;
   to: string;
+  /** What the offer gives the new customer, or null where none is set. */
+  bonus: string | null;
 }
 
 /**
@@ -164,6 +167,7 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
               </span>
               {p.name}
             </h3>
+            <OfferLead text={p.bonus} />
             <SiteLink to={`/${p.slug}`} className={buttonClass({ tone: "gradient" })}>
               {t("platforms.getCode", { name: p.name })}
             </SiteLink>

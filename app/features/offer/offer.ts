@@ -26,6 +26,17 @@ function suffixOf(language: string): Suffix {
   return language === "en" ? "_en" : language === "de" ? "_de" : language === "es" ? "_es" : "";
 }
 
+type RefereeTexts = { [K in `offer_referee${Suffix}`]: string | null };
+
+/**
+ * What the offer gives the new customer in `language` (French where that language's is empty), or
+ * null: the lead a platform's card, hero and draw result show first.
+ */
+export function offerLead(row: RefereeTexts | undefined | null, language: string): string | null {
+  if (!row) return null;
+  return row[`offer_referee${suffixOf(language)}`]?.trim() || row.offer_referee?.trim() || null;
+}
+
 /** Each text in `language`, or French where that language's is empty; empty texts are null. */
 export function localizeOffer(row: OfferRow | undefined | null, language: string, now = new Date()): OfferView | null {
   if (!row) return null;

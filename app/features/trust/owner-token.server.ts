@@ -27,24 +27,32 @@ export function ownerPath(token: string): string {
 }
 
 /**
- * The link is shown once, on the page the submit redirects to: it travels in a signed, httpOnly,
- * one-shot cookie (never in a URL, which would end up in history and logs), read and cleared there.
+ * The link is shown on the page the submit redirects to, and again there until the sharer says they
+ * saved it (or an hour passes): it travels in a signed, httpOnly cookie (never in a URL, which would
+ * end up in history and logs), with the code and platform it belongs to, so the step can name them.
  */
-type Flash = { token: string };
-let storage: ReturnType<typeof ownerLinkCookieStorage<Flash>> | undefined;
-const linkStorage = () => (storage ??= ownerLinkCookieStorage<Flash>());
+type OwnerLinkData = { token: string; code: string; platform: string };
 
-export async function ownerLinkCookie(token: string): Promise<string> {
+let storage: ReturnType<typeof ownerLinkCookieStorage<OwnerLinkData>> | undefined;
+const linkStorage = () => (storage ??= ownerLinkCookieStorage<OwnerLinkData>());
+
+export async function ownerLinkCookie(link: OwnerLinkData): Promise<string> {
   const session = await linkStorage().getSession();
-  session.flash("token", token);
+  session.set("token", link.token);
+  session.set("code", link.code);
+  session.set("platform", link.platform);
   return linkStorage().commitSession(session);
 }
 
-/** The token to show, if a submit just set one, and the Set-Cookie that clears it. */
-export async function takeOwnerLink(request: Request): Promise<{ token: string | null; setCookie: string | null }> {
-  const cookie = request.headers.get("Cookie");
-  if (!hasCookie(request, "owner-link")) return { token: null, setCookie: null };
-  const session = await linkStorage().getSession(cookie);
-  const token = session.get("token");
-  return { token: isOwnerTokenShape(token) ? token : null, setCookie: await linkStorage().destroySession(session) };
+/** The link a submit just made, if this browser holds one the sharer has not yet said they saved. */
+export async function readOwnerLink(request: Request): Promise<OwnerLinkData | null> {
+  if (!hasCookie(request, "owner-link")) return null;
+  const session = await linkStorage().getSession(request.headers.get("Cookie"));
+  const [token, code, platform] = [session.get("token"), session.get("code"), session.get("platform")];
+  return isOwnerTokenShape(token) && typeof code === "string" && typeof platform === "string" ? { token, code, platform } : null;
+}
+
+/** The Set-Cookie that forgets the link (the sharer saved it). */
+export async function forgetOwnerLink(request: Request): Promise<string> {
+  return linkStorage().destroySession(await linkStorage().getSession(request.headers.get("Cookie")));
 }
