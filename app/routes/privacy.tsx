@@ -157,7 +157,7 @@ export default function Privacy() {
         </ul>
         <p>{t("privacy.rights.how", { email })}</p>
         <p>
-          <SiteLink to="#removal" data-testid="privacy-removal-link">
+          <SiteLink to="#removal-request" data-testid="privacy-removal-link">
             {t("privacy.rights.link")}
           </SiteLink>
         </p>
@@ -165,7 +165,7 @@ export default function Privacy() {
 
         <h2 id="cookies">{t("privacy.cookies.title")}</h2>
         <ul>
-          {(["clientId", "preferences", "consent", "ownerLink", "toast"] as const).map((key) => (
+          {(["clientId", "preferences", "consent", "ownerLink", "draws", "toast"] as const).map((key) => (
             <li key={key}>{t(`privacy.cookies.${key}`)}</li>
           ))}
         </ul>
@@ -193,7 +193,7 @@ function RemovalForm() {
   );
   const formRef = useArrivalFocus<HTMLFormElement>(actionData?.result.error ? actionData.result : null);
   return (
-    <section id="removal" aria-labelledby="removal-heading" className={`${narrow} ${stack} ${styles.prose}`}>
+    <section id="removal-request" aria-labelledby="removal-heading" className={`${narrow} ${stack} ${styles.prose}`}>
       <h2 id="removal-heading">{t("privacy.removal.heading")}</h2>
       <p className={muted}>{t("privacy.removal.intro")}</p>
       <Form method="post" className={`${card} ${stack}`} {...form.props} ref={formRef} data-testid="removal-form">

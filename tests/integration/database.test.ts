@@ -135,7 +135,7 @@ describe("database", () => {
     const plan = getSqlite()
       .prepare(
         `EXPLAIN QUERY PLAN SELECT id FROM referral_codes WHERE platform_id = 1 AND is_active = 1
-         AND (is_permanent = 1 OR expires_at IS NULL OR expires_at > ?) ORDER BY times_served, last_served_at NULLS FIRST, created_at, id LIMIT 1`,
+         AND (is_permanent = 1 OR expires_at IS NULL OR expires_at > ?) ORDER BY rotation_count, draw_key, id LIMIT 1`,
       )
       .all(new Date().toISOString()) as Array<{ detail: string }>;
     expect(plan.map((r) => r.detail).join("\n")).toContain("referral_codes_draw_idx");

@@ -177,6 +177,8 @@ describe.skipIf(onPostgres)("a write lock held by another process", () => {
       token: createGameSession("desktop", Date.now() - 61_000),
       player_name: "Verrou",
       score: "0",
+      // A game without an orb: no collection times (a score must always send the field).
+      collected_at: "",
       device_type: "desktop",
     };
     const res = await whileLocked(() => postForm(`${server.url}/game/scores`, fields, { cookie: "language=en" }));

@@ -112,6 +112,15 @@ describe("a page's translations", () => {
   });
 });
 
+/**
+ * Each visitor page loads at most stock Remix's home page + 35 KB of JavaScript (gzip -9): room for
+ * i18next and react-i18next as shipped (decision 331; + 8 KB while they were replaced by the app's
+ * own runtime). Stock Remix 2.17.5's home page (scripts/stock-remix.mjs, as `npm run bench -- --only
+ * pages` builds and counts it) loads 85,839 bytes; its versions are pinned, so the figure is too.
+ */
+const STOCK_HOME_GZ = 85_839;
+const CAP = STOCK_HOME_GZ + 35 * 1024;
+
 describe("the consent banner and the analytics tags", () => {
   it("are a chunk of their own, which a page without them never loads", async () => {
     const chunk = fs.readdirSync(ASSETS).filter((f) => /^analytics-tags-[\w-]+\.js$/.test(f));
@@ -121,33 +130,24 @@ describe("the consent banner and the analytics tags", () => {
       const scripts = await scriptsOf(page);
       expect(scripts, page).not.toContain(chunk[0]);
       for (const f of scripts) expect(read(f), `${page}: ${f}`).not.toMatch(/set-consent|googletagmanager/);
-      // Vite's preload helper (its error event names it) is a plain call here.
-      for (const f of scripts) expect(read(f), `${page}: ${f}`).not.toContain("vite:preloadError");
     }
   });
 });
 
 describe("what a page loads before anyone plays", () => {
-  it("no visitor page loads the game's end dialog (react-aria's modal) or grows past 100 KB gz", async () => {
+  it("no visitor page loads the game's end dialog (react-aria's modal) or grows past the cap", async () => {
     const dialog = fs.readdirSync(ASSETS).filter((f) => /^game-end-dialog-[\w-]+\.js$/.test(f));
     expect(dialog).toHaveLength(1);
     for (const page of ["/", "/tesla", "/tesla/get-code", "/random", "/submit", "/suggest-platform", "/platforms"]) {
       const scripts = await scriptsOf(page);
       expect(scripts, page).not.toContain(dialog[0]);
-      expect(gzipped(scripts), page).toBeLessThan(100 * 1024);
+      expect(gzipped(scripts), page).toBeLessThan(CAP);
     }
   });
 });
 
-/**
- * Issue 27: each visitor page loads at most stock Remix's home page + 8 KB of JavaScript (gzip -9).
- * Stock Remix 2.17.5's home page (scripts/stock-remix.mjs, as `npm run bench -- --only pages` builds
- * and counts it) loads 85,839 bytes; its versions are pinned, so the figure is too.
- */
-const STOCK_HOME_GZ = 85_839;
-const CAP = STOCK_HOME_GZ + 8 * 1024;
 describe("JavaScript per visitor page", () => {
-  it("is at most stock Remix's home page + 8 KB gz (91.8 KB) on every visitor page, a draw result included", async () => {
+  it("is at most stock Remix's home page + 35 KB gz (118.8 KB) on every visitor page, a draw result included", async () => {
     const drawn = await fetch(`${server.url}/tesla/get-code`, {
       method: "POST",
       body: new URLSearchParams({ intent: "draw" }),

@@ -21,7 +21,7 @@ import { runHistoryJob } from "~db/repositories/history.server";
 import { onPostgres, useFreshDatabase, type DB } from "../support/db";
 import { createCode, createPlatform, createUser, openTestDb } from "../support/fixtures";
 import { ROOT } from "../support/paths";
-import { postForm, startServer, type RunningServer } from "../support/server";
+import { cookiesFrom, postForm, startServer, type RunningServer } from "../support/server";
 import { signInQuietly, startServerWithAdmin } from "../support/admin";
 
 /**
@@ -509,7 +509,8 @@ describe("pseudonyms and third parties over HTTP", () => {
     const res = await postForm(
       `${server.url}${location.pathname}`,
       { intent: "report", outcome: "worked", draw: location.searchParams.get("draw")! },
-      { headers: { "X-Forwarded-For": "192.0.2.44" } },
+      // The browser that drew answers (its draws cookie, decision 315).
+      { headers: { "X-Forwarded-For": "192.0.2.44", cookie: cookiesFrom(drawn) } },
     );
     expect(res.status).toBe(303);
     const row = await db.selectFrom("code_reports").select("ip_hash").orderBy("id", "desc").executeTakeFirstOrThrow();

@@ -90,7 +90,13 @@ describe("two server processes on one database", () => {
     const token = createGameSession("desktop", Date.now() - 61_000);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        postForm(`${(i % 2 ? a : b)!.url}/game/scores`, { token, player_name: `Racer${i}`, score: "30", device_type: "desktop" }),
+        postForm(`${(i % 2 ? a : b)!.url}/game/scores`, {
+          token,
+          player_name: `Racer${i}`,
+          score: "0",
+          collected_at: "",
+          device_type: "desktop",
+        }),
       ),
     );
     const statuses = answers.map((r) => r.status);

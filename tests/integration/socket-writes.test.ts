@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
- * A page goes out to the socket in one system call: the head, the shell, the loader data's scripts
- * and the chunked answer's last piece together. Four per page before decision 240's round three;
- * two after it (the data came a render pass later, in its own write); one since decision 271 (the
- * data is read before the render, so React writes the page in one flush). Counted from the
- * kernel's own figure for the server process (`syscw` in /proc/<pid>/io).
+ * A page goes out to the socket in a few system calls: React's renderer as shipped flushes the
+ * head, the shell, the loader data's scripts and the chunked answer's last piece (3.1 per page
+ * measured; one while a patched react-dom wrote each flush as one string, removed with the other
+ * forks, decision 331). Counted from the kernel's own figure for the server process (`syscw` in
+ * /proc/<pid>/io): a page that starts writing per element, or per chunk of data, fails here.
  */
 let server: RunningServer;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ function get(agent: http.Agent, path: string): Promise<{ status: number; body: s
 }
 
 describe("socket writes per page", () => {
-  it.runIf(fs.existsSync("/proc/self/io"))("an uncached page is one write, whole", async () => {
+  it.runIf(fs.existsSync("/proc/self/io"))("an uncached page is a few writes, not one per element", async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
       for (let i = 0; i < 10; i++) await get(agent, "/tesla");
@@ -49,9 +49,8 @@ describe("socket writes per page", () => {
         expect(body).toContain("window.__remixContext.streamController.close()");
       }
       const perPage = (writes() - before) / pages;
-      // Before: 4.1 (the head, the shell, the data and the last piece each on their own), then 2.0
-      // (the data in a write of its own). Room is left for the database's own writes.
-      expect(perPage).toBeLessThan(1.5);
+      // The head, the shell, the data and the last piece; room is left for the database's own writes.
+      expect(perPage).toBeLessThan(5);
       expect(perPage).toBeGreaterThanOrEqual(1);
     } finally {
       agent.destroy();

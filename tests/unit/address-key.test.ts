@@ -14,7 +14,7 @@ function sources(dir = path.join(ROOT, "app")): Array<{ file: string; text: stri
 }
 
 describe("one address key for every limit", () => {
-  it("the raw address is read in one module, and leaves it only for the captcha check", () => {
+  it("the raw address is read in one module, and leaves it only for the captcha check, a key or a network's pseudonym", () => {
     const files = sources();
     const readers = files.filter((f) => /context\.clientIp\b/.test(f.text)).map((f) => f.file);
     expect(readers).toEqual(["app/utils/client-address.server.ts"]);
@@ -25,7 +25,12 @@ describe("one address key for every limit", () => {
         .map((line) => `${f.file}: ${line.trim()}`),
     );
     expect(rawUses.length).toBeGreaterThan(0);
-    for (const use of rawUses) expect(use).toMatch(/verifyCaptcha\(|addressKey\(rawClientAddress\(context\)\)/);
+    // Besides the captcha check, only into a key (addressKey) or a network's pseudonym (/48, /24:
+    // subscriberKey, networkHashOf, and the draws cookie's binding, which takes the network's).
+    for (const use of rawUses)
+      expect(use).toMatch(
+        /verifyCaptcha\(|addressKey\(rawClientAddress\(context\)\)|subscriberKey\(rawClientAddress\(context\)\)|networkHashOf\(rawClientAddress\(context\)\)|bindDrawCookie\(.*rawClientAddress\(context\)\)/,
+      );
   });
 
   it("every limit keyed by the client is keyed by addressKeyOf", () => {

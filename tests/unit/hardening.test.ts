@@ -1,9 +1,10 @@
 import type { Request } from "express";
 import fc from "fast-check";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { clientIpOf as clientAddressOf } from "../../server/client-ip";
 import { safeRedirectPath } from "~/utils/http.server";
 import { claimLoginAttempt } from "~/utils/login-throttle.server";
+import { useFreshDatabase } from "../support/db";
 
 /** Just what clientAddressOf reads from an Express request. */
 function requestWith(headers: Record<string, string>, socketAddress = "10.0.0.2"): Request {
@@ -78,6 +79,8 @@ describe("safeRedirectPath", () => {
 });
 
 describe("login throttle", () => {
+  // The limits' keys are pseudonyms under the month's key, which lives in the database.
+  beforeAll(async () => void (await useFreshDatabase({ seed: false })));
   // The windows read the clock (rate-limiter-flexible): only Date is faked, to step an hour ahead.
   beforeEach(() => void vi.useFakeTimers({ toFake: ["Date"] }));
   afterEach(() => void vi.useRealTimers());
