@@ -175,9 +175,7 @@ function script() {
   const owner = await submit(p.slug, "BOTCODE1");
   const bot = script();
   const nextIn = async () => {
-    const html = await (
-      await fetch(`${url}${owner}`, { headers: { "Fly-Client-IP": "2001:db8:bad:1::1" } })
-    ).text();
+    const html = await (await fetch(`${url}${owner}`, { headers: { "Fly-Client-IP": "2001:db8:bad:1::1" } })).text();
     const text = /data-testid="owned-place"[^>]*>([^<]*)</.exec(html)?.[1] ?? "";
     // The page is in French (one URL, one language): "environ N tirages" before, "dans N à M tirages" after.
     if (/Au prochain tirage|dans environ 1 tirage\b/.test(text)) return 1;

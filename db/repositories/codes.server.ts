@@ -77,12 +77,12 @@ export async function getDrawResult(requestId: number, db: DB = getDb()): Promis
 }
 
 /** A code without its punctuation: `ATK-RV1`, `ATK.RV1`, `ATK_RV1` and `ATKRV1` are one code (decision 317). */
-export function codeKey(code: string): string {
+function foldedCode(code: string): string {
   return code.replace(/[-_.]/g, "");
 }
 
 /** The same expression in SQL, as migration 0016 indexes it (referral_codes_code_key_idx). */
-const codeKeySql = sql<string>`replace(replace(replace(code, '-', ''), '_', ''), '.', '')`;
+const foldedCodeSql = sql<string>`replace(replace(replace(code, '-', ''), '_', ''), '.', '')`;
 
 /** The platform's code that is this one, punctuation aside (its stored spelling), if any. */
 export async function findCode(platformId: number, code: string, db: DB = getDb()) {
@@ -90,7 +90,7 @@ export async function findCode(platformId: number, code: string, db: DB = getDb(
     .selectFrom("referral_codes")
     .select(["id", "code"])
     .where("platform_id", "=", platformId)
-    .where(codeKeySql, "=", codeKey(code))
+    .where(foldedCodeSql, "=", foldedCode(code))
     .executeTakeFirst();
 }
 

@@ -170,9 +170,14 @@ export function liftEndedCapsQuery(
     );
 }
 
-/** Rule 5's key: a keyed hash of platform and code (the code is not kept in clear after a deletion). */
+/**
+ * Rule 5's key: a keyed hash of platform and code (the code is not kept in clear after a deletion),
+ * punctuation aside, as duplicates are found (`ATK-RV1` deleted and sent again as `ATK.RV1` is the
+ * same code, decision 317).
+ */
 export function codeKey(secret: string, platformId: number, code: string): string {
-  return crypto.createHmac("sha256", secret).update(`parrainly:code-history:${platformId}:${code}`).digest("base64url");
+  const folded = code.replace(/[-_.]/g, "");
+  return crypto.createHmac("sha256", secret).update(`parrainly:code-history:${platformId}:${folded}`).digest("base64url");
 }
 
 /** What a deleted code with this key had reached, if it was ever deleted. */

@@ -145,9 +145,7 @@ function settled(page: Page) {
   );
 }
 
-test("a link to a route discovered for the page's links navigates in place", async ({
-  page,
-}, testInfo) => {
+test("a link to a route discovered for the page's links navigates in place", async ({ page }, testInfo) => {
   test.skip(jsDisabled(testInfo), "route discovery needs JavaScript");
   const discovered = page.waitForResponse(/\/__manifest\?.*p=%2Fsubmit/);
   await page.goto("/tesla");

@@ -105,8 +105,14 @@ describe("two server processes on one database", () => {
       ),
     );
     const statuses = answers.map((r) => r.status);
-    expect(statuses.filter((s) => s === 201), JSON.stringify(statuses)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409), JSON.stringify(statuses)).toHaveLength(9);
+    expect(
+      statuses.filter((s) => s === 201),
+      JSON.stringify(statuses),
+    ).toHaveLength(1);
+    expect(
+      statuses.filter((s) => s === 409),
+      JSON.stringify(statuses),
+    ).toHaveLength(9);
     expect(await countOf("game_scores")).toBe(1);
     expect(await countOf("game_sessions_used")).toBe(1);
   });

@@ -24,7 +24,7 @@ export interface RotationEstimate {
  * from a count of a week of raw draws on every owner page (a range proportional to the platform's
  * traffic).
  */
-export async function estimateNextServe(platformId: number, ahead: DrawsAhead, now = new Date()): Promise<RotationEstimate> {
+async function estimateNextServe(platformId: number, ahead: DrawsAhead, now = new Date()): Promise<RotationEstimate> {
   const recent = (await figuresOverDays(PACE_DAYS, now, platformId)).get(platformId)?.draws ?? 0;
   const min = ahead.min + 1;
   const draws = ahead.max + 1;

@@ -92,7 +92,12 @@ export async function bindDrawCookie(
 ): Promise<string | null> {
   const requestId = readDrawToken(new URL(location, "http://draw.invalid").searchParams.get("draw"));
   if (requestId === null) return null;
-  const draw: BoundDraw = { requestId, drawnAt: now, onRandom: location.startsWith("/random"), network: await networkHashOf(address) };
+  const draw: BoundDraw = {
+    requestId,
+    drawnAt: now,
+    onRandom: location.startsWith("/random"),
+    network: await networkHashOf(address),
+  };
   const kept = boundDraws(cookieHeader, now).filter((d) => d.requestId !== requestId);
   const entries = [...kept, draw].slice(-BOUND_DRAWS_KEPT).map((d) => `${boundBody(d)}.${signBound(boundBody(d))}`);
   return drawsCookie(entries.join("~"));
