@@ -1,4 +1,6 @@
+import crypto from "node:crypto";
 import { adminDeviceCookie, hasCookie } from "./cookies.server";
+import { getEnv } from "./env.server";
 import { hitRateLimit, rateLimitCount, refundRateLimit, resetRateLimit, type RateLimit } from "./rate-limit.server";
 
 /**
@@ -63,13 +65,21 @@ export async function settleLoginAttempt(account: string, address: string): Prom
   ]);
 }
 
-/** Whether this browser has signed in to `account` before (a signed cookie naming it). */
+/**
+ * What the cookie holds for an account: a keyed hash of it, never the address itself (a signed
+ * cookie is readable base64; the browser's owner need not find the admin's email in it).
+ */
+function deviceMark(account: string): string {
+  return crypto.createHmac("sha256", getEnv().SESSION_SECRET).update(`admin-device:${account}`).digest("base64url");
+}
+
+/** Whether this browser has signed in to `account` before (a signed cookie holding its mark). */
 export async function isKnownDevice(request: Request, account: string): Promise<boolean> {
   if (!hasCookie(request, "admin-device")) return false;
   const value: unknown = await adminDeviceCookie().parse(request.headers.get("Cookie"));
-  return value === account;
+  return value === deviceMark(account);
 }
 
 export function knownDeviceCookie(account: string): Promise<string> {
-  return adminDeviceCookie().serialize(account);
+  return adminDeviceCookie().serialize(deviceMark(account));
 }

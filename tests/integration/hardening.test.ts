@@ -415,6 +415,10 @@ describe("2. nobody can lock the admin out", () => {
           .filter((pair) => pair.startsWith("admin_device="))
           .join("; ");
         expect(device).toMatch(/^admin_device=/);
+        // Signed, not secret: what it carries must not name the account.
+        const carried = Buffer.from(decodeURIComponent(device.slice("admin_device=".length)).split(".")[0]!, "base64").toString();
+        expect(carried).not.toContain(ADMIN.email);
+        expect(carried).not.toContain("parrainly.test");
         for (let i = 0; i < 10; i++) expect((await login(`wrong-${i}`, `198.51.100.${i + 1}`)).status).toBe(401);
         const timed = async (address: string, cookie?: string) => {
           const started = Date.now();
