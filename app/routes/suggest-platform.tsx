@@ -87,39 +87,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const now = Date.now();
   const siteUrl = getEnv().SITE_URL;
-  const headers = new Headers();
-  // Set on GET too, so the first vote without JavaScript already carries it.
-  if (identity.setCookie) headers.append("Set-Cookie", identity.setCookie);
-  return data(
-    {
-      suggestions: suggestions.map((s) => ({
-        id: s.id,
-        name: s.name,
-        description: s.description,
-        websiteUrl: s.website_url,
-        approved: s.status === "approved",
-        votes: s.votes_count,
-        voted: voted.has(s.id),
-        popular: s.votes_count > POPULAR_ABOVE_VOTES,
-        isNew: now - Date.parse(s.created_at) < NEW_FOR_MS,
-      })),
-      created,
-      pager,
-      sort,
-      sortLinks: { top: sortHref("top"), new: sortHref("new") },
-      maxVotesPerAddress: MAX_VOTES_PER_ADDRESS,
-      meta: {
-        title: t("meta.title"),
-        description: t("meta.description"),
-        path: "/suggest-platform",
-        structuredData: breadcrumbLd(
-          { siteUrl, language: await getLanguage(request), homeName: t("breadcrumbHome") },
-          { name: t("meta.title"), path: "/suggest-platform" },
-        ),
-      },
+  // No cookie on a visit (privacy: set only when needed): the first vote sets it.
+  return data({
+    suggestions: suggestions.map((s) => ({
+      id: s.id,
+      name: s.name,
+      description: s.description,
+      websiteUrl: s.website_url,
+      approved: s.status === "approved",
+      votes: s.votes_count,
+      voted: voted.has(s.id),
+      popular: s.votes_count > POPULAR_ABOVE_VOTES,
+      isNew: now - Date.parse(s.created_at) < NEW_FOR_MS,
+    })),
+    created,
+    pager,
+    sort,
+    sortLinks: { top: sortHref("top"), new: sortHref("new") },
+    maxVotesPerAddress: MAX_VOTES_PER_ADDRESS,
+    meta: {
+      title: t("meta.title"),
+      description: t("meta.description"),
+      path: "/suggest-platform",
+      structuredData: breadcrumbLd(
+        { siteUrl, language: await getLanguage(request), homeName: t("breadcrumbHome") },
+        { name: t("meta.title"), path: "/suggest-platform" },
+      ),
     },
-    { headers },
-  );
+  });
 }
 
 export const meta = routeMeta;
@@ -130,8 +125,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const identity = getClientIdentity(request);
   const headers = new Headers();
-  if (identity.setCookie) headers.append("Set-Cookie", identity.setCookie);
   const intent = await parseIntent(request, form, ["vote", "suggest"] as const);
+  // The vote's own cookie, set with the first vote only (a suggestion needs none).
+  if (intent === "vote" && identity.setCookie) headers.append("Set-Cookie", identity.setCookie);
 
   switch (intent) {
     case "vote":
