@@ -20,13 +20,15 @@ export async function up(db: Db): Promise<void> {
         .check(sql`tokens >= 0`),
     )
     .execute();
-  // Today's spending so far, so that the budget does not start again at the upgrade.
+  // Today's spending so far, so that the budget does not start again at the upgrade; no row when
+  // nothing was spent (a new database stays empty: the copy to PostgreSQL wants empty tables).
   const today = new Date().toISOString().slice(0, 10);
   await sql`
     insert into assistant_budget_days (day, tokens)
-    select ${today}, coalesce(sum(input_tokens + output_tokens), 0)
+    select ${today}, sum(input_tokens + output_tokens)
     from assistant_usage
     where created_at >= ${`${today}T00:00:00.000Z`}
+    having count(*) > 0
   `.execute(db);
 }
 
