@@ -257,7 +257,7 @@ test.describe("privacy and terms", () => {
     await page.goto("/terms?lng=es");
     await expect(page.getByRole("heading", { name: "Enlaces de afiliación" })).toBeVisible();
     await page.goto("/privacy?lng=en");
-    await expect(page.getByRole("heading", { name: "Asking for removal" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Ask for the removal of data" })).toBeVisible();
   });
 });
 
