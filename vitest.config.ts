@@ -2,6 +2,10 @@ import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 
+// `npm test` runs the PostgreSQL pass (vitest.postgres.config.ts) beside this one: each empties and uses its own
+// scratch folder (tests/support/paths.ts).
+process.env.TEST_TMP_DIR ??= "tests/.tmp/sqlite";
+
 export default defineConfig({
   plugins: [vanillaExtractPlugin(), tsconfigPaths()],
   test: {

@@ -23,6 +23,10 @@ const SQLITE_ONLY = [
   "tests/integration/socket-writes.test.ts",
 ];
 
+// `npm test` runs the SQLite pass (vitest.config.ts) beside this one: each empties and uses its own
+// scratch folder (tests/support/paths.ts).
+process.env.TEST_TMP_DIR ??= "tests/.tmp/postgres";
+
 export default defineConfig({
   plugins: [vanillaExtractPlugin(), tsconfigPaths()],
   test: {
