@@ -109,6 +109,8 @@ export default defineConfig({
         // The whole suite draws from one address, more than a day's draws of one visitor (the daily
         // bounds per network are tested over HTTP: tests/integration/fair-rotation.test.ts).
         DRAW_DAILY_LIMIT: "0",
+        // Nor the soft bound's browser step: tests/e2e/draw-proof.spec.ts starts a server of its own for it.
+        DRAW_SOFT_LIMIT: "0",
         // The sitemap audit may fetch this server's own sitemap (tests only).
         AUDIT_ALLOWED_HOSTS: `localhost:${PORT}`,
       },

@@ -18,6 +18,11 @@ export const RETENTION = {
   deletionRequestDays: 90,
   /** A removal request goes this long after the admin marked it done. */
   removalRequestDays: 90,
+  /**
+   * A deleted code's keyed hash and counts (code_history, rotation rule 5): submitted again within
+   * this, it takes its turns back; later, it enters at the level like a new code.
+   */
+  codeHistoryDays: 365,
   /** Game scores (the leaderboard shows 30 days). */
   scoreDays: 180,
   /** Assistant conversations untouched this long go, with their messages (they quote visitors' text). */

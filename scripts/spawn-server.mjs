@@ -102,6 +102,7 @@ export function startBuiltServer(databaseUrl, dir, env = {}) {
     // The benchmarks draw from one address thousands of times a second (decision 298).
     DRAW_RATE_LIMIT: "0",
     DRAW_DAILY_LIMIT: "0",
+    DRAW_SOFT_LIMIT: "0",
     ...env,
   });
 }
@@ -124,5 +125,6 @@ export function startBaselineServer(baselineDir, dir) {
     SEED_DEMO: "1",
     DRAW_RATE_LIMIT: "0",
     DRAW_DAILY_LIMIT: "0",
+    DRAW_SOFT_LIMIT: "0",
   });
 }

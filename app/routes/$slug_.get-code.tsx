@@ -10,6 +10,8 @@ import { availableCodes, loadPlatformPage, offerSection, platformHeader } from "
 import { loadDrawResult } from "~/features/codes/draw-result.server";
 import { breadcrumbLd } from "~/features/community/structured-data";
 import { answerDraw, DRAW_PAGE_INTENTS } from "~/features/trust/report-action.server";
+import { drawProofStep } from "~/features/trust/draw-proof.server";
+import { DrawProofStep } from "~/features/trust/draw-proof-step";
 import { parseIntent } from "~/utils/intent.server";
 import { ReportError } from "~/features/trust/report-error";
 import { ClaimGuide } from "~/features/offer/claim-guide";
@@ -92,6 +94,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const { platform } = await loadPlatformPage(request, params.slug);
     return answerDraw(request, context, form, { platformId: platform.id, pagePath: `/${platform.slug}/get-code` });
   }
+  // Past the soft bound, a draw counts only with a browser's proof (decision 350).
+  const proofStep = await drawProofStep(request, context, form);
+  if (proofStep) return proofStep;
   // Hot path: the platform lookup is part of the draw's pick. Only a miss needs to know why.
   const location = params.slug
     ? await drawForPage(params.slug, addressKeyOf(context)).catch(async (error: unknown) => {
@@ -129,12 +134,16 @@ export default function DrawPage() {
       ) : (
         <>
           {reportError ? <ReportError error={reportError} /> : null}
-          <DrawReady
-            action={drawPath}
-            available={available}
-            noCodeMessage={available === 0 || (actionData && "noCode" in actionData) ? t("draw.noCode") : null}
-            shareHref={`/submit?platform=${encodeURIComponent(platform.slug)}`}
-          />
+          {actionData && "drawProof" in actionData ? (
+            <DrawProofStep view={actionData.drawProof} action={drawPath} />
+          ) : (
+            <DrawReady
+              action={drawPath}
+              available={available}
+              noCodeMessage={available === 0 || (actionData && "noCode" in actionData) ? t("draw.noCode") : null}
+              shareHref={`/submit?platform=${encodeURIComponent(platform.slug)}`}
+            />
+          )}
           {claim ? (
             <ClaimGuide offer={claim.offer} hints={claim.hints} testId="platform-offer" platformName={platform.name} />
           ) : null}

@@ -8,6 +8,8 @@ import { DrawReady, DrawResult, preloadDrawParts } from "~/features/codes/draw-p
 import { beforeHydration } from "~/utils/before-hydration";
 import { drawCookieHeaders, drawForPage, drawRefusal } from "~/features/codes/draw-action.server";
 import { answerDraw, DRAW_PAGE_INTENTS } from "~/features/trust/report-action.server";
+import { drawProofStep } from "~/features/trust/draw-proof.server";
+import { DrawProofStep } from "~/features/trust/draw-proof-step";
 import { parseIntent } from "~/utils/intent.server";
 import { ReportError } from "~/features/trust/report-error";
 import { getLanguage, getT } from "~/i18n/i18next.server";
@@ -57,6 +59,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // An answer about a draw of any platform: the draw token names its log row.
   const intent = await parseIntent(request, form, DRAW_PAGE_INTENTS, "platform:errors.badIntent");
   if (intent === "report") return answerDraw(request, context, form, { platformId: null, pagePath: "/random" });
+  // Past the soft bound, a draw counts only with a browser's proof (decision 350).
+  const proofStep = await drawProofStep(request, context, form);
+  if (proofStep) return proofStep;
   const location = await drawForPage(null, addressKeyOf(context)).catch(async (error: unknown) => {
     throw await drawRefusal(request, error);
   });
@@ -82,12 +87,16 @@ export default function RandomDrawPage() {
       ) : (
         <>
           {reportError ? <ReportError error={reportError} /> : null}
-          <DrawReady
-            action="/random"
-            available={available}
-            noCodeMessage={available === 0 || (actionData && "noCode" in actionData) ? t("draw.noCodeAny") : null}
-            shareHref="/submit"
-          />
+          {actionData && "drawProof" in actionData ? (
+            <DrawProofStep view={actionData.drawProof} action="/random" />
+          ) : (
+            <DrawReady
+              action="/random"
+              available={available}
+              noCodeMessage={available === 0 || (actionData && "noCode" in actionData) ? t("draw.noCodeAny") : null}
+              shareHref="/submit"
+            />
+          )}
         </>
       )}
       <p>

@@ -46,6 +46,8 @@ const envSchema = z.object({
   DRAW_RATE_LIMIT: z.coerce.number().int().min(0).default(300),
   /** Draws per IPv6 /64 per day (the /48 gets twice as many, an IPv4 /24 ten times); 0: off (issue 55, decision 312). */
   DRAW_DAILY_LIMIT: z.coerce.number().int().min(0).default(20),
+  /** Draws a day per IPv6 /64 before each draw needs a browser proof (the /48 twice, an IPv4 /24 ten times); 0: off (decision 350). */
+  DRAW_SOFT_LIMIT: z.coerce.number().int().min(0).default(3),
   /** `host:port,host:port` the sitemap audit may fetch although private (tests only). */
   AUDIT_ALLOWED_HOSTS: z.string().optional(),
   /** Start with an empty database although one existed at DATABASE_URL's path (its marker or backups say so). */

@@ -281,11 +281,19 @@ export async function setCodeExpiry(id: number, days: number, now = new Date(), 
   return Number(result.numUpdatedRows) > 0 ? expiresAt : null;
 }
 
-export async function updateCode(id: number, code: string, referralUrl: string | null, db: DB = getDb()): Promise<boolean> {
+/**
+ * An admin's edit of a code's text or link. `codeKey` is the new text's keyed hash (rotation rule 5):
+ * deleted after the edit, the code is recognised by what it now reads when it is submitted again.
+ */
+export async function updateCode(
+  id: number,
+  edit: { code: string; referralUrl: string | null; codeKey: string },
+  db: DB = getDb(),
+): Promise<boolean> {
   try {
     const result = await db
       .updateTable("referral_codes")
-      .set({ code, referral_url: referralUrl })
+      .set({ code: edit.code, referral_url: edit.referralUrl, code_key: edit.codeKey })
       .where("id", "=", id)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;

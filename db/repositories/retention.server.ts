@@ -147,6 +147,22 @@ export function removeDoneRemovalRequests(now: Date, batch: number, db: DB = get
 }
 
 /**
+ * A deleted code's history (its keyed hash and counts) codeHistoryDays after its last deletion, on
+ * code_history_deleted_idx; the lookup of a resubmitted code is by its key, the table's primary key.
+ */
+export function removeOldCodeHistory(now: Date, batch: number, db: DB = getDb()): Promise<number> {
+  const cutoff = daysBefore(now, RETENTION.codeHistoryDays);
+  return inBatches(batch, () =>
+    db
+      .deleteFrom("code_history")
+      .where("code_key", "in", (eb) =>
+        eb.selectFrom("code_history").select("code_key").where("deleted_at", "<", cutoff).orderBy("deleted_at").limit(batch),
+      )
+      .executeTakeFirst(),
+  );
+}
+
+/**
  * Rate-limit windows that ended (PostgreSQL's `rate_limits`; SQLite keeps them in memory, where
  * they go as new ones come). The library also clears them now and then; this makes the page's
  * "at most an hour" hold whatever the library does.
@@ -163,6 +179,7 @@ export interface RetentionRunSummary {
   suggestions: number;
   deletionRequests: number;
   removalRequests: number;
+  codeHistory: number;
   rateLimits: number;
   pseudonymKeys: number;
 }
@@ -181,6 +198,7 @@ export async function runRetention(
     ["suggestions", () => removeDecidedSuggestions(now, batch, db)],
     ["deletionRequests", () => removeDecidedDeletionRequests(now, batch, db)],
     ["removalRequests", () => removeDoneRemovalRequests(now, batch, db)],
+    ["codeHistory", () => removeOldCodeHistory(now, batch, db)],
     ["rateLimits", () => removeEndedRateLimits(now, db)],
     ["pseudonymKeys", () => dropPastPseudonymKeys(now, db)],
   ];
@@ -190,6 +208,7 @@ export async function runRetention(
     suggestions: 0,
     deletionRequests: 0,
     removalRequests: 0,
+    codeHistory: 0,
     rateLimits: 0,
     pseudonymKeys: 0,
   };

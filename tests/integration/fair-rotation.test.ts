@@ -6,8 +6,9 @@ import { cookiesFrom, postForm, type RunningServer } from "../support/server";
 
 /**
  * Fair in time and against scripts (issue 55, docs/fairness.md), over HTTP against the built server,
- * on both databases. Real visitors each come from an IPv6 /48 of their own; the draw's daily bounds
- * are the defaults (DRAW_DAILY_LIMIT 20 per /64, 40 per /48).
+ * on both databases. Real visitors each come from an IPv6 /48 of their own; the draw's bounds are the
+ * defaults (DRAW_DAILY_LIMIT 20 per /64, 40 per /48; DRAW_SOFT_LIMIT 3 per /64, past which the script
+ * solves the browser step's proof of work, as a script can).
  */
 let server: RunningServer;
 let db: TestDb;
@@ -17,7 +18,7 @@ let nextSite = 0;
 const visitorIp = () => `2001:db8:${(++nextSite).toString(16)}::1`;
 
 beforeAll(async () => {
-  server = await startServerWithAdmin({ TRUST_PROXY: "1", DRAW_DAILY_LIMIT: "20", DRAW_RATE_LIMIT: "300" });
+  server = await startServerWithAdmin({ TRUST_PROXY: "1", DRAW_DAILY_LIMIT: "20", DRAW_RATE_LIMIT: "300", DRAW_SOFT_LIMIT: "3" });
   db = openTestDb(server.dbFile);
   adminCookie = (await signInAsAdmin(server))
     .split("; ")
@@ -29,16 +30,46 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** One draw through the draw endpoint (the enhanced form's JSON); the served code, or null when refused. */
-async function draw(slug: string, ip = visitorIp()): Promise<string | null> {
+/** What the draw page's script computes for the soft bound's step (decision 350): the proof of work. */
+function solve(challenge: string): string {
+  const bits = Number(challenge.split(".")[2]);
+  for (let nonce = 0; ; nonce++) {
+    const digest = crypto.createHash("sha256").update(`${challenge}:${nonce}`).digest();
+    if (digest.readUInt32BE(0) >>> (32 - bits) === 0) return String(nonce);
+  }
+}
+
+let proofsSolved = 0;
+
+/**
+ * One draw as a script that passes the browser step makes it: through the draw endpoint (the
+ * enhanced form's JSON) and, past the soft bound, the draw page with a solved proof. The last answer.
+ */
+async function drawAnswer(slug: string, ip: string): Promise<Response> {
+  const headers = { "Fly-Client-IP": ip };
   const res = await postForm(
     `${server.url}/${slug}/get-code/draw`,
     { intent: "draw" },
-    { headers: { "Fly-Client-IP": ip, Accept: "application/json" } },
+    { headers: { ...headers, Accept: "application/json" } },
   );
+  if (res.status !== 200 || ((await res.clone().json()) as { location: string | null }).location) return res;
+  const step = await postForm(`${server.url}/${slug}/get-code`, { intent: "draw" }, { headers });
+  if (step.status !== 403) return step;
+  const challenge = /name="draw-proof" value="([^"]+)"/.exec(await step.text())![1]!;
+  proofsSolved++;
+  return postForm(
+    `${server.url}/${slug}/get-code`,
+    { intent: "draw", "draw-proof": challenge, "draw-proof-nonce": solve(challenge) },
+    { headers },
+  );
+}
+
+/** One draw; the served code, or null when refused (429). */
+async function draw(slug: string, ip = visitorIp()): Promise<string | null> {
+  const res = await drawAnswer(slug, ip);
   if (res.status === 429) return null;
-  expect(res.status).toBe(200);
-  const { location } = (await res.json()) as { location: string };
+  const location = res.status === 200 ? ((await res.json()) as { location: string }).location : res.headers.get("location")!;
+  expect([200, 303]).toContain(res.status);
   const id = Number(/[?&]draw=(\d+)\./.exec(location)![1]);
   const row = await db.selectFrom("random_requests").select("served_code").where("id", "=", id).executeTakeFirstOrThrow();
   return row.served_code;
@@ -162,6 +193,44 @@ describe("entering the rotation at the level (issue 55)", () => {
     expect((await admin({ intent: "toggle-permanent", id: String(expired.id) })).status).toBe(303);
     await expectEntersAtLevel(p.slug, expired.code, [...codes, reported.code, off.code]);
   });
+
+  it("its monthly cap lifted by the admin, a code comes back at the level", async () => {
+    const { p, codes } = await platformAtLevel(3, 20);
+    const capped = await createCode(db, p.id, { times_served: 20, capped_until: new Date(Date.now() + 3_600_000).toISOString() });
+    await drawMany(p.slug, 30);
+    expect((await admin({ intent: "lift-cap", id: String(capped.id) })).status).toBe(303);
+    await expectEntersAtLevel(p.slug, capped.code, codes);
+  });
+
+  it("a whole platform re-activated by the admin: its codes, and one let in while it was off, come back level", async () => {
+    const { p, codes } = await platformAtLevel(3, 20);
+    const off = await createCode(db, p.id, { times_served: 0, is_active: 0 });
+    await drawMany(p.slug, 6);
+    const platformAdmin = (fields: Record<string, string>) =>
+      postForm(`${server.url}/admin/platforms`, fields, { cookie: adminCookie });
+    expect((await platformAdmin({ intent: "toggle-active", id: String(p.id), confirm: "yes" })).status).toBe(303);
+    expect(
+      (await db.selectFrom("platforms").select("is_active").where("id", "=", p.id).executeTakeFirstOrThrow()).is_active,
+    ).toBe(0);
+    expect((await admin({ intent: "toggle-active", id: String(off.id) })).status).toBe(303);
+    expect((await platformAdmin({ intent: "toggle-active", id: String(p.id), confirm: "yes" })).status).toBe(303);
+    await expectEntersAtLevel(p.slug, off.code, codes);
+  });
+
+  it("an admin's edit of a code's text renews its key: deleted, then submitted again as it now reads, it takes its turns back", async () => {
+    const { p, codes } = await platformAtLevel(3, 20);
+    await submit(p.slug, "EDITME01");
+    await drawMany(p.slug, 12); // three rounds: everyone at 23
+    const before = await codeRow(p.id, "EDITME01");
+    expect(before.times_served).toBe(3);
+    const edited = await admin({ intent: "update", id: String(before.id), code: "EDITED01", referral_url: "" });
+    expect(edited.status).toBe(303);
+    expect((await admin({ intent: "delete", id: String(before.id), confirm: "yes" })).status).toBe(303);
+    await drawMany(p.slug, 15);
+    await submit(p.slug, "EDITED01");
+    expect((await codeRow(p.id, "EDITED01")).times_served).toBe(3);
+    await expectEntersAtLevel(p.slug, "EDITED01", codes);
+  });
 });
 
 /**
@@ -186,6 +255,7 @@ describe("a script with five /64s in one /48 (issue 55)", () => {
     const scriptIps = Array.from({ length: 5 }, (_, i) => `2001:db8:${site}:${i + 1}::1`);
     let scriptDraws = 0;
     let budgetLeft = true;
+    const proofsBefore = proofsSolved;
     const visitors = new Map<string, number>();
     for (let v = 0; v < VISITORS; v++) {
       while (budgetLeft && !goodForScript(await rotation(p.id), target)) {
@@ -196,7 +266,7 @@ describe("a script with five /64s in one /48 (issue 55)", () => {
       const code = (await draw(p.slug))!;
       visitors.set(code, (visitors.get(code) ?? 0) + 1);
     }
-    return { target: visitors.get(target) ?? 0, scriptDraws };
+    return { target: visitors.get(target) ?? 0, scriptDraws, proofs: proofsSolved - proofsBefore };
   }
 
   it("the script's own code gets at most twice its fair share of real visitors", async () => {
@@ -205,7 +275,9 @@ describe("a script with five /64s in one /48 (issue 55)", () => {
       const level = Math.min(...state.map((c) => c.rotation_count));
       return state.find((c) => c.code === mine)!.rotation_count === level;
     });
-    process.stdout.write(`script own code: ${result.target} of ${VISITORS} visitors, ${result.scriptDraws} script draws\n`);
+    process.stdout.write(
+      `script own code: ${result.target} of ${VISITORS} visitors, ${result.scriptDraws} script draws, ${result.proofs} proofs\n`,
+    );
     expect(result.scriptDraws).toBeLessThanOrEqual(10); // the /48's day on one platform
     expect(result.target).toBeLessThanOrEqual((2 * VISITORS) / CODES);
   });
@@ -216,7 +288,9 @@ describe("a script with five /64s in one /48 (issue 55)", () => {
       const level = Math.min(...state.map((c) => c.rotation_count));
       return state.find((c) => c.code === victim)!.rotation_count > level;
     });
-    process.stdout.write(`victim: ${result.target} of ${VISITORS} visitors, ${result.scriptDraws} script draws\n`);
+    process.stdout.write(
+      `victim: ${result.target} of ${VISITORS} visitors, ${result.scriptDraws} script draws, ${result.proofs} proofs\n`,
+    );
     expect(result.scriptDraws).toBeLessThanOrEqual(10);
     expect(result.target).toBeGreaterThanOrEqual(VISITORS / CODES / 2);
   });
@@ -239,11 +313,8 @@ describe("the daily draw bounds per network (issue 55, decision 312)", () => {
     for (let i = 0; i < 5; i++) expect(await draw(p.slug, `${net}:1::1`)).not.toBeNull();
     // The same /64 (another address in it): its fifth draw on this platform was its last today.
     const before = await logged();
-    const refused = await postForm(
-      `${server.url}/${p.slug}/get-code/draw`,
-      { intent: "draw" },
-      { headers: { "Fly-Client-IP": `${net}:1::99` } },
-    );
+    // Past the soft bound too: refused after the browser step's proof (decision 350).
+    const refused = await drawAnswer(p.slug, `${net}:1::99`);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3600);
     expect(await logged()).toBe(before);

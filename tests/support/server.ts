@@ -53,6 +53,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // Tests draw from one address far more than a visitor: the limit has its own test (draw-limit.test.ts).
       DRAW_RATE_LIMIT: "0",
       DRAW_DAILY_LIMIT: "0",
+      // The soft bound's browser proof has its own tests (draw-proof.test.ts, draw-proof.spec.ts).
+      DRAW_SOFT_LIMIT: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

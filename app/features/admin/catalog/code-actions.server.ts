@@ -10,6 +10,8 @@ import {
 import type { getCodeWithPlatform } from "~db/repositories/codes.server";
 import { liftMonthlyCap, restoreReportedCode } from "~db/repositories/code-reports.server";
 import { getSettings } from "~db/repositories/settings.server";
+import { codeKey } from "~db/repositories/rotation.server";
+import { getEnv } from "~/utils/env.server";
 import { hostMatches, normalizeCodeInput, parseHosts, parseHttpUrl } from "~db/platform-links";
 import { formatDate } from "~/utils/dates";
 import { assertUnreachable } from "~/utils/intent.server";
@@ -118,7 +120,12 @@ export async function runCodeAction(
         referralUrl = url.href;
       }
       try {
-        if (!(await updateCode(code.id, normalized.code, referralUrl))) throw await gone();
+        const edit = {
+          code: normalized.code,
+          referralUrl,
+          codeKey: codeKey(getEnv().SESSION_SECRET, code.platform_id, normalized.code),
+        };
+        if (!(await updateCode(code.id, edit))) throw await gone();
       } catch (error) {
         if (error instanceof CodeTakenError) {
           return rejectForm(formId, submission.reply({ fieldErrors: { code: ["codes.errors.codeTaken"] } }));
