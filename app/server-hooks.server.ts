@@ -20,8 +20,6 @@ import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
 import { startHistoryJob } from "~/features/admin/site/history-job.server";
 import { startRetentionJob } from "~/features/admin/site/retention-job.server";
 import { startPlatformDeletionsJob } from "~/features/admin/catalog/platform-deletions.server";
-import { drawForPage } from "~/features/codes/draw-action.server";
-import { bindDrawCookie } from "~/features/trust/draw-token.server";
 import { refusalText } from "~/i18n/refusals.server";
 import { getOptionalAdmin } from "~/utils/auth.server";
 import { getEnv, seedsDemo, sqlitePathFromUrl } from "~/utils/env.server";
@@ -42,8 +40,6 @@ export const serverHooks: AppHooks = {
   mayRefuseWrite,
   refuseWrite,
   refusalText,
-  drawForPage,
-  bindDraw: (location, cookieHeader, address) => bindDrawCookie(location, cookieHeader, address),
   readUpload: readStoredLogo,
   guardRoutes: (routes) => guardRouteModules(routes as unknown as Parameters<typeof guardRouteModules>[0]),
 };

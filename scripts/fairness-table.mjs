@@ -59,9 +59,9 @@ const post = (p, fields, ip, extra = {}) =>
   });
 
 async function draw(slug, ip = visitor()) {
-  const res = await post(`/${slug}/get-code/draw`, { intent: "draw" }, ip, { Accept: "application/json" });
-  if (res.status !== 200) return null;
-  const { location } = await res.json();
+  const res = await post(`/${slug}/get-code`, { intent: "draw" }, ip);
+  if (res.status !== 303) return null;
+  const location = res.headers.get("location");
   const id = Number(/[?&]draw=(\d+)\./.exec(location)[1]);
   return db.prepare("select served_code from random_requests where id = ?").get(id).served_code;
 }

@@ -29,16 +29,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** One draw through the draw endpoint (the enhanced form's JSON); the served code, or null when refused. */
+/** One draw through the draw page's action (the form's post); the served code, or null when refused. */
 async function draw(slug: string, ip = visitorIp()): Promise<string | null> {
-  const res = await postForm(
-    `${server.url}/${slug}/get-code/draw`,
-    { intent: "draw" },
-    { headers: { "Fly-Client-IP": ip, Accept: "application/json" } },
-  );
+  const res = await postForm(`${server.url}/${slug}/get-code`, { intent: "draw" }, { headers: { "Fly-Client-IP": ip } });
   if (res.status === 429) return null;
-  expect(res.status).toBe(200);
-  const { location } = (await res.json()) as { location: string };
+  expect(res.status).toBe(303);
+  const location = res.headers.get("location")!;
   const id = Number(/[?&]draw=(\d+)\./.exec(location)![1]);
   const row = await db.selectFrom("random_requests").select("served_code").where("id", "=", id).executeTakeFirstOrThrow();
   return row.served_code;
@@ -240,7 +236,7 @@ describe("the daily draw bounds per network (issue 55, decision 312)", () => {
     // The same /64 (another address in it): its fifth draw on this platform was its last today.
     const before = await logged();
     const refused = await postForm(
-      `${server.url}/${p.slug}/get-code/draw`,
+      `${server.url}/${p.slug}/get-code`,
       { intent: "draw" },
       { headers: { "Fly-Client-IP": `${net}:1::99` } },
     );
