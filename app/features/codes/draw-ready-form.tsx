@@ -1,8 +1,9 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SiteLink } from "~/components/site-link";
 import { alert, button, muted, row, stack } from "~/styles/ui.css";
 import { useArrivalFocus } from "~/utils/arrival-focus";
+import { usePending } from "~/utils/use-pending";
 import { drawAnimation } from "./draw-animation";
 import { ClaimGuide } from "~/features/offer/claim-guide";
 import { KeptAnswerFigure } from "~/features/trust/kept-answer-figure";
@@ -27,9 +28,8 @@ export function DrawReadyForm({
   shareHref?: string;
 }) {
   const { t } = useTranslation("platform");
-  const navigation = useNavigation();
-  // Busy while the draw is posted, then while its result page loads (both at `action`).
-  const busy = navigation.state !== "idle" && navigation.location.pathname === action;
+  // Busy while the draw is posted, then while its result page loads.
+  const busy = usePending({ intent: "draw", formAction: action });
   return (
     <Form
       method="post"
