@@ -13,8 +13,13 @@ declare module "@remix-run/node" {
      * serves it): the page's bytes carry it as they are (entry.server.tsx), React never encodes it.
      */
     siteCss?: Buffer;
-    /** Set when the server's draw endpoint could not draw (the database refused): the page answers why, without drawing again. */
-    drawUnavailable?: unknown;
+    /**
+     * Admission control's side of the draw (server/admission.ts, decision 330). `backedUp(drawing)`:
+     * whether the result page of one more draw (besides `drawing` being made) would wait past its
+     * bound, so the draw is refused before it is made (503 with `retryAfterSeconds`); `made(location)`:
+     * a draw is stored, its result page at `location` waits ahead of other pages and is never refused.
+     */
+    draws?: { backedUp: (drawing: number) => boolean; made: (location: string) => void; retryAfterSeconds: number };
     /**
      * Gives this request's render place back (admission control, decision 212) before a long wait on
      * another site; the page is still rendered and sent. Absent when admission is off.

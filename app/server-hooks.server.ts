@@ -20,9 +20,6 @@ import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
 import { startHistoryJob } from "~/features/admin/site/history-job.server";
 import { startRetentionJob } from "~/features/admin/site/retention-job.server";
 import { startPlatformDeletionsJob } from "~/features/admin/catalog/platform-deletions.server";
-import { drawForPage } from "~/features/codes/draw-action.server";
-import { bindDrawCookie } from "~/features/trust/draw-token.server";
-import { admitDrawWithoutProof } from "~/features/trust/draw-proof.server";
 import { refusalText } from "~/i18n/refusals.server";
 import { getOptionalAdmin } from "~/utils/auth.server";
 import { getEnv, seedsDemo, sqlitePathFromUrl } from "~/utils/env.server";
@@ -43,9 +40,6 @@ export const serverHooks: AppHooks = {
   mayRefuseWrite,
   refuseWrite,
   refusalText,
-  // Past the soft bound the endpoint draws nothing: the page's action asks for the proof (decision 350).
-  drawForPage: async (slug, address) => ((await admitDrawWithoutProof(address)) ? drawForPage(slug, address) : null),
-  bindDraw: (location, cookieHeader, address) => bindDrawCookie(location, cookieHeader, address),
   readUpload: readStoredLogo,
   guardRoutes: (routes) => guardRouteModules(routes as unknown as Parameters<typeof guardRouteModules>[0]),
 };

@@ -101,7 +101,7 @@ export async function benchOverload({ root, tmp, seconds }: { root: string; tmp:
         connections: MIXED_CONNECTIONS,
         seconds: MIXED_SECONDS,
         paths: PATHS,
-        draws: { path: `/${MIXED_PLATFORM}/get-code/draw`, every: 5 },
+        draws: { path: `/${MIXED_PLATFORM}/get-code`, every: 5 },
       });
       const d = f.draws!;
       const stored = drawLog(file, platformId);

@@ -1,8 +1,7 @@
 // The draw on PostgreSQL, for `npm run bench` (--only postgres): a throwaway cluster with durable
 // defaults (fsync on), loopback only (a unix socket), removed at the end. Two tables:
-// - repository: drawReferralCode with 50 concurrent callers in this process, under each lock strategy
-//   (DRAW_LOCK=advisory, the default, and skip-locked, the alternative measured in decision 131);
-// - HTTP: the draw endpoint with 50 keep-alive connections spread over 1 and over 2 server processes
+// - repository: drawReferralCode with 50 concurrent callers in this process;
+// - HTTP: the draw page's action with 50 keep-alive connections spread over 1 and over 3 server processes
 //   sharing one database: draws/s, p99 latency, fairness spread, serves = log rows.
 import fs from "node:fs";
 import http from "node:http";
@@ -25,8 +24,7 @@ const p99 = (latencies: number[]) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? NaN;
 };
 
-async function repositoryRun(url: string, codes: number, seconds: number, lock: string) {
-  process.env.DRAW_LOCK = lock;
+async function repositoryRun(url: string, codes: number, seconds: number) {
   const { db, platformId } = await prepareBenchDatabase(url, codes);
   let draws = 0;
   let empty = 0;
@@ -45,14 +43,13 @@ async function repositoryRun(url: string, codes: number, seconds: number, lock: 
   );
   const elapsed = (performance.now() - start) / 1000;
   const result = {
-    run: `repository, ${CONNECTIONS} concurrent callers, DRAW_LOCK=${lock}`,
+    run: `repository, ${CONNECTIONS} concurrent callers`,
     "draws/s": Math.round(draws / elapsed),
     "p99 ms": Math.round(p99(latencies) * 10) / 10,
     "no code found": empty,
     ...(await fairness(db)),
   };
   await closeDb();
-  delete process.env.DRAW_LOCK;
   return result;
 }
 
@@ -65,7 +62,7 @@ async function httpRun(root: string, tmp: string, url: string, codes: number, se
     const portOf = (i: number) => servers[i % processes]!.port;
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async (_, i) => {
-        for (let k = 0; k < 10; k++) await postDraw(agent, portOf(i), `/${BENCH_SLUG}/get-code/draw`);
+        for (let k = 0; k < 10; k++) await postDraw(agent, portOf(i), `/${BENCH_SLUG}/get-code`);
       }),
     );
     let draws = 0;
@@ -77,7 +74,7 @@ async function httpRun(root: string, tmp: string, url: string, codes: number, se
       Array.from({ length: CONNECTIONS }, async (_, i) => {
         while (performance.now() < deadline) {
           const t = performance.now();
-          if ((await postDraw(agent, portOf(i), `/${BENCH_SLUG}/get-code/draw`)) === 303) draws++;
+          if ((await postDraw(agent, portOf(i), `/${BENCH_SLUG}/get-code`)) === 303) draws++;
           else errors++;
           latencies.push(performance.now() - t);
         }
@@ -87,7 +84,7 @@ async function httpRun(root: string, tmp: string, url: string, codes: number, se
     await Promise.all(servers.map((s) => s.stop()));
     const db = getDb();
     const result = {
-      run: `HTTP POST /${BENCH_SLUG}/get-code/draw, ${CONNECTIONS} connections, ${processes} server process(es)`,
+      run: `HTTP POST /${BENCH_SLUG}/get-code, ${CONNECTIONS} connections, ${processes} server process(es)`,
       "draws/s": Math.round(draws / elapsed),
       "p99 ms": Math.round(p99(latencies) * 10) / 10,
       errors,
@@ -113,8 +110,8 @@ export async function benchPostgres({ root, seconds, codes }: { root: string; se
   try {
     const fresh = () => createDatabase(cluster.url("postgres"));
     const rows = [];
-    for (const lock of ["advisory", "skip-locked"]) rows.push(await repositoryRun(await fresh(), codes, seconds, lock));
-    for (const processes of [1, 2]) rows.push(await httpRun(root, tmp, await fresh(), codes, seconds, processes));
+    rows.push(await repositoryRun(await fresh(), codes, seconds));
+    for (const processes of [1, 3]) rows.push(await httpRun(root, tmp, await fresh(), codes, seconds, processes));
     console.log(`Draw on PostgreSQL 15 (durable defaults, unix socket), ${codes} codes, ${seconds} s per run`);
     console.table(rows);
   } finally {

@@ -60,7 +60,7 @@ const ADMIN_PAGES = [
   "/admin/settings",
   "/admin/partnerships",
 ];
-const DRAW = "/revolut/get-code/draw";
+const DRAW = "/revolut/get-code";
 
 interface Answer {
   status: number;

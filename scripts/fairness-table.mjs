@@ -71,23 +71,16 @@ function solve(challenge) {
 let proofs = 0;
 
 async function draw(slug, ip = visitor()) {
-  const res = await post(`/${slug}/get-code/draw`, { intent: "draw" }, ip, { Accept: "application/json" });
-  if (res.status !== 200) return null;
-  let { location } = await res.json();
-  if (!location) {
-    // Past the soft bound the endpoint draws nothing: the page asks for the browser step, which the script passes.
-    const step = await post(`/${slug}/get-code`, { intent: "draw" }, ip);
-    const challenge = step.status === 403 ? /name="draw-proof" value="([^"]+)"/.exec(await step.text())?.[1] : null;
+  let res = await post(`/${slug}/get-code`, { intent: "draw" }, ip);
+  if (res.status === 403) {
+    // Past the soft bound the page asks for the browser step, which the script passes.
+    const challenge = /name="draw-proof" value="([^"]+)"/.exec(await res.text())?.[1];
     if (!challenge) return null;
     proofs++;
-    const proved = await post(
-      `/${slug}/get-code`,
-      { intent: "draw", "draw-proof": challenge, "draw-proof-nonce": solve(challenge) },
-      ip,
-    );
-    if (proved.status !== 303) return null;
-    location = proved.headers.get("location");
+    res = await post(`/${slug}/get-code`, { intent: "draw", "draw-proof": challenge, "draw-proof-nonce": solve(challenge) }, ip);
   }
+  if (res.status !== 303) return null;
+  const location = res.headers.get("location");
   const id = Number(/[?&]draw=(\d+)\./.exec(location)[1]);
   return db.prepare("select served_code from random_requests where id = ?").get(id).served_code;
 }

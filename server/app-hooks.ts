@@ -71,17 +71,6 @@ export interface AppHooks {
    */
   refusalText(request: RefusalRequest, key: RefusalKey): string;
   /**
-   * The draw behind a draw form: the signed result page's address, or null when nothing was drawn.
-   * `address` is the client's key (address-key.ts), whose draws are limited (an error with
-   * `status: 429` and `retryAfterSeconds` past it, decision 298).
-   */
-  drawForPage(slug: string | null, address: string): Promise<string | null>;
-  /**
-   * The Set-Cookie line that binds a draw (its result page's address) to the browser that made it,
-   * with the drawing network (decision 315): only that browser may answer "did it work?".
-   */
-  bindDraw(location: string, cookieHeader: string | undefined, address: string): Promise<string | null>;
-  /**
    * Puts the app's last net around every route's loader and action (decision 304): a database that
    * refuses for now is a 503 with Retry-After and a named message, never a 500. Called on the build
    * before Remix's request handler is made from it.

@@ -2,9 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import express from "express";
 import { admissionControl, admissionLimitsFromEnv, LEAVE_ADMISSION } from "./admission";
-import { addressKey } from "./address-key";
 import { clientIpOf } from "./client-ip";
-import { drawEndpoint } from "./draw-endpoint";
 import { finalErrorHandler } from "./error-page";
 import { refuseForbiddenWrites } from "./guards";
 import { healthEndpoint } from "./health";
@@ -65,17 +63,17 @@ if (remixBuild.clientDir) app.use(clientFiles(remixBuild.clientDir));
 const recentDraws = new RecentDraws();
 const admissionLimits = admissionLimitsFromEnv(process.env);
 const admission = admissionControl(admissionLimits, words, (req) => recentDraws.has(req.query.draw));
-app.use((req, res, next) => {
+app.use((req, _res, next) => {
   if (req.method === "GET") recentDraws.arrived(req.query.draw);
-  // A draw made by the page's own action (no JavaScript, or the endpoint's 307): its result page
-  // waits ahead too, like the draw endpoint's (decision 330).
-  else if (req.method === "POST")
-    res.once("finish", () => {
-      const location = res.statusCode === 303 ? res.getHeader("location") : undefined;
-      if (typeof location === "string") recentDraws.note(location);
-    });
   next();
 }, admission);
+// What the draw action asks admission control (AppLoadContext.draws): may a draw be made, and its
+// result page, once the draw is stored, waits ahead of other pages.
+const drawAdmission = {
+  backedUp: (drawing: number) => admission.drawsBackedUp(drawing + recentDraws.owedCount()),
+  made: (location: string) => recentDraws.note(location),
+  retryAfterSeconds: admissionLimits.retryAfterSeconds,
+};
 
 app.use(securityHeaders({ csp: !dev }));
 if (env.LOG_REQUESTS !== "0") app.use(requestLog(log));
@@ -98,16 +96,6 @@ app.get("/sitemap-audit", (req, _res, next) => {
   }
   next();
 });
-// The draw forms' endpoint, answered without Remix (decision 041).
-// While draws' result pages wait too much, a draw is refused before it is made (decision 212).
-app.use(
-  drawEndpoint(remixBuild.hooks, (req) => addressKey(clientIpOf(req, env.TRUST_PROXY)), {
-    recentDraws,
-    backedUp: (drawing) => admission.drawsBackedUp(drawing + recentDraws.owedCount()),
-    retryAfterSeconds: admissionLimits.retryAfterSeconds,
-    words,
-  }),
-);
 // Anonymous pages kept a few seconds (server/page-cache.ts); PAGE_CACHE_MS=0 turns it off (benchmarks).
 const pageCacheMs = Number(process.env.PAGE_CACHE_MS ?? 3_000);
 if (!dev && pageCacheMs > 0) app.use(pageCache({ ttlMs: pageCacheMs }));
@@ -121,7 +109,7 @@ app.all(
       cspNonce: res.locals.cspNonce as string,
       contentSecurityPolicy: res.getHeader("Content-Security-Policy") as string | undefined,
       siteCss: remixBuild.siteCss,
-      drawUnavailable: res.locals.drawUnavailable as unknown,
+      draws: drawAdmission,
       leaveAdmission: res.locals[LEAVE_ADMISSION] as (() => void) | undefined,
     }),
   }),

@@ -80,14 +80,12 @@ export const meta = routeMeta;
 export const headers = keepRetryAfter;
 
 /**
- * Only a POST spends a serve: crawlers and link previews (GET) never draw. The draw form posts to
- * the server's draw endpoint (server/draw-endpoint.ts), which draws without Remix; this action
- * answers what the endpoint hands back when nothing was drawn (no code, unknown or inactive
- * platform) and any other POST here.
+ * The draw (`intent=draw`; the draw form posts here, with or without JavaScript) or a visitor's
+ * answer about a draw (`intent=report`). Only a POST spends a serve: crawlers and link previews
+ * (GET) never draw. Drawn: 303 to the signed result page, with the cookie that lets this browser
+ * answer (decision 315).
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  // The draw endpoint met a refusal and handed the request here for the page: never draw twice.
-  if (context.drawUnavailable) throw await drawRefusal(request, context.drawUnavailable);
   const form = await readFormData(request);
   const intent = await parseIntent(request, form, DRAW_PAGE_INTENTS, "platform:errors.badIntent");
   if (intent === "report") {
@@ -99,7 +97,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (proofStep) return proofStep;
   // Hot path: the platform lookup is part of the draw's pick. Only a miss needs to know why.
   const location = params.slug
-    ? await drawForPage(params.slug, addressKeyOf(context)).catch(async (error: unknown) => {
+    ? await drawForPage(params.slug, addressKeyOf(context), context).catch(async (error: unknown) => {
         throw await drawRefusal(request, error);
       })
     : null;

@@ -51,10 +51,8 @@ export const meta = routeMeta;
 // A 503 thrown by the action (the database refused the draw) keeps its Retry-After.
 export const headers = keepRetryAfter;
 
-/** Draws across every active platform; only a POST spends a serve (usually via the draw endpoint, as on a platform's page). */
+/** Draws across every active platform; only a POST spends a serve (as on a platform's page). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  // The draw endpoint met a refusal and handed the request here for the page: never draw twice.
-  if (context.drawUnavailable) throw await drawRefusal(request, context.drawUnavailable);
   const form = await readFormData(request);
   // An answer about a draw of any platform: the draw token names its log row.
   const intent = await parseIntent(request, form, DRAW_PAGE_INTENTS, "platform:errors.badIntent");
@@ -62,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Past the soft bound, a draw counts only with a browser's proof (decision 350).
   const proofStep = await drawProofStep(request, context, form);
   if (proofStep) return proofStep;
-  const location = await drawForPage(null, addressKeyOf(context)).catch(async (error: unknown) => {
+  const location = await drawForPage(null, addressKeyOf(context), context).catch(async (error: unknown) => {
     throw await drawRefusal(request, error);
   });
   if (!location) return data({ noCode: true }, { status: 200 });

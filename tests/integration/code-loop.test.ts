@@ -4,7 +4,6 @@ import type { Kysely } from "kysely";
 import { decode } from "turbo-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~db/schema";
-import { readDrawAnswer } from "~/features/codes/draw-endpoint";
 import { createPlatform, openTestDb, refuseDrawLogOf } from "../support/fixtures";
 import { cookiesFrom, postForm, startServer, type RunningServer } from "../support/server";
 
@@ -350,7 +349,7 @@ describe("captcha and rate limit", () => {
   });
 });
 
-describe("the draw endpoint (server/draw-endpoint.ts), where the draw forms post", () => {
+describe("the draw: the draw page's action, where the draw forms post", () => {
   const ctx = serverWithDb();
   let server: RunningServer;
   let db: Kysely<Database>;
@@ -362,59 +361,44 @@ describe("the draw endpoint (server/draw-endpoint.ts), where the draw forms post
       .values({ platform_id: platformId, code, created_at: new Date().toISOString() })
       .execute();
   }
-  /** What the enhanced form sends. */
-  const postJson = (path: string) =>
-    postForm(`${server.url}${path}`, { intent: "draw" }, { headers: { Accept: "application/json" } });
 
-  it("no JS: a draw answers 303 to the signed result page; one serve, one log row", async () => {
+  it("no JS: a draw answers 303 to the signed result page, with the draws cookie; one serve, one log row", async () => {
     const p = await createPlatform(db);
     await addCode(p.id, "FAST01");
     const before = await counts(db);
-    const res = await postForm(`${server.url}/${p.slug}/get-code/draw`, { intent: "draw" });
+    const res = await postForm(`${server.url}/${p.slug}/get-code`, { intent: "draw" });
     expect(res.status).toBe(303);
     const location = res.headers.get("location")!;
     expect(location).toMatch(new RegExp(`^/${p.slug}/get-code\\?draw=\\d+\\.[\\w-]{22}$`));
+    expect(cookiesFrom(res)).toMatch(/(^|; )draws=/);
     expect(await (await fetch(`${server.url}${location}`)).text()).toMatch(/data-testid="drawn-code"[^>]*>FAST01</);
     expect(await counts(db)).toEqual({ ...before, requests: before.requests + 1 });
 
-    const random = await postForm(`${server.url}/random/draw`, { intent: "draw" });
+    const random = await postForm(`${server.url}/random`, { intent: "draw" });
     expect(random.status).toBe(303);
     expect(random.headers.get("location")).toMatch(/^\/random\?draw=\d+\.[\w-]{22}$/);
   });
 
-  it("JS: the answer is exactly {location} as JSON, and the enhanced form's reader gets that address", async () => {
+  it("JS: Remix's own request to the page draws once and answers its single-fetch redirect to the result, with the cookie", async () => {
     const p = await createPlatform(db);
     await addCode(p.id, "JSON01");
     const before = await counts(db);
-    const res = await postJson(`/${p.slug}/get-code/draw`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(res.headers.get("cache-control")).toBe("no-store");
-    const body = await res.clone().json();
-    expect(body).toEqual({ location: expect.stringMatching(new RegExp(`^/${p.slug}/get-code\\?draw=\\d+\\.[\\w-]{22}$`)) });
-    // The client's own reader, on the server's real answer: a drift on either side fails here.
-    expect(await readDrawAnswer(res)).toBe(body.location);
-    expect(await (await fetch(`${server.url}${body.location}`)).text()).toMatch(/data-testid="drawn-code"[^>]*>JSON01</);
+    const res = await postForm(`${server.url}/${p.slug}/get-code.data`, { intent: "draw" });
+    expect(res.status).toBe(202);
+    expect(cookiesFrom(res)).toMatch(/(^|; )draws=/);
+    const answer = (await decode(res.body as ReadableStream<Uint8Array>)).value as { redirect: string; status: number };
+    expect(answer).toMatchObject({ redirect: expect.stringMatching(new RegExp(`^/${p.slug}/get-code\\?draw=`)), status: 303 });
+    expect(await (await fetch(`${server.url}${answer.redirect}`)).text()).toMatch(/data-testid="drawn-code"[^>]*>JSON01</);
     expect(await counts(db)).toEqual({ ...before, requests: before.requests + 1 });
-
-    const empty = await createPlatform(db);
-    const none = await postJson(`/${empty.slug}/get-code/draw`);
-    expect(none.status).toBe(200);
-    expect(await none.clone().json()).toEqual({ location: null });
-    expect(await readDrawAnswer(none)).toBeNull();
   });
 
-  it("nothing drawn: 307 back to the draw page, whose action answers the same form (no code, unknown, inactive); nothing written", async () => {
+  it("nothing drawn: the page says why (no code, unknown, inactive); the old endpoint's address draws nothing; nothing written", async () => {
     const empty = await createPlatform(db);
     const off = await createPlatform(db, { is_active: 0 });
     await addCode(off.id, "OFF001");
+    const live = await createPlatform(db);
+    await addCode(live.id, "LIVE01");
     const before = await counts(db);
-    for (const page of [`/${empty.slug}/get-code`, "/no-such-platform/get-code", `/${off.slug}/get-code`]) {
-      const res = await postForm(`${server.url}${page}/draw`, { intent: "draw" });
-      expect(res.status, page).toBe(307);
-      expect(res.headers.get("location"), page).toBe(page);
-    }
-    // What the browser then does: the same POST to the page.
     const noCode = await postForm(`${server.url}/${empty.slug}/get-code`, { intent: "draw" });
     expect(noCode.status).toBe(200);
     expect(await noCode.text()).toMatch(/data-testid="no-code"[^>]*>Aucun code disponible pour cette plateforme</);
@@ -427,8 +411,12 @@ describe("the draw endpoint (server/draw-endpoint.ts), where the draw forms post
     const inactive = await postForm(`${server.url}/${off.slug}/get-code`, { intent: "draw" });
     expect(inactive.status).toBe(303);
     expect(inactive.headers.get("location")).toBe("/");
+    // The endpoint of decision 041 is gone: its address is a page like any other, and draws nothing.
+    for (const path of [`/${live.slug}/get-code/draw`, "/random/draw"]) {
+      expect((await postForm(`${server.url}${path}`, { intent: "draw" })).status, path).toBeGreaterThanOrEqual(400);
+    }
     // Only a POST draws.
-    expect((await fetch(`${server.url}/${empty.slug}/get-code/draw`)).status).toBe(404);
+    expect((await fetch(`${server.url}/${live.slug}/get-code`)).status).toBe(200);
     expect(await counts(db)).toEqual(before);
   });
 
@@ -460,36 +448,16 @@ describe("the draw endpoint (server/draw-endpoint.ts), where the draw forms post
     const urlencoded = await postForm(`${server.url}/${p.slug}/get-code`, { intent: "draw" });
     expect(urlencoded.status).toBe(303);
     expect(urlencoded.headers.get("location")).toMatch(new RegExp(`^/${p.slug}/get-code\\?draw=`));
-    // Remix's own enhanced-form request to the page: its single-fetch redirect.
-    const data = await postForm(`${server.url}/${p.slug}/get-code.data`, { intent: "draw" });
-    expect(data.status).toBe(202);
-    expect((await decode(data.body as ReadableStream<Uint8Array>)).value).toMatchObject({
-      redirect: expect.stringMatching(new RegExp(`^/${p.slug}/get-code\\?draw=`)),
-      status: 303,
-    });
-    expect((await counts(db)).requests).toBe(before.requests + 2);
+    expect((await counts(db)).requests).toBe(before.requests + 1);
   });
 
-  it("a draw that fails writes nothing and is handed back; the page then answers the visitor's error page, no stack trace", async () => {
+  it("a draw that fails writes nothing; the page answers the visitor's error page, no stack trace", async () => {
     const p = await createPlatform(db);
     await addCode(p.id, "FAIL01");
     // A real failure in the real database: logging this code is refused.
     const allow = await refuseDrawLogOf(db, "FAIL01");
     try {
       const before = await counts(db);
-      // One attempt: the endpoint hands the failure to the page, which answers it without drawing again.
-      const endpoint = await postForm(
-        `${server.url}/${p.slug}/get-code/draw`,
-        { intent: "draw" },
-        { headers: { "Accept-Language": "fr" } },
-      );
-      expect(endpoint.status).toBe(500);
-      const endpointHtml = await endpoint.text();
-      expect(endpointHtml).toContain("Une erreur est survenue");
-      expect(endpointHtml).not.toMatch(/refused|at .*\.js:\d+/);
-      const json = await postJson(`/${p.slug}/get-code/draw`);
-      expect(json.status).toBe(500);
-      expect(await json.json()).toEqual({ location: null });
       const res = await postForm(
         `${server.url}/${p.slug}/get-code`,
         { intent: "draw" },
@@ -499,7 +467,7 @@ describe("the draw endpoint (server/draw-endpoint.ts), where the draw forms post
       const html = await res.text();
       expect(html).toContain("Une erreur est survenue");
       expect(html).not.toMatch(/refused|at .*\.js:\d+/);
-      // The JS form's fallback request gets Remix's own (sanitised) error answer, which its error boundary shows.
+      // The JS form's request gets Remix's own (sanitised) error answer, which its error boundary shows.
       const data = await postForm(`${server.url}/${p.slug}/get-code.data`, { intent: "draw" });
       expect(data.status).toBe(500);
       expect(data.headers.get("x-remix-response")).toBe("yes");
@@ -517,13 +485,7 @@ describe("the draw endpoint (server/draw-endpoint.ts), where the draw forms post
     const p = await createPlatform(db);
     await addCode(p.id, "CROSS1");
     const before = await counts(db);
-    for (const path of [
-      `/${p.slug}/get-code/draw`,
-      "/random/draw",
-      `/${p.slug}/get-code`,
-      `/${p.slug}/get-code.data`,
-      "/random",
-    ]) {
+    for (const path of [`/${p.slug}/get-code`, `/${p.slug}/get-code.data`, "/random", "/random.data"]) {
       const res = await postForm(`${server.url}${path}`, { intent: "draw" }, { headers: { Origin: "https://evil.example" } });
       expect(res.status, path).toBe(403);
     }

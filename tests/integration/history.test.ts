@@ -299,7 +299,7 @@ describe("roll-up and retention", () => {
       expect(shown).toContain(String(summary.failed));
       await runHistoryJob({ now: new Date(), db, batch: 300, pauseMs: 0 });
       expect(await answers()).toBe(shown);
-      const res = await fetch(`${server.url}/revolut/get-code/draw`, {
+      const res = await fetch(`${server.url}/revolut/get-code`, {
         method: "POST",
         body: new URLSearchParams({ intent: "draw" }),
         headers: { Origin: server.url },

@@ -62,7 +62,7 @@ function startRelay(target: string) {
 }
 
 const draw = (slug: string) =>
-  postForm(`${server!.url}/${slug}/get-code/draw`, { intent: "draw" }, { headers: { "Accept-Language": "fr" } });
+  postForm(`${server!.url}/${slug}/get-code`, { intent: "draw" }, { headers: { "Accept-Language": "fr" } });
 
 describe("PostgreSQL out of reach", () => {
   it.skipIf(!onPostgres)(
@@ -90,12 +90,8 @@ describe("PostgreSQL out of reach", () => {
       const refused = await draw(p.slug);
       expect(refused.status).toBe(503);
       expect(refused.headers.get("retry-after")).toBe("30");
-      const json = await postForm(
-        `${server.url}/${p.slug}/get-code/draw`,
-        { intent: "draw" },
-        { headers: { Accept: "application/json" } },
-      );
-      expect(json.status).toBe(503);
+      const enhanced = await postForm(`${server.url}/${p.slug}/get-code.data`, { intent: "draw" });
+      expect(enhanced.status).toBe(503);
       expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
       // The visitor forms: each a 503 with Retry-After, never a 500.
       for (const [path, fields] of [

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decode } from "turbo-stream";
 import { spawnTimes } from "~/features/game/rules";
 import { createGameSession } from "~/features/game/session.server";
 import type { Database } from "~db/schema";
@@ -173,22 +174,17 @@ describe("2. an answer comes from the browser that drew, within a day", () => {
     expect(await reportCount()).toBe(stored + 1);
   });
 
-  it("the draw endpoint (the JS path) sets the cookie too; a forged cookie entry is ignored", async () => {
+  it("Remix's own request (the JS path) sets the cookie too; a forged cookie entry is ignored", async () => {
     const p = await createPlatform(db);
     await createCode(db, p.id, { code: "FETCH001" });
     const ip = freshV4();
-    const res = await fetch(`${server.url}/${p.slug}/get-code/draw`, {
+    const res = await fetch(`${server.url}/${p.slug}/get-code.data`, {
       method: "POST",
-      headers: {
-        "Fly-Client-IP": ip,
-        Accept: "application/json",
-        Origin: server.url,
-        "Content-Type": "application/x-www-form-urlencoded",
-      },
+      headers: { "Fly-Client-IP": ip, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
       body: "intent=draw",
     });
-    expect(res.status).toBe(200);
-    const { location } = (await res.json()) as { location: string };
+    expect(res.status).toBe(202);
+    const { redirect: location } = (await decode(res.body as ReadableStream<Uint8Array>)).value as { redirect: string };
     const d: Drawn = {
       page: `/${p.slug}/get-code`,
       location,

@@ -124,13 +124,9 @@ export function servesOnHoly(file: string): number {
   }
 }
 
-/** The draw form as a browser without JavaScript posts it (to the draw endpoint), in `language`. */
+/** The draw form as a browser without JavaScript posts it (to the draw page's action), in `language`. */
 export async function drawWithoutJs(server: RunningServer, language = "en") {
-  const res = await postForm(
-    `${server.url}/holy/get-code/draw`,
-    { intent: "draw" },
-    { headers: { "Accept-Language": language } },
-  );
+  const res = await postForm(`${server.url}/holy/get-code`, { intent: "draw" }, { headers: { "Accept-Language": language } });
   return { status: res.status, retryAfter: res.headers.get("retry-after"), body: await res.text() };
 }
 

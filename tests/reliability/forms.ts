@@ -124,8 +124,6 @@ export const FORMS: FormUnderTest[] = [
   { path: "/admin/assistant", admin: true, fields: { intent: oneOf("send", "delete-conversation"), message: text(), provider: oneOf("anthropic", "openai"), conversation_id: id() } },
   { path: "/admin/assistant/{id}", admin: true, fields: { intent: oneOf("send", "delete-conversation"), message: text(), provider: oneOf("anthropic", "openai"), conversation_id: id() } },
   { path: "/admin/assistant/stream", admin: true, fields: { intent: oneOf("send"), message: text(), provider: oneOf("anthropic", "openai"), conversation_id: id() } },
-  { path: "/{slug}/get-code/draw", fields: { intent: oneOf("draw") } },
-  { path: "/random/draw", fields: { intent: oneOf("draw") } },
   { path: "/game/start", fields: { device_type: oneOf("mobile", "desktop") } },
   { path: "/game/scores", fields: { token: text(), player_name: text("Ada"), score: oneOf("10", "600"), device_type: oneOf("mobile", "desktop"), collected_at: text("100,200") } },
   { path: "/sitemap-audit", method: "GET", fields: { url: loopbackUrl(), www: oneOf("on") } },

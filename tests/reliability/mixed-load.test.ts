@@ -59,7 +59,7 @@ describe("mixed load: pages and draws", () => {
         connections: CONNECTIONS,
         seconds: SECONDS,
         paths: PATHS,
-        draws: { path: "/holy/get-code/draw", every: 5 },
+        draws: { path: "/holy/get-code", every: 5 },
       });
       stored = logRows();
     } finally {

@@ -3,13 +3,15 @@ import { BoundedMemoryLimiter, isRefusal } from "~db/rate-limits.server";
 import { getEnv } from "~/utils/env.server";
 import { unavailableAnswer } from "~/utils/failures.server";
 import { tooManyRequests } from "~/utils/rate-limit.server";
-import { drawReferralCode, drawReferralCodeBySlug } from "~db/repositories/draw.server";
+import { drawReferralCode } from "~db/repositories/draw.server";
 import { bindDrawCookie, drawToken } from "~/features/trust/draw-token.server";
 import { networkOf } from "../../../server/address-key";
 import { DAY_SECONDS, DRAW_NETWORK_FACTORS, DRAW_PLATFORM_SHARE } from "./limits";
 import type { AppLoadContext } from "@remix-run/node";
 import { rawClientAddress } from "~/utils/client-address.server";
 import { pseudonymOf } from "~/utils/pseudonym.server";
+import { getT } from "~/i18n/i18next.server";
+import { failure } from "~/utils/responses.server";
 
 /** The page a draw form posts to: `/{slug}/get-code`, or `/random` (slug null). */
 function drawPagePath(slug: string | null): string {
@@ -27,6 +29,14 @@ class DrawsLimited extends Error {
   constructor(readonly retryAfterSeconds: number) {
     super("too many draws from this address");
     this.name = "DrawsLimited";
+  }
+}
+
+/** Draws' result pages wait past their bound (server/admission.ts): a draw is refused before it is made. */
+class DrawsBackedUp extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super("draws' result pages are backed up");
+    this.name = "DrawsBackedUp";
   }
 }
 
@@ -93,19 +103,33 @@ async function countDraw(address: string): Promise<void> {
   }
 }
 
+// Draws being made in this process: their result pages are about to be asked (admission control).
+let drawing = 0;
+
 /**
- * The draw behind a draw form: draws for the active platform with this slug, or
- * across every active platform (null), and returns the address of the signed result page. Null
- * when nothing was drawn, which writes nothing; the page then says why.
- * Shared by the route actions and the server's draw endpoint (server/draw-endpoint.ts). Throws
- * DatabaseUnavailable when the database refuses the write for now (answered 503, never retried), and
- * DrawsLimited when `address` (its key, `addressKey`) made too many draws (429).
+ * The draw behind a draw form (the route actions of `/{slug}/get-code` and `/random`): counts the
+ * address's draws, then draws for the active platform with this slug, or across every active
+ * platform (null), and returns the address of the signed result page. Null when nothing was drawn
+ * (no eligible code, unknown or inactive platform), which writes nothing; the page then says why.
+ * Throws, before anything is drawn: DrawsLimited when `address` (its key, `addressKeyOf`) made too
+ * many draws (429); DrawsBackedUp while draws' result pages wait too long to be served (503: a
+ * result page, once its draw is stored, is never refused, decision 330). Throws DatabaseUnavailable
+ * when the database refuses the write for now (503, never retried).
  */
-export async function drawForPage(slug: string | null, address: string): Promise<string | null> {
+export async function drawForPage(slug: string | null, address: string, context: AppLoadContext): Promise<string | null> {
+  if (context.draws?.backedUp(drawing)) throw new DrawsBackedUp(context.draws.retryAfterSeconds);
   await countDraw(address);
   await countDailyDraw(address, slug);
-  const drawn = await runWrite("draw", () => (slug === null ? drawReferralCode(null) : drawReferralCodeBySlug(slug)));
-  return drawn ? `${drawPagePath(slug)}?draw=${drawToken(drawn.requestId)}` : null;
+  drawing++;
+  try {
+    const drawn = await runWrite("draw", () => drawReferralCode(slug));
+    const location = drawn ? `${drawPagePath(slug)}?draw=${drawToken(drawn.requestId)}` : null;
+    // Its result page waits ahead of other pages and is never refused (server/admission.ts).
+    if (location) context.draws?.made(location);
+    return location;
+  } finally {
+    drawing--;
+  }
 }
 
 /** The headers of a draw page's 303 to its result: the cookie that lets this browser answer (decision 315). */
@@ -116,10 +140,17 @@ export async function drawCookieHeaders(request: Request, context: AppLoadContex
 
 /**
  * What a draw page's action throws for a draw that was refused: 429 past the address's draws ("Trop
- * de tentatives… Réessayez dans N minutes", in the visitor's language, with Retry-After), the
- * database's 503 (unavailableAnswer), or the error itself.
+ * de tentatives… Réessayez dans N minutes", in the visitor's language, with Retry-After); 503 with
+ * the overload message and Retry-After while result pages are backed up; the database's 503
+ * (unavailableAnswer); or the error itself.
  */
 export async function drawRefusal(request: Request, error: unknown): Promise<unknown> {
+  if (error instanceof DrawsBackedUp) {
+    const t = await getT(request, "refusals");
+    return failure(503, t("overloaded"), {
+      headers: { "Retry-After": String(error.retryAfterSeconds), "Cache-Control": "no-store" },
+    });
+  }
   if (!(error instanceof DrawsLimited)) return unavailableAnswer(request, error);
   return tooManyRequests(request, error.retryAfterSeconds);
 }

@@ -1,19 +1,18 @@
-import { useNavigate, useNavigation, useSubmit } from "@remix-run/react";
-import { useState } from "react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SiteLink } from "~/components/site-link";
 import { alert, button, muted, row, stack } from "~/styles/ui.css";
 import { useArrivalFocus } from "~/utils/arrival-focus";
-import { drawEndpointPath, drawThroughEndpoint } from "./draw-endpoint";
+import { usePending } from "~/utils/use-pending";
 import { drawAnimation } from "./draw-animation";
 import { ClaimGuide } from "~/features/offer/claim-guide";
 import { KeptAnswerFigure } from "~/features/trust/kept-answer-figure";
 import { loadResult } from "./result-half";
 
 /**
- * The draw form. It posts to the draw endpoint (decision 041), which draws without Remix; with
- * JavaScript it asks the endpoint for JSON and navigates to the result, and when nothing was
- * drawn it posts the same form to the page (`action`), whose route action says why. With nothing
+ * The draw form. It posts to the draw page (`action`), whose route action draws and redirects to
+ * the result, or says why nothing was drawn; with JavaScript, Remix's `<Form>` does the same without
+ * a full page load, and the result's code loads meanwhile. With nothing
  * to draw (`noCodeMessage`), the page says so once, the button is disabled and the way forward is
  * to share one's own code for this platform.
  */
@@ -29,32 +28,20 @@ export function DrawReadyForm({
   shareHref?: string;
 }) {
   const { t } = useTranslation("platform");
-  const navigation = useNavigation();
-  const navigate = useNavigate();
-  const submit = useSubmit();
-  const [drawing, setDrawing] = useState(false);
-  // Busy while the endpoint draws, then while the page posts or the result page loads (both at `action`).
-  const busy = drawing || (navigation.state !== "idle" && navigation.location.pathname === action);
+  // Busy while the draw is posted, then while its result page loads.
+  const busy = usePending({ intent: "draw", formAction: action });
   return (
-    <form
+    <Form
       method="post"
-      action={drawEndpointPath(action)}
+      action={action}
       className={stack}
       onSubmit={(event) => {
-        event.preventDefault();
-        if (drawing) return;
-        const form = event.currentTarget;
+        if (busy) return event.preventDefault();
         drawAnimation.next = true;
         // The result's code loads while the draw is on its way (draw-parts.tsx), with its kept parts.
         void loadResult();
         ClaimGuide.preload();
         KeptAnswerFigure.preload();
-        setDrawing(true);
-        void drawThroughEndpoint(action, form).then((location) => {
-          setDrawing(false);
-          if (location) navigate(location);
-          else submit(form, { method: "post", action });
-        });
       }}
     >
       <input type="hidden" name="intent" value="draw" />
@@ -75,7 +62,7 @@ export function DrawReadyForm({
           </SiteLink>
         ) : null}
       </p>
-    </form>
+    </Form>
   );
 }
 
