@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type BuildOptions, type Plugin } from "vite";
+import { envOnlyMacros } from "vite-env-only";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 declare module "@remix-run/node" {
@@ -79,24 +80,6 @@ function localeFiles(): Plugin {
           fileName: `assets/locales-${hash}.${f.language}.${f.namespace}.js`,
           source: `export default JSON.parse(${JSON.stringify(JSON.stringify(JSON.parse(f.text)))});\n`,
         });
-    },
-  };
-}
-
-/**
- * A module named `*.ssr.ts(x)` is the server's only: the browser build gets an empty one. For code the
- * server renders directly and the browser loads on demand (the draw pages' halves, decision 263): a
- * static import, even of a binding only the server uses, makes Rollup put the module in the
- * importer's chunks.
- */
-function ssrOnlyModules(): Plugin {
-  return {
-    name: "parrainly-ssr-only-modules",
-    enforce: "pre",
-    apply: "build",
-    load(id) {
-      if (this.environment.config.build.ssr || !/\.ssr\.tsx?$/.test(id)) return null;
-      return { code: "export default undefined;\n", moduleSideEffects: false };
     },
   };
 }
@@ -264,9 +247,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     ],
   },
   plugins: [
+    // serverOnly$ (vite-env-only): a split part's server render, dropped with its import from the browser build.
+    envOnlyMacros(),
     !process.env.VITEST && siteStylesheet(),
     !process.env.VITEST && localeFiles(),
-    !process.env.VITEST && ssrOnlyModules(),
     vanillaExtractPlugin(),
     // The Remix plugin must stay out of Vitest (stack pitfall 5).
     !process.env.VITEST &&

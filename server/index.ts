@@ -2,11 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import express from "express";
 import { admissionControl, admissionLimitsFromEnv, LEAVE_ADMISSION } from "./admission";
-import { clientIpOf } from "./client-ip";
+import { clientIpOf, TRUSTED_PROXIES } from "./client-ip";
 import { finalErrorHandler } from "./error-page";
 import { refuseForbiddenWrites } from "./guards";
 import { healthEndpoint } from "./health";
-import { strictTransportSecurity } from "./hsts";
 import { createHardenedServer } from "./http-server";
 import { refuseBackslashPaths } from "./path-guard";
 import { createRequestHandler } from "@remix-run/express";
@@ -44,11 +43,10 @@ const app = express();
 app.disable("x-powered-by");
 // Express's own error pages never show a stack in the production build, whatever NODE_ENV says.
 if (!dev) app.set("env", "production");
-// Proxy headers are honoured only when asked (Fly sets Fly-Client-IP).
-app.set("trust proxy", env.TRUST_PROXY);
-// Headers every answer carries, /healthz's included (setting them costs nothing).
-app.use(fixedSecurityHeaders());
-app.use(strictTransportSecurity(!dev && env.NODE_ENV === "production"));
+// Proxy headers are honoured only when asked (Fly sets Fly-Client-IP; server/client-ip.ts).
+app.set("trust proxy", env.TRUST_PROXY ? TRUSTED_PROXIES : false);
+// Headers every answer carries, /healthz's included (helmet; HSTS in production).
+app.use(fixedSecurityHeaders({ production: !dev && env.NODE_ENV === "production" }));
 // Then, from memory: the platform's check never waits behind page renders (decision 211).
 const health = healthEndpoint(() => hooks.health());
 app.use(health.middleware);

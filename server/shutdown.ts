@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import closeWithGrace from "close-with-grace";
 
 /** How long requests in flight may take to finish after SIGTERM. */
 const SHUTDOWN_GRACE_MS = 6_000;
@@ -12,7 +13,7 @@ const SHUTDOWN_DEADLINE_MS = 7_500;
  * Stops accepting, ends event streams, lets requests in flight finish (connections close once their
  * response is sent), and cuts whatever is left after the grace period. Resolves when the server is closed.
  */
-function closeGracefully(server: Server, endStreams: () => void, graceMs = SHUTDOWN_GRACE_MS): Promise<void> {
+function closeServer(server: Server, endStreams: () => void, graceMs = SHUTDOWN_GRACE_MS): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   endStreams();
   // A keep-alive connection whose request finishes while closing becomes idle: close it then.
@@ -27,11 +28,11 @@ function closeGracefully(server: Server, endStreams: () => void, graceMs = SHUTD
 }
 
 /**
- * On SIGTERM/SIGINT: stop the background jobs, close the server gracefully (above), wait for the
- * jobs' runs under way to end their batch, then close the database and exit. Without that wait a
- * job between two batches (the hourly history job runs for seconds, a platform's deletion for
- * minutes) sent its next statement to a closed database: a "failed" line in the log at every
- * deploy that fell during one, and on PostgreSQL a pool ended under it (decision 294).
+ * close-with-grace runs this once, on SIGTERM, SIGINT (and the other termination signals) or an
+ * uncaught error: stop the background jobs, close the server (above), wait for the jobs' runs under
+ * way to end their batch, then close the database; it exits when this resolves (1 after an error,
+ * or past the deadline; a second signal exits at once). Without the wait for the jobs, a job between
+ * two batches sent its next statement to a closed database (decision 294).
  */
 export function closeGracefullyOnSignals(
   server: Server,
@@ -43,30 +44,27 @@ export function closeGracefullyOnSignals(
     onStart = () => {},
   }: { stopJobs: () => Promise<void>; closeDatabase: () => Promise<void>; log: (line: string) => void; onStart?: () => void },
 ): void {
-  let stopping = false;
-  async function shutdown(signal: string) {
-    if (stopping) return;
-    stopping = true;
-    onStart();
-    log(`${signal} received: closing`);
-    const deadline = setTimeout(() => {
-      log(`shutdown still not done after ${SHUTDOWN_DEADLINE_MS} ms: exiting now`);
-      process.exit(0);
-    }, SHUTDOWN_DEADLINE_MS);
-    const jobsStopped = stopJobs().catch((error: unknown) =>
-      log(`stopping the jobs failed (${error instanceof Error ? error.message : String(error)})`),
-    );
-    await closeGracefully(server, endStreams);
-    await jobsStopped;
-    try {
-      await closeDatabase();
-      log("database closed, bye");
-    } catch (error) {
-      log(`closing the database failed (${error instanceof Error ? error.message : String(error)}): exiting anyway`);
-    }
-    clearTimeout(deadline);
-    process.exit(0);
-  }
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  closeWithGrace(
+    {
+      delay: SHUTDOWN_DEADLINE_MS,
+      logger: { error: (error: unknown) => log(`shutdown: ${message(error)}`) },
+      onTimeout: (delay) => log(`shutdown still not done after ${delay} ms: exiting now`),
+      onSecondSignal: (signal) => log(`${signal} received again: exiting now`),
+    },
+    async ({ signal, err }) => {
+      onStart();
+      if (err) console.error(err);
+      log(signal ? `${signal} received: closing` : `uncaught error (${message(err)}): closing`);
+      const jobsStopped = stopJobs().catch((error: unknown) => log(`stopping the jobs failed (${message(error)})`));
+      await closeServer(server, endStreams);
+      await jobsStopped;
+      try {
+        await closeDatabase();
+        log("database closed, bye");
+      } catch (error) {
+        log(`closing the database failed (${message(error)}): exiting anyway`);
+      }
+    },
+  );
 }

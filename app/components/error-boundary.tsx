@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { narrow } from "~/styles/ui.css";
-import serverPages from "./error-pages.ssr";
+import { serverOnly$ } from "vite-env-only/macros";
+import { GeneralErrorBoundary as ServerGeneralErrorBoundary } from "./error-pages";
 import { splitPart } from "./split-part";
 
 /**
@@ -11,7 +12,7 @@ import { splitPart } from "./split-part";
  * navigation that fails, when the boundary first renders.
  */
 export const GeneralErrorBoundary = splitPart(
-  () => serverPages.GeneralErrorBoundary,
+  serverOnly$(() => ServerGeneralErrorBoundary),
   () => import("./error-pages").then((m) => m.GeneralErrorBoundary),
   Unreachable,
 );

@@ -15,7 +15,7 @@ import { splitPart } from "./split-part";
  * unique in the page.
  */
 export function keptPart<P extends object>(
-  server: () => ComponentType<P>,
+  server: (() => ComponentType<P>) | undefined,
   load: () => Promise<ComponentType<P>>,
   id: (props: P) => string,
 ) {
@@ -23,7 +23,7 @@ export function keptPart<P extends object>(
   function Kept(props: P) {
     // The server renders the component itself: hydration never walks a kept region, so it needs no
     // Suspense boundary there to match (one only the browser's lazy load needs).
-    const Server = import.meta.env.SSR ? server() : null;
+    const Server = import.meta.env.SSR ? server?.() : null;
     return (
       <ServerHtml id={id(props)} className={contents}>
         {Server ? <Server {...props} /> : <Part {...props} />}

@@ -1,5 +1,6 @@
 import * as layout from "~/styles/layout.css";
-import serverParts from "./footer-content.ssr";
+import { serverOnly$ } from "vite-env-only/macros";
+import { FooterContent } from "./footer-content";
 import { keptPart } from "./kept-part";
 
 /**
@@ -7,7 +8,7 @@ import { keptPart } from "./kept-part";
  * when the browser renders it itself, after a client navigation or a change of language (kept-part.tsx).
  */
 const KeptFooter = keptPart(
-  () => serverParts.FooterContent,
+  serverOnly$(() => FooterContent),
   () => import("./footer-content").then((m) => m.FooterContent),
   () => "site-footer",
 );

@@ -2,9 +2,9 @@ import { lazy, Suspense, type ComponentType } from "react";
 
 /**
  * A component whose code is a chunk of its own in the browser, fetched only when a page shows it
- * (decision 265): the server renders it directly (`server` returns it from a `.ssr.tsx` module, which
- * the browser build empties, vite.config.ts's ssrOnlyModules: a static import would put the code back
- * in the importer's chunks). In the browser it renders at once once `preload` has run (before
+ * (decision 265): the server renders it directly (`server`, wrapped in vite-env-only's `serverOnly$`:
+ * the browser build drops it and the import it alone uses, which would put the code back in the
+ * importer's chunks). In the browser it renders at once once `preload` has run (before
  * hydration, from a route module's `beforeHydration` call, app/utils/before-hydration.ts, where the server's HTML shows it, so hydration never
  * waits); otherwise it loads when it first renders, and nothing stands in its place meanwhile.
  *
@@ -13,7 +13,7 @@ import { lazy, Suspense, type ComponentType } from "react";
  * boundary, and the error page's own code is a split part too (offline, a blank page).
  */
 export function splitPart<P extends object>(
-  server: () => ComponentType<P>,
+  server: (() => ComponentType<P>) | undefined,
   load: () => Promise<ComponentType<P>>,
   unreachable: ComponentType<P> = Nothing,
 ) {
@@ -25,7 +25,7 @@ export function splitPart<P extends object>(
     );
   const Lazy = import.meta.env.SSR ? null : lazyNow(() => loaded, preload);
   function Part(props: P) {
-    const Component = import.meta.env.SSR ? server() : Lazy;
+    const Component = import.meta.env.SSR ? server?.() : Lazy;
     if (!Component) return null;
     return (
       <Suspense fallback={null}>

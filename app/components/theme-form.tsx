@@ -56,6 +56,7 @@ function applyTheme(theme: Theme) {
  * value: a tab left in the background holds no connection (each open stream takes one of the places
  * Fly's proxy gives the machine, decision 280). Where the server has no room for another stream it
  * answers 204, the browser does not reconnect, and the page asks again the next time it is shown.
+ * Hand-written: remix-utils' useEventSource keeps its stream open while the tab is hidden.
  */
 export function useThemeToggleEnabled(initial: boolean): boolean {
   const [enabled, setEnabled] = useState(initial);

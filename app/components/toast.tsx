@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/utils/root-data";
 import * as layout from "~/styles/layout.css";
-import serverParts from "./toast-body.ssr";
+import { serverOnly$ } from "vite-env-only/macros";
+import { ToastBody as ServerToastBody } from "./toast-body";
 import { splitPart } from "./split-part";
 
 const HOTKEY = "F8";
@@ -13,7 +14,7 @@ const HOTKEY = "F8";
  * (`preloadToast`, from the root module's `beforeHydration` call), else when the first one arrives.
  */
 const ToastBody = splitPart(
-  () => serverParts.ToastBody,
+  serverOnly$(() => ServerToastBody),
   () => import("./toast-body").then((m) => m.ToastBody),
 );
 

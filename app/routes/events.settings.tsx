@@ -9,7 +9,8 @@ const settingEvent = (payload: { key: string; value: string }) => `event: settin
  * Server-sent events: live setting changes (enable_theme_toggle) for open pages. The first event
  * carries the current value: a page reopens its stream when it becomes visible again (it closes it
  * while hidden, decision 280), and learns at once what changed meanwhile. How many streams are open at
- * once is bounded before this route (server/event-streams.ts).
+ * once is bounded before this route (server/event-streams.ts). Hand-written: remix-utils' eventStream
+ * sends neither `retry:` nor heartbeat comments, and throws when an event comes after the client left.
  */
 export function loader({ request }: LoaderFunctionArgs) {
   const encoder = new TextEncoder();

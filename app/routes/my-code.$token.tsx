@@ -5,7 +5,7 @@ import { Form, type MetaFunction, useActionData, useLoaderData, useLocation } fr
 import { CONFIRM_FIELD, ConfirmDialog, ConfirmStep } from "~/components/confirm";
 import { HiddenFields, IntentButton, SubmitButton } from "~/components/submit-button";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "react-i18next";
 import { failureReasonsOf } from "~db/repositories/answer-freshness.server";
 import { ANSWER_STATS, codeAnswerSummary, PAUSE_RULE, pauseEvidence } from "~db/repositories/code-reports.server";

@@ -13,6 +13,7 @@ export interface RunningServer {
   dbFile: string;
   databaseUrl: string;
   output: () => string;
+  /** SIGTERM once (as Fly sends it), then waits for the exit; a second call waits for the same exit (a second signal exits at once). */
   stop: () => Promise<void>;
   /** Ends the process with `signal` (SIGKILL: no shutdown at all) and waits for it to exit. */
   kill: (signal: NodeJS.Signals) => Promise<void>;
@@ -76,6 +77,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+  let stopping: Promise<void> | null = null;
   return {
     url: `http://localhost:${port}`,
     port,
@@ -83,7 +85,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dbFile,
     databaseUrl,
     output: () => output,
-    stop: () => killChild(child, "SIGTERM"),
+    stop: () => (stopping ??= killChild(child, "SIGTERM")),
     kill: (signal) => killChild(child, signal),
     exitCode: () => child.exitCode,
   };

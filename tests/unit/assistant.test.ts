@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Markdown } from "~/features/assistant/markdown";
 import { toAnthropicMessages } from "~/features/assistant/providers/anthropic.server";
-import { retryDelayMs, toOpenAiMessages } from "~/features/assistant/providers/openai.server";
+import { toOpenAiMessages } from "~/features/assistant/providers/openai.server";
 import type { ChatMessage } from "~/features/assistant/types";
 import { escapeVisitorText, holdsVisitorText, untrusted } from "~/features/assistant/untrusted";
 import { startFakeAi, type FakeAi } from "../support/fake-ai";
@@ -20,7 +20,7 @@ describe("assistant Markdown", () => {
     expect(out).toContain("<code>code</code>");
     expect(out).toContain('<th scope="col">a</th>');
     expect(out).toContain("<td>2</td>");
-    expect(out).toContain("<ol><li>premier</li><li>second</li></ol>");
+    expect(out).toMatch(/<ol>\s*<li>premier<\/li>\s*<li>second<\/li>\s*<\/ol>/);
   });
 
   it("links only to the admin's own pages: another site's address is text, never raw HTML", () => {
@@ -116,14 +116,6 @@ describe("provider message shapes", () => {
       tool_calls: [{ id: "t1", type: "function", function: { name: "get_site_stats", arguments: "{}" } }],
     });
     expect(out[3]).toEqual({ role: "tool", tool_call_id: "t1", content: '{"n":1}' });
-  });
-
-  it("waits what retry-after-ms or retry-after asks, else backs off", () => {
-    expect(retryDelayMs(new Headers({ "retry-after-ms": "250" }), 0)).toBe(250);
-    expect(retryDelayMs(new Headers({ "retry-after": "2" }), 0)).toBe(2000);
-    const date = new Date(Date.now() + 3000).toUTCString();
-    expect(retryDelayMs(new Headers({ "retry-after": date }), 0)).toBeGreaterThan(1000);
-    expect(retryDelayMs(new Headers(), 1)).toBe(1000);
   });
 });
 

@@ -1,37 +1,52 @@
-import type { Request } from "express";
+import type { AddressInfo } from "node:net";
+import express from "express";
 import fc from "fast-check";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { clientIpOf as clientAddressOf } from "../../server/client-ip";
+import { clientIpOf as clientAddressOf, TRUSTED_PROXIES } from "../../server/client-ip";
 import { safeRedirectPath } from "~/utils/http.server";
 import { claimLoginAttempt } from "~/utils/login-throttle.server";
 import { useFreshDatabase } from "../support/db";
 
-/** Just what clientAddressOf reads from an Express request. */
-function requestWith(headers: Record<string, string>, socketAddress = "10.0.0.2"): Request {
-  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-  return { get: (name: string) => lower[name.toLowerCase()], socket: { remoteAddress: socketAddress } } as unknown as Request;
+/**
+ * The address `clientAddressOf` finds for a request to a real Express app (trust proxy as the server
+ * sets it) over loopback, with `headers`: the socket's address is 127.0.0.1.
+ */
+async function addressFor(headers: Record<string, string>, trustProxy = true): Promise<string> {
+  const app = express();
+  app.set("trust proxy", trustProxy ? TRUSTED_PROXIES : false);
+  app.get("/", (req, res) => res.send(clientAddressOf(req, trustProxy)));
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    return await fetch(`http://127.0.0.1:${port}/`, { headers }).then((res) => res.text());
+  } finally {
+    server.close();
+  }
 }
 
 describe("the client's address", () => {
-  it("is the socket's unless TRUST_PROXY is on", () => {
-    expect(clientAddressOf(requestWith({ "Fly-Client-IP": "203.0.113.1" }), false)).toBe("10.0.0.2");
+  it("is the socket's unless TRUST_PROXY is on", async () => {
+    expect(await addressFor({ "Fly-Client-IP": "203.0.113.1", "X-Forwarded-For": "203.0.113.2" }, false)).toBe("127.0.0.1");
   });
 
-  it("takes Fly-Client-IP first", () => {
-    const req = requestWith({ "Fly-Client-IP": "203.0.113.1", "X-Forwarded-For": "198.51.100.1, 198.51.100.2" });
-    expect(clientAddressOf(req, true)).toBe("203.0.113.1");
+  it("takes Fly-Client-IP first", async () => {
+    expect(await addressFor({ "Fly-Client-IP": "203.0.113.1", "X-Forwarded-For": "198.51.100.1, 198.51.100.2" })).toBe(
+      "203.0.113.1",
+    );
   });
 
-  it("else the right-most X-Forwarded-For entry that is not one of our proxies", () => {
-    const at = (xff: string) => clientAddressOf(requestWith({ "X-Forwarded-For": xff }), true);
-    expect(at("1.1.1.1, 203.0.113.7")).toBe("203.0.113.7");
-    expect(at("1.1.1.1, 203.0.113.7, 10.1.2.3, 172.16.0.9")).toBe("203.0.113.7");
-    expect(at("2001:db8::1, fdaa::3")).toBe("2001:db8::1");
-    expect(at("::ffff:203.0.113.8")).toBe("203.0.113.8");
-    expect(at("10.0.0.5")).toBe("10.0.0.5");
+  it("else the right-most X-Forwarded-For entry that is not one of our proxies", async () => {
+    const at = (xff: string) => addressFor({ "X-Forwarded-For": xff });
+    expect(await at("1.1.1.1, 203.0.113.7")).toBe("203.0.113.7");
+    expect(await at("1.1.1.1, 203.0.113.7, 10.1.2.3, 172.16.0.9")).toBe("203.0.113.7");
+    expect(await at("2001:db8::1, fdaa::3")).toBe("2001:db8::1");
+    expect(await at("::ffff:203.0.113.8")).toBe("203.0.113.8");
+    expect(await at("10.0.0.5")).toBe("10.0.0.5");
+    expect(await at("203.0.113.7, 100.64.0.1")).toBe("203.0.113.7");
     // An unreadable entry ends the walk: nothing to its left can be trusted.
-    expect(at("203.0.113.7, not-an-ip")).toBe("10.0.0.2");
-    expect(clientAddressOf(requestWith({ "Fly-Client-IP": "garbage" }), true)).toBe("10.0.0.2");
+    expect(await at("203.0.113.7, not-an-ip")).toBe("127.0.0.1");
+    expect(await addressFor({ "Fly-Client-IP": "garbage" })).toBe("127.0.0.1");
   });
 });
 

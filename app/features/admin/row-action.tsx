@@ -2,7 +2,7 @@ import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CONFIRM_FIELD, ConfirmDialog, ConfirmStep, HiddenFields, SubmitButton, type Confirmation } from "~/components/forms";
 import { buttonClass, type ButtonTone } from "~/styles/recipes";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import * as admin from "./admin.css";
 import { errorsOf, FormAlert, formIdOf, type AdminFormReply } from "./forms";
 

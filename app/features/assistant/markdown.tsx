@@ -1,13 +1,15 @@
-import { Fragment, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import ReactMarkdown, { type Components } from "react-markdown";
+import rehypeSanitize from "rehype-sanitize";
+import remarkGfm from "remark-gfm";
 import { tableScroll } from "./assistant.css";
 
 /**
- * A small Markdown renderer for the assistant's answers, building React elements only: no raw
- * HTML ever reaches the page (an HTML tag is shown as text). An answer may repeat what a visitor
- * wrote, so it links nowhere outside the admin: a link is a link only to a page of the admin
- * (`/admin/...`); any other target, and any bare address, is plain text showing the whole address
- * (decision 325). Covers what chat answers use: paragraphs, headings, lists, quotes, fenced code,
- * tables, bold, italic, inline code and links.
+ * The assistant's answers as Markdown (react-markdown with GFM tables, rehype-sanitize after it):
+ * React elements only, no raw HTML ever reaches the page (an HTML tag is shown as text). An answer
+ * may repeat what a visitor wrote, so it links nowhere outside the admin: a link is a link only to
+ * a page of the admin (`/admin/...`); any other target is plain text showing the whole address,
+ * and an image is its words and address (decision 325). Admin only: its size is not a visitor's.
  */
 
 /** The admin page a link may open, or null: a path under /admin/, never another site. */
@@ -21,158 +23,60 @@ function adminPath(href: string): string | null {
   }
 }
 
-const INLINE =
-  /(`[^`\n]+`)|(\*\*[^*\n]+\*\*|__[^_\n]+__)|(\[[^\]\n]+\]\([^)\s]+\))|(\*[^*\s][^*\n]*\*|_[^_\s][^_\n]*_)|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])/g;
+const textOf = (node: ReactNode): string =>
+  typeof node === "string" || typeof node === "number" ? String(node) : Array.isArray(node) ? node.map(textOf).join("") : "";
 
-function renderInline(text: string, keyPrefix = "i"): ReactNode[] {
-  const out: ReactNode[] = [];
-  let last = 0;
-  let n = 0;
-  for (const match of text.matchAll(INLINE)) {
-    const index = match.index ?? 0;
-    if (index > last) out.push(text.slice(last, index));
-    const key = `${keyPrefix}-${n++}`;
-    const [whole, code, bold, link, italic, bare] = match;
-    if (code) out.push(<code key={key}>{code.slice(1, -1)}</code>);
-    else if (bold) out.push(<strong key={key}>{renderInline(bold.slice(2, -2), key)}</strong>);
-    else if (italic) out.push(<em key={key}>{renderInline(italic.slice(1, -1), key)}</em>);
-    else if (link) {
-      const split = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(link)!;
-      const href = adminPath(split[2]!);
-      out.push(
-        href ? (
-          <a key={key} href={href}>
-            {renderInline(split[1]!, key)}
-          </a>
-        ) : (
-          // Another site: the words, then the whole address as text, so nothing hides where it leads.
-          <Fragment key={key}>{`${split[1]} (${split[2]})`}</Fragment>
-        ),
-      );
-    } else if (bare) {
-      out.push(bare);
-    } else out.push(whole);
-    last = index + whole.length;
-  }
-  if (last < text.length) out.push(text.slice(last));
-  return out;
-}
+type MarkdownNode = { type: string; children?: MarkdownNode[] };
 
-const cells = (line: string) =>
-  line
-    .trim()
-    .replace(/^\|/, "")
-    .replace(/\|$/, "")
-    .split("|")
-    .map((c) => c.trim());
+/** A remark plugin: raw HTML in an answer is shown as the text it is, never dropped or rendered. */
+const htmlAsText = () => (tree: MarkdownNode) => {
+  const walk = (node: MarkdownNode) => {
+    if (node.type === "html") node.type = "text";
+    node.children?.forEach(walk);
+  };
+  walk(tree);
+};
 
-const isTableSeparator = (line: string | undefined) => !!line && /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/.test(line);
+const components: Components = {
+  // Chat answers' headings sit below the page's own.
+  h1: ({ children }) => <h3>{children}</h3>,
+  h2: ({ children }) => <h4>{children}</h4>,
+  h3: ({ children }) => <h5>{children}</h5>,
+  h4: ({ children }) => <h6>{children}</h6>,
+  h5: ({ children }) => <h6>{children}</h6>,
+  h6: ({ children }) => <h6>{children}</h6>,
+  a: ({ href = "", children }) => {
+    const path = adminPath(href);
+    if (path) return <a href={path}>{children}</a>;
+    // An address rehype-sanitize refused (javascript:, data:...) arrives empty: the words alone.
+    if (!href) return <>{children}</>;
+    // Another site: the words, then the whole address as text, so nothing hides where it leads.
+    return <>{textOf(children) === href ? href : `${textOf(children)} (${href})`}</>;
+  },
+  img: ({ src, alt }) => <>{`${alt ?? ""} (${typeof src === "string" ? src : ""})`}</>,
+  table: ({ children }) => (
+    <div className={tableScroll}>
+      <table>{children}</table>
+    </div>
+  ),
+  th: ({ children }) => <th scope="col">{children}</th>,
+  td: ({ children }) => <td>{children}</td>,
+  hr: () => null,
+  del: ({ children }) => <>{children}</>,
+  input: () => null,
+};
 
 export function Markdown({ text }: { text: string }) {
-  const lines = text.replace(/\r\n?/g, "\n").split("\n");
-  const blocks: ReactNode[] = [];
-  let i = 0;
-  let k = 0;
-  const key = () => `b${k++}`;
-  while (i < lines.length) {
-    const line = lines[i]!;
-    if (!line.trim()) {
-      i++;
-      continue;
-    }
-    const fence = /^\s*```/.exec(line);
-    if (fence) {
-      const body: string[] = [];
-      i++;
-      while (i < lines.length && !/^\s*```/.test(lines[i]!)) body.push(lines[i++]!);
-      i++;
-      blocks.push(
-        <pre key={key()}>
-          <code>{body.join("\n")}</code>
-        </pre>,
-      );
-      continue;
-    }
-    const heading = /^(#{1,6})\s+(.*)$/.exec(line);
-    if (heading) {
-      const level = Math.min(6, heading[1]!.length + 2);
-      const Tag = `h${level}` as "h3";
-      blocks.push(<Tag key={key()}>{renderInline(heading[2]!, `h${k}`)}</Tag>);
-      i++;
-      continue;
-    }
-    if (line.includes("|") && isTableSeparator(lines[i + 1])) {
-      const head = cells(line);
-      i += 2;
-      const rows: string[][] = [];
-      while (i < lines.length && lines[i]!.includes("|") && lines[i]!.trim()) rows.push(cells(lines[i++]!));
-      const tk = key();
-      blocks.push(
-        <div key={tk} className={tableScroll}>
-          <table>
-            <thead>
-              <tr>
-                {head.map((c, j) => (
-                  <th key={j} scope="col">
-                    {renderInline(c, `${tk}h${j}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, r) => (
-                <tr key={r}>
-                  {head.map((_, j) => (
-                    <td key={j}>{renderInline(row[j] ?? "", `${tk}r${r}c${j}`)}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>,
-      );
-      continue;
-    }
-    const bullet = /^\s*[-*+]\s+/;
-    const numbered = /^\s*\d+[.)]\s+/;
-    if (bullet.test(line) || numbered.test(line)) {
-      const ordered = numbered.test(line);
-      const pattern = ordered ? numbered : bullet;
-      const items: string[] = [];
-      while (i < lines.length && pattern.test(lines[i]!)) items.push(lines[i++]!.replace(pattern, ""));
-      const lk = key();
-      const children = items.map((item, j) => <li key={j}>{renderInline(item, `${lk}-${j}`)}</li>);
-      blocks.push(ordered ? <ol key={lk}>{children}</ol> : <ul key={lk}>{children}</ul>);
-      continue;
-    }
-    if (/^\s*>/.test(line)) {
-      const quoted: string[] = [];
-      while (i < lines.length && /^\s*>/.test(lines[i]!)) quoted.push(lines[i++]!.replace(/^\s*>\s?/, ""));
-      const qk = key();
-      blocks.push(<blockquote key={qk}>{renderInline(quoted.join(" "), qk)}</blockquote>);
-      continue;
-    }
-    const paragraph: string[] = [];
-    while (
-      i < lines.length &&
-      lines[i]!.trim() &&
-      !/^\s*```/.test(lines[i]!) &&
-      !/^#{1,6}\s/.test(lines[i]!) &&
-      !bullet.test(lines[i]!) &&
-      !numbered.test(lines[i]!)
-    )
-      paragraph.push(lines[i++]!);
-    const pk = key();
-    blocks.push(
-      <p key={pk}>
-        {paragraph.map((l, j) => (
-          <Fragment key={j}>
-            {j > 0 ? <br /> : null}
-            {renderInline(l, `${pk}-${j}`)}
-          </Fragment>
-        ))}
-      </p>,
-    );
-  }
-  return <>{blocks}</>;
+  return (
+    <ReactMarkdown
+      remarkPlugins={[remarkGfm, htmlAsText]}
+      rehypePlugins={[rehypeSanitize]}
+      components={components}
+      skipHtml={false}
+      // Every address goes to `a` and `img` above as written: they alone decide what becomes a link.
+      urlTransform={(url) => url}
+    >
+      {text}
+    </ReactMarkdown>
+  );
 }

@@ -2,7 +2,7 @@ import { Form, useLocation } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { CONFIRM_FIELD, ConfirmDialog, ConfirmStep, Field, HiddenFields } from "~/components/forms";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { buttonClass } from "~/styles/recipes";
 import * as ui from "~/styles/ui.css";
 import * as layoutCss from "~/styles/layout.css";

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { splitPart } from "~/components/split-part";
-import serverForm from "./draw-ready-form.ssr";
+import { serverOnly$ } from "vite-env-only/macros";
+import { DrawReadyForm } from "./draw-ready-form";
 import type { DrawResultSectionProps } from "./draw-result-section";
 import { DrawResultPart, loadResult } from "./result-half";
 
@@ -16,11 +17,10 @@ import { DrawResultPart, loadResult } from "./result-half";
  * would suspend, and an update reaching the waiting boundary, such as route discovery's, would make
  * React drop the server's HTML). The other half loads when it is needed: the result's when the
  * visitor draws (in parallel with the draw), the form's when the result page is idle (for "draw
- * another"). The server renders both directly (draw-ready-form.ssr.tsx, draw-result-section.ssr.tsx; empty in
- * the browser build).
+ * another"). The server renders both directly (`serverOnly$`: not in the browser build).
  */
 export const DrawReady = splitPart(
-  () => serverForm.DrawReadyForm,
+  serverOnly$(() => DrawReadyForm),
   () => import("./draw-ready-form").then((m) => m.DrawReadyForm),
 );
 

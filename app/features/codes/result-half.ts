@@ -1,5 +1,6 @@
 import { splitPart } from "~/components/split-part";
-import serverResult from "./draw-result-section.ssr";
+import { serverOnly$ } from "vite-env-only/macros";
+import { DrawResultSection } from "./draw-result-section";
 
 /**
  * A draw's result half (decision 263), a split part (decision 265): the draw form loads its code
@@ -7,7 +8,7 @@ import serverResult from "./draw-result-section.ssr";
  * once its code is here.
  */
 export const DrawResultPart = splitPart(
-  () => serverResult.DrawResultSection,
+  serverOnly$(() => DrawResultSection),
   () => import("./draw-result-section").then((m) => m.DrawResultSection),
 );
 

@@ -1,5 +1,6 @@
 import { keptPart } from "~/components/kept-part";
-import serverParts from "./offer-views.ssr";
+import { serverOnly$ } from "vite-env-only/macros";
+import { OfferDetails } from "./offer-views";
 
 /**
  * What the referral gives and how to claim it (OfferDetails), as the pages show it: text the server
@@ -7,7 +8,7 @@ import serverParts from "./offer-views.ssr";
  * 265). Its wrapper is `{testId}-part`.
  */
 export const ClaimGuide = keptPart(
-  () => serverParts.OfferDetails,
+  serverOnly$(() => OfferDetails),
   () => import("./offer-views").then((m) => m.OfferDetails),
   (props) => `${props.testId}-part`,
 );

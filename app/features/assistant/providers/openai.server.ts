@@ -1,13 +1,18 @@
+import type * as OpenAiSdk from "openai";
+import type OpenAI from "openai";
+import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { ProviderConfig } from "../config.server";
 import type { AssistantBlock, ChatMessage } from "../types";
 import { ProviderError, type ChatProvider, type RoundRequest, type RoundResult } from "./provider.server";
 
 /**
- * Any OpenAI-compatible chat-completions endpoint, through plain fetch (the openai package's
- * current major needs Node 22). Streams with server-sent events; retries 408/409/429/5xx twice,
- * waiting what retry-after-ms or retry-after asks (else 0.5 s, then 1 s).
+ * Any OpenAI-compatible chat-completions endpoint, through the openai package (its major 6: 7 needs
+ * Node 22), loaded on the first use like the Anthropic SDK. It streams, and retries 408/409/429/5xx
+ * twice, waiting what retry-after-ms or retry-after asks.
  */
-const DEFAULT_BASE_URL = "https://api.openai.com/v1";
+type Sdk = typeof OpenAiSdk;
+let sdk: Promise<Sdk> | undefined;
+const loadSdk = () => (sdk ??= import("openai"));
 const MAX_RETRIES = 2;
 
 type OpenAiMessage =
@@ -45,127 +50,53 @@ export function toOpenAiMessages(system: string, messages: ChatMessage[]): OpenA
   return out;
 }
 
-/** Milliseconds the server asks us to wait, or null. */
-export function retryDelayMs(headers: Headers, attempt: number): number {
-  const ms = Number.parseFloat(headers.get("retry-after-ms") ?? "");
-  if (Number.isFinite(ms) && ms > 0) return ms;
-  const after = headers.get("retry-after");
-  if (after) {
-    const seconds = Number.parseFloat(after);
-    if (Number.isFinite(seconds) && seconds > 0) return seconds * 1000;
-    const date = Date.parse(after);
-    if (Number.isFinite(date) && date > Date.now()) return date - Date.now();
+function asProviderError(error: unknown, errors: Sdk | undefined): ProviderError {
+  if (error instanceof ProviderError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (!errors) return new ProviderError("stream", message);
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = errors;
+  if (error instanceof APIUserAbortError) return new ProviderError("aborted", message);
+  if (error instanceof APIConnectionTimeoutError) return new ProviderError("timeout", message);
+  if (error instanceof APIConnectionError) return new ProviderError("network", message);
+  if (error instanceof APIError) {
+    // An error chunk inside a 200 stream has no status.
+    if (error.status === undefined) return new ProviderError("stream", message);
+    if (error.status === 429) return new ProviderError("rate-limited", message, 429);
+    if (error.status === 503 || error.status === 529) return new ProviderError("overloaded", message, error.status);
+    return new ProviderError("http", message, error.status);
   }
-  return 500 * 2 ** attempt;
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new ProviderError("aborted", "aborted"));
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new ProviderError("aborted", "aborted"));
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-}
-
-const retryable = (status: number) => status === 408 || status === 409 || status === 429 || status >= 500;
-
-function httpError(status: number, body: string): ProviderError {
-  const kind = status === 429 ? "rate-limited" : status === 503 || status === 529 ? "overloaded" : "http";
-  return new ProviderError(kind, `HTTP ${status}: ${body.slice(0, 300)}`, status);
-}
-
-interface StreamChunk {
-  choices?: Array<{
-    delta?: {
-      content?: string | null;
-      tool_calls?: Array<{ index?: number; id?: string; function?: { name?: string; arguments?: string } }>;
-    };
-    finish_reason?: string | null;
-  }>;
-  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
-  error?: { message?: string; type?: string };
-}
-
-/** Reads the SSE body: `data:` lines, each a JSON chunk, until `data: [DONE]`. */
-async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
-  const decoder = new TextDecoder();
-  let buffer = "";
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let newline: number;
-    while ((newline = buffer.search(/\r?\n/)) >= 0) {
-      const line = buffer.slice(0, newline);
-      buffer = buffer.slice(newline + (buffer[newline] === "\r" ? 2 : 1));
-      if (line.startsWith("data:")) yield line.slice(5).trim();
-    }
-  }
-  buffer += decoder.decode();
-  if (buffer.startsWith("data:")) yield buffer.slice(5).trim();
+  return new ProviderError("stream", message);
 }
 
 export function openAiProvider(config: ProviderConfig & { apiKey: string }): ChatProvider {
-  const url = `${(config.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, "")}/chat/completions`;
-
-  async function send(request: RoundRequest): Promise<Response> {
-    const body = JSON.stringify({
-      model: config.model,
-      messages: toOpenAiMessages(request.system, request.messages),
-      tools: request.tools.map((t) => ({
-        type: "function",
-        function: { name: t.name, description: t.description, parameters: t.inputSchema },
-      })),
-      tool_choice: request.toolChoice,
-      stream: true,
-      stream_options: { include_usage: true },
-    });
-    for (let attempt = 0; ; attempt++) {
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Authorization: `Bearer ${config.apiKey}`, Accept: "text/event-stream" },
-          body,
-          signal: request.signal,
-        });
-      } catch (error) {
-        if (request.signal.aborted) throw new ProviderError("aborted", "aborted");
-        throw new ProviderError("network", error instanceof Error ? error.message : String(error));
-      }
-      if (response.ok && response.body) return response;
-      const text = await response.text().catch(() => "");
-      if (attempt < MAX_RETRIES && retryable(response.status)) {
-        await sleep(retryDelayMs(response.headers, attempt), request.signal);
-        continue;
-      }
-      throw httpError(response.status, text);
-    }
-  }
-
+  let client: OpenAI | undefined;
   return {
     id: "openai",
     model: config.model,
     async round(request: RoundRequest): Promise<RoundResult> {
-      const response = await send(request);
+      let loaded: Sdk | undefined;
       let text = "";
       const calls: Array<{ id: string; name: string; args: string }> = [];
       let finish: string | null = null;
       let usage = { input: 0, output: 0 };
-      let done = false;
       try {
-        for await (const data of sseData(response.body!)) {
-          if (data === "[DONE]") {
-            done = true;
-            break;
-          }
-          const chunk = JSON.parse(data) as StreamChunk;
-          if (chunk.error) throw new ProviderError("stream", chunk.error.message ?? "error in stream");
+        loaded = await loadSdk();
+        client ??= new loaded.default({ apiKey: config.apiKey, baseURL: config.baseUrl ?? undefined, maxRetries: MAX_RETRIES });
+        const stream = await client.chat.completions.create(
+          {
+            model: config.model,
+            messages: toOpenAiMessages(request.system, request.messages) as ChatCompletionMessageParam[],
+            tools: request.tools.map((t) => ({
+              type: "function" as const,
+              function: { name: t.name, description: t.description, parameters: t.inputSchema as Record<string, unknown> },
+            })),
+            tool_choice: request.toolChoice,
+            stream: true,
+            stream_options: { include_usage: true },
+          },
+          { signal: request.signal },
+        );
+        for await (const chunk of stream) {
           if (chunk.usage) usage = { input: chunk.usage.prompt_tokens ?? 0, output: chunk.usage.completion_tokens ?? 0 };
           const choice = chunk.choices?.[0];
           if (!choice) continue;
@@ -184,11 +115,10 @@ export function openAiProvider(config: ProviderConfig & { apiKey: string }): Cha
           if (choice.finish_reason) finish = choice.finish_reason;
         }
       } catch (error) {
-        if (error instanceof ProviderError) throw error;
         if (request.signal.aborted) throw new ProviderError("aborted", "aborted");
-        throw new ProviderError("stream", error instanceof Error ? error.message : String(error));
+        throw asProviderError(error, loaded);
       }
-      if (!done && finish === null) throw new ProviderError("stream", "the stream ended before the answer did");
+      if (finish === null) throw new ProviderError("stream", "the stream ended before the answer did");
       const blocks: AssistantBlock[] = [];
       if (text) blocks.push({ type: "text", text });
       calls.forEach((call, i) => {
