@@ -65,7 +65,7 @@ function texts(lng: string): Array<[string, string]> {
     );
 }
 
-export function offTheGlossary(lng: string, entries: Array<[string, string]>): string[] {
+function offTheGlossary(lng: string, entries: Array<[string, string]>): string[] {
   const found: string[] = [];
   for (const [key, text] of entries) {
     for (const { term, use } of BANNED[lng] ?? []) {
