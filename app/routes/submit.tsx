@@ -15,7 +15,7 @@ import { CAPTCHA_FIELD, captchaFor, verifyCaptcha } from "~/features/codes/captc
 import * as styles from "~/features/codes/codes.css";
 import { MAX_DELETION_REASON_LENGTH, SUBMIT_RATE_LIMIT } from "~/features/codes/limits";
 import { Recaptcha } from "~/features/codes/recaptcha";
-import { deletionRequestSchema, submitSchema } from "~/features/codes/submit-schema";
+import { deletionReasonSchema, deletionRequestSchema, submitSchema } from "~/features/codes/submit-schema";
 import { forgetOwnerLink, newOwnerToken, ownerLinkCookie, ownerPath, readOwnerLink } from "~/features/trust/owner-token.server";
 import { ThankYou } from "~/features/codes/thank-you";
 import { getT } from "~/i18n/i18next.server";
@@ -84,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = await parseIntent(
     request,
     form,
-    ["submit", "request-deletion", "cancel", "saved"] as const,
+    ["submit", "deletion-reason", "request-deletion", "cancel", "saved"] as const,
     "submit:errors.badIntent",
   );
   if (intent === "cancel") return redirectWithToast("/submit", { type: "info", key: "submit:toast.notAdded" });
@@ -97,22 +97,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
 
-  const schema = intent === "submit" ? submitSchema : deletionRequestSchema;
+  const schema = intent === "submit" ? submitSchema : intent === "deletion-reason" ? deletionReasonSchema : deletionRequestSchema;
   const submission = parseWithZod(form, { schema });
   if (isHoneypotFilled(form)) {
-    return data({ result: submission.reply({ formErrors: ["errors.spam"] }), duplicate: null }, { status: 400 });
+    return data({ result: submission.reply({ formErrors: ["errors.spam"] }), duplicate: null, stage: null }, { status: 400 });
   }
   const limit = await hitRateLimit(SUBMIT_RATE_LIMIT, addressKeyOf(context));
   if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
-  if (submission.status !== "success") return data({ result: submission.reply(), duplicate: null }, { status: 400 });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), duplicate: null, stage: null }, { status: 400 });
+  }
   const value = submission.value;
   let duplicateStep: { platform: string; platformName: string; code: string } | null = null;
+  let stage: DuplicateStage | null = null;
   // A refused deletion request shows its step again, with the message.
   const reject = (
     errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> },
     status = 400,
     headers?: Record<string, string>,
-  ) => data({ result: submission.reply(errors), duplicate: duplicateStep }, { status, headers });
+  ) => data({ result: submission.reply(errors), duplicate: duplicateStep, stage }, { status, headers });
 
   if (value.intent === "submit") {
     const { siteKey } = await captchaFor(request);
@@ -128,8 +131,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const normalized = normalizeCodeInput(value.code, platform);
   if (!normalized.ok) return reject({ fieldErrors: { code: [`errors.code.${normalized.error}`] } });
 
+  if (value.intent === "deletion-reason") {
+    // The specification's order: the question, yes or no, and the optional reason only after yes.
+    if (!(await findCode(platform.id, normalized.code))) return reject({ formErrors: ["errors.deletionFailed"] });
+    return data({
+      result: submission.reply(),
+      duplicate: { platform: platform.slug, platformName: platform.name, code: normalized.code },
+      stage: "reason" as DuplicateStage,
+    });
+  }
+
   if (value.intent === "request-deletion") {
     duplicateStep = { platform: platform.slug, platformName: platform.name, code: normalized.code };
+    stage = "reason";
     // Only for a code that really is in the database (the duplicate step's question).
     const stored = await findCode(platform.id, normalized.code);
     if (!stored) return reject({ formErrors: ["errors.deletionFailed"] });
@@ -164,7 +178,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!outcome.ok) {
     // Nothing written: the page asks whether to send a deletion request instead.
     return data(
-      { result: submission.reply(), duplicate: { platform: platform.slug, platformName: platform.name, code: normalized.code } },
+      {
+        result: submission.reply(),
+        duplicate: { platform: platform.slug, platformName: platform.name, code: normalized.code },
+        stage: "question" as DuplicateStage,
+      },
       { status: 409 },
     );
   }
@@ -181,28 +199,29 @@ export default function SubmitPage() {
   const { t } = useTranslation("submit");
   const duplicate = actionData?.duplicate ?? null;
   const lastSubmitIntent = actionData?.result.initialValue?.intent;
+  const duplicateIntent = lastSubmitIntent === "request-deletion" || lastSubmitIntent === "deletion-reason";
 
   // Validated on the server only (submitSchema in the action): no form library in the browser.
-  const form = serverForm("submit-code", lastSubmitIntent === "request-deletion" ? undefined : actionData?.result);
+  const form = serverForm("submit-code", duplicateIntent ? undefined : actionData?.result);
   const platformField = form.field("platform", { required: true });
   const codeField = form.field("code", { required: true, minLength: 1, maxLength: MAX_INPUT_LENGTH }, "submit-code-code-hint");
   // Sent with JS and refused: the focus goes to the first field to correct (its message is read with it).
-  const formRef = useArrivalFocus<HTMLFormElement>(
-    lastSubmitIntent !== "request-deletion" && actionData?.result.error ? actionData.result : null,
-  );
+  const formRef = useArrivalFocus<HTMLFormElement>(!duplicateIntent && actionData?.result.error ? actionData.result : null);
 
   return (
     <div className={`${narrow} ${stack}`}>
       <h1>{t("heading")}</h1>
       <p className={muted}>{t("intro")}</p>
       {thanks ? <ThankYou siteUrl={siteUrl} {...thanks} /> : null}
-      {thanks ? null : !duplicate && lastSubmitIntent === "request-deletion" && actionData?.result.error ? (
+      {thanks ? null : !duplicate && duplicateIntent && actionData?.result.error ? (
         <ErrorList tone="form" errors={Object.values(actionData.result.error).flat()} translate={t} />
       ) : null}
       {thanks ? null : duplicate ? (
         <DuplicateStep
+          key={actionData?.stage ?? "question"}
           duplicate={duplicate}
-          errors={lastSubmitIntent === "request-deletion" ? actionData?.result.error : undefined}
+          stage={actionData?.stage ?? "question"}
+          errors={duplicateIntent ? actionData?.result.error : undefined}
         />
       ) : (
         <Form method="post" className={`${card} ${stack}`} {...form.props} ref={formRef}>
@@ -256,11 +275,16 @@ export default function SubmitPage() {
   );
 }
 
+/** The duplicate step's two stages: the question (yes or no), then, after yes, the optional reason. */
+type DuplicateStage = "question" | "reason";
+
 function DuplicateStep({
   duplicate,
+  stage,
   errors,
 }: {
   duplicate: { platform: string; platformName: string; code: string };
+  stage: DuplicateStage;
   errors?: Record<string, string[] | null> | null;
 }) {
   const { t } = useTranslation("submit");
@@ -268,18 +292,36 @@ function DuplicateStep({
   // With JS the step replaces the form in place: bring focus (and screen readers) to the question.
   useEffect(() => headingRef.current?.focus(), []);
   return (
-    <section className={`${card} ${stack}`} aria-labelledby="duplicate-heading" data-testid="duplicate-step">
+    <section className={`${card} ${stack}`} aria-labelledby="duplicate-heading" data-testid="duplicate-step" data-stage={stage}>
       <h2 id="duplicate-heading" ref={headingRef} tabIndex={-1}>
-        {t("duplicate.heading")}
+        {stage === "question" ? t("duplicate.heading") : t("duplicate.reasonHeading")}
       </h2>
-      <p>{t("duplicate.question")}</p>
       <p className={styles.linkText}>{t("duplicate.codeLine", { code: duplicate.code, platform: duplicate.platformName })}</p>
       <ErrorList tone="form" errors={Object.values(errors ?? {}).flat()} translate={t} />
-      {/* Keeping things as they are is what most visitors want: the primary action, first. */}
-      <IntentButton intent="cancel" tone="primary" data-testid="duplicate-keep">
-        {t("duplicate.no")}
-      </IntentButton>
-      <DeletionForm duplicate={duplicate} />
+      {stage === "question" ? (
+        <>
+          <p>{t("duplicate.question")}</p>
+          <p className={hint} data-testid="duplicate-own-code">
+            {t("duplicate.ownCode")}
+          </p>
+          <div className={row}>
+            {/* Keeping things as they are is what most visitors want: the primary action, first. */}
+            <IntentButton intent="cancel" tone="primary" data-testid="duplicate-keep">
+              {t("duplicate.no")}
+            </IntentButton>
+            <IntentButton
+              intent="deletion-reason"
+              fields={{ platform: duplicate.platform, code: duplicate.code }}
+              tone="ghost"
+              data-testid="duplicate-yes"
+            >
+              {t("duplicate.yesAsk")}
+            </IntentButton>
+          </div>
+        </>
+      ) : (
+        <DeletionForm duplicate={duplicate} />
+      )}
     </section>
   );
 }
@@ -290,20 +332,25 @@ function DeletionForm({ duplicate }: { duplicate: { platform: string; code: stri
   const form = serverForm("request-deletion", undefined);
   const reason = form.field("reason", { maxLength: MAX_DELETION_REASON_LENGTH });
   return (
-    <Form method="post" className={stack} {...form.props}>
-      <input type="hidden" name="intent" value="request-deletion" />
-      <input type="hidden" name="platform" value={duplicate.platform} />
-      <input type="hidden" name="code" value={duplicate.code} />
-      <HoneypotField />
-      <Field id={reason.id} label={t("duplicate.reasonLabel")}>
-        {(control) => <textarea className={input} rows={3} {...reason.props} {...control} />}
-      </Field>
-      <p>
-        <SubmitButton intent="request-deletion" tone="ghost" data-testid="duplicate-request-deletion">
-          {t("duplicate.yes")}
-        </SubmitButton>
-      </p>
-    </Form>
+    <>
+      <Form method="post" className={stack} {...form.props}>
+        <input type="hidden" name="intent" value="request-deletion" />
+        <input type="hidden" name="platform" value={duplicate.platform} />
+        <input type="hidden" name="code" value={duplicate.code} />
+        <HoneypotField />
+        <Field id={reason.id} label={t("duplicate.reasonLabel")}>
+          {(control) => <textarea className={input} rows={3} {...reason.props} {...control} />}
+        </Field>
+        <p>
+          <SubmitButton intent="request-deletion" tone="primary" data-testid="duplicate-request-deletion">
+            {t("duplicate.yes")}
+          </SubmitButton>
+        </p>
+      </Form>
+      <IntentButton intent="cancel" tone="ghost" data-testid="duplicate-keep">
+        {t("duplicate.no")}
+      </IntentButton>
+    </>
   );
 }
 

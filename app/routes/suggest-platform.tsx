@@ -70,12 +70,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 
   // `?created=`: names close to the one just added, shown with the thank-you note.
-  let created: { name: string; similar: SimilarName[] } | null = null;
+  let created: { id: number; name: string; similar: SimilarName[] } | null = null;
   const createdId = parseRowId(url.searchParams.get("created"));
   if (createdId !== null) {
     const row = await getSuggestion(createdId);
     if (row && row.status !== "rejected") {
-      created = { name: row.name, similar: (await checkStoredSimilarNames(row.name, row.id)).similar };
+      created = { id: row.id, name: row.name, similar: (await checkStoredSimilarNames(row.name, row.id)).similar };
     }
   }
   const sortHref = (value: "top" | "new") => {
@@ -162,7 +162,13 @@ async function answerSuggestion(request: Request, context: AppLoadContext, form:
   }
   const verdict = checked.value;
   if (verdict.blocked) {
-    const key = verdict.reason === "existingPlatform" ? "errors.existingPlatform" : "errors.similarBlocked";
+    // A platform is not to be voted for: its message says so (the similar names link to its page).
+    const key =
+      verdict.reason === "existingPlatform"
+        ? "errors.existingPlatform"
+        : verdict.match.kind === "platform"
+          ? "errors.similarPlatform"
+          : "errors.similarBlocked";
     // The values travel inside the message: the form keeps its errors after other actions (a vote).
     const message = messageWithValues(key, { name: verdict.match.name, percent: verdict.match.percent });
     return data(
@@ -200,7 +206,7 @@ async function answerSuggestion(request: Request, context: AppLoadContext, form:
   );
 }
 
-const BLOCKED_KEYS = new Set(["errors.existingPlatform", "errors.similarBlocked"]);
+const BLOCKED_KEYS = new Set(["errors.existingPlatform", "errors.similarPlatform", "errors.similarBlocked"]);
 
 type ActionData = {
   result?: SubmissionResult<string[]>;
@@ -233,7 +239,13 @@ export default function SuggestPlatform() {
     // Once, on hydration.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const similar = live.similar ?? actionData?.similar ?? [];
+  // A saved suggestion empties the form (keyed below) and its live list: nothing warns about it.
+  const createdId = loaderData.created?.id;
+  const { reset } = live;
+  useEffect(() => {
+    if (createdId !== undefined) reset();
+  }, [createdId, reset]);
+  const similar = live.similar ?? (navigation.state === "idle" ? actionData?.similar : undefined) ?? [];
   const errorText = (message: string) => translateMessage(t, message);
   const nameErrors = name.errors ?? [];
   const blocked = nameErrors.some((e) => BLOCKED_KEYS.has(parseMessage(e).key));
@@ -257,7 +269,7 @@ export default function SuggestPlatform() {
         ) : null}
 
         {/* No action: it posts to this page's own URL, ?lng= included, so its answer stays in this language. */}
-        <Form method="post" className={`${card} ${stack}`} {...form.props} ref={formRef}>
+        <Form key={createdId ?? "new"} method="post" className={`${card} ${stack}`} {...form.props} ref={formRef}>
           <input type="hidden" name="intent" value="suggest" />
           <HoneypotField />
           <ErrorList tone="form" id={form.errorId} errors={form.errors} translate={errorText} />
@@ -269,14 +281,20 @@ export default function SuggestPlatform() {
             translate={errorText}
             after={
               <>
+                {/* One message, not two: a refused name's box holds the similar names itself. */}
                 {blocked ? (
                   <div className={alert.error} id={name.errorId} role="alert" data-testid="similar-blocked">
                     <strong>{t("errors.similarTitle")}</strong>
                     <p className={flush}>{nameErrors.map(errorText).join(" ")}</p>
+                    {similar.length > 0 ? (
+                      <div data-testid="similar-names">
+                        <SimilarNames items={similar} />
+                      </div>
+                    ) : null}
                   </div>
                 ) : null}
                 <div id="similar-names" aria-live="polite">
-                  {similar.length > 0 ? (
+                  {!blocked && similar.length > 0 ? (
                     <div className={styles.similarBox} data-testid="similar-names">
                       <p className={`${flush} ${semibold}`}>{t("similar.heading")}</p>
                       <SimilarNames items={similar} />

@@ -27,7 +27,8 @@ export const headerInner = style({
   alignItems: "center",
   columnGap: space.md,
   rowGap: space.xs,
-  "@media": { [breakpoints.drawer]: { columnGap: space.sm, paddingBlock: space.xs } },
+  // A phone: one row (drawer, brand, language, theme), so a drawn code stays in the upper half.
+  "@media": { [breakpoints.drawer]: { columnGap: space.sm, paddingBlock: space.xs, paddingInline: space.sm } },
   minHeight: "4rem",
   maxWidth: "72rem",
   margin: "0 auto",
@@ -40,6 +41,7 @@ export const brand = style({
   textDecoration: "none",
   marginRight: "auto",
   whiteSpace: "nowrap",
+  "@media": { [breakpoints.drawer]: { fontSize: "1.125rem" } },
 });
 export const nav = style({
   display: "flex",
@@ -50,14 +52,6 @@ export const nav = style({
 export const navLink = style({ color: vars.color.text, fontWeight: 600, textDecoration: "none", padding: `${space.xs} 0` });
 export const headerTools = style({ display: "flex", alignItems: "center", gap: space.sm });
 export const inlineForm = style({ display: "flex", alignItems: "center", gap: space.xs, margin: 0 });
-export const select = style({
-  minHeight: "2.5rem",
-  padding: `0 ${space.sm}`,
-  borderRadius: radius.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.bg,
-  color: vars.color.text,
-});
 export const iconButton = style({
   minWidth: "2.5rem",
   minHeight: "2.5rem",
@@ -70,6 +64,51 @@ export const iconButton = style({
   color: vars.color.text,
   cursor: "pointer",
   padding: `0 ${space.sm}`,
+});
+
+// The language menu: <details>/<summary> too, a list of buttons under its corner.
+export const languageMenu = style({ position: "relative" });
+export const languageSummary = style([
+  iconButton,
+  {
+    listStyle: "none",
+    fontWeight: 700,
+    fontSize: "0.875rem",
+    selectors: {
+      "&::-webkit-details-marker": { display: "none" },
+      "&::after": { content: '"▾"', marginLeft: "0.25rem", fontSize: "0.75rem" },
+    },
+  },
+]);
+export const languagePanel = style({
+  position: "absolute",
+  right: 0,
+  top: "calc(100% + 0.25rem)",
+  zIndex: 30,
+  display: "flex",
+  flexDirection: "column",
+  minWidth: "9rem",
+  margin: 0,
+  padding: space.xs,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.md,
+  boxShadow: vars.shadow.card,
+});
+export const languageOption = style({
+  minHeight: "2.5rem",
+  padding: `0 ${space.sm}`,
+  textAlign: "left",
+  border: 0,
+  borderRadius: radius.sm,
+  background: "transparent",
+  color: vars.color.text,
+  font: "inherit",
+  cursor: "pointer",
+  selectors: {
+    "&:hover": { background: vars.color.surfaceAlt },
+    '&[aria-current="true"]': { fontWeight: 700 },
+  },
 });
 
 // Drawer: <details>/<summary>, so it opens and closes without JavaScript.

@@ -68,7 +68,7 @@ export async function listNameCandidates(
     return sql<SqlBool>`(${sql.ref(column)} between ${n(f.min)} and ${n(f.max)} and ${present} + ${n(pairsLostPerChar)} * ${longer} + 0.000001 >= ${n(f.pairs.length)})`;
   };
   const [platforms, suggestions] = await Promise.all([
-    db.selectFrom("platforms").select(["id", "name"]).execute(),
+    db.selectFrom("platforms").select(["id", "name", "slug", "is_active"]).execute(),
     db
       .selectFrom("platform_suggestions")
       .select(["id", "name"])
@@ -84,7 +84,8 @@ export async function listNameCandidates(
       .execute(),
   ]);
   return [
-    ...platforms.map((p) => ({ id: p.id, name: p.name, kind: "platform" as const })),
+    // A live platform's slug: the similar names link to its page.
+    ...platforms.map((p) => ({ id: p.id, name: p.name, kind: "platform" as const, slug: p.is_active ? p.slug : null })),
     ...suggestions.map((s) => ({ id: s.id, name: s.name, kind: "suggestion" as const })),
   ];
 }

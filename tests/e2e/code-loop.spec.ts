@@ -220,7 +220,17 @@ test.describe("submit", () => {
     await page.getByRole("button", { name: "Ajouter mon code" }).click();
     const step = page.getByTestId("duplicate-step");
     await expect(step).toContainText("Ce code existe déjà dans notre base de données.");
+    await expect(step.getByTestId("duplicate-own-code")).toHaveText(
+      "C'est votre propre code\u00a0? Il est déjà en rotation\u00a0: rien à faire.",
+    );
+    // The reason box comes only after yes (the specification's order).
+    await expect(page.getByLabel("Raison (facultatif)")).toHaveCount(0);
     await expectAccessible(page);
+    await step.getByRole("button", { name: "Oui, demander sa suppression" }).click();
+    await expect(step).toHaveAttribute("data-stage", "reason");
+    await expect(
+      e2eDb().selectFrom("deletion_requests").select("id").where("platform_id", "=", p.id).execute(),
+    ).resolves.toHaveLength(0);
     await page.getByLabel("Raison (facultatif)").fill("Il ne fonctionne plus");
     await page.getByRole("button", { name: "Oui, envoyer une demande de suppression" }).click();
     await expect(page.getByTestId("toast")).toContainText("Demande de suppression envoyée !");
@@ -242,7 +252,7 @@ test.describe("submit", () => {
     const step = page.getByTestId("duplicate-step");
     await expect(step.getByRole("button").first()).toHaveText("Non, ne pas l'ajouter");
     const keep = await step.getByTestId("duplicate-keep").evaluate((el) => getComputedStyle(el).backgroundColor);
-    const request = step.getByTestId("duplicate-request-deletion");
+    const request = step.getByTestId("duplicate-yes");
     await expect(request).toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
     expect(keep).not.toBe("rgba(0, 0, 0, 0)");
     await page.getByRole("button", { name: "Non, ne pas l'ajouter" }).click();

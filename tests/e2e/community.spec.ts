@@ -274,6 +274,10 @@ test.describe("suggest a platform", () => {
     await page.getByRole("button", { name: "Envoyer la suggestion" }).click();
     await expect(page.getByTestId("suggestion-created")).toContainText(name);
     await expect(page.getByTestId("toast")).toContainText("Merci ! Votre suggestion a été enregistrée.");
+    // The form is emptied, and nothing warns about the visitor's own new entry.
+    await expect(page.getByLabel("Nom de la plateforme")).toHaveValue("");
+    await expect(page.getByLabel("Description (facultative)")).toHaveValue("");
+    await expect(page.locator("#similar-names")).not.toContainText(name);
     const item = page.getByTestId("suggestion").filter({ hasText: name });
     await expect(item).toContainText("Nouveau");
     await expect(item.getByTestId("votes-count")).toHaveText("0");
@@ -299,7 +303,21 @@ test.describe("suggest a platform", () => {
     await expect(page.getByTestId("similar-blocked")).toContainText("Plateforme similaire détectée");
     await expect(page.getByLabel("Nom de la plateforme")).toHaveValue("Trade Republik");
     await expect(page.getByTestId("similar-names")).toContainText("Trade Republic");
+    // One message, not two: the list sits inside the refusal's box.
+    await expect(page.getByTestId("similar-names")).toHaveCount(1);
+    await expect(page.getByTestId("similar-blocked").getByTestId("similar-names")).toHaveCount(1);
     await expectAccessible(page);
+  });
+
+  test("a near name of a live platform links to its page instead of asking for votes", async ({ page }) => {
+    await page.goto("/suggest-platform");
+    await page.getByLabel("Nom de la plateforme").fill("Revolutt");
+    await page.getByRole("button", { name: "Envoyer la suggestion" }).click();
+    const blocked = page.getByTestId("similar-blocked");
+    await expect(blocked).toContainText("est déjà une plateforme de Parrainly");
+    await expect(blocked).not.toContainText("Votez");
+    await blocked.getByRole("link", { name: "Revolut" }).click();
+    await expect(page).toHaveURL(/\/revolut$/);
   });
 
   test("with JS, a name typed before the page's script has run is checked once it runs", async ({ page }, testInfo) => {

@@ -35,26 +35,28 @@ test.describe("layout, languages, theme", () => {
     });
   }
 
-  test("the language selector works (with and without JS): pick, then OK", async ({ page }, testInfo) => {
+  test("the language menu works (with and without JS): open, pick; no OK button", async ({ page }, testInfo) => {
     await page.goto("/");
-    await page.getByLabel("Langue").selectOption("de");
-    await page.locator("header").getByRole("button", { name: "OK" }).click();
+    await expect(page.getByRole("button", { name: "OK", exact: true })).toHaveCount(0);
+    await page.getByLabel("Langue : Français").click();
+    await page.locator("header").getByRole("button", { name: "Deutsch" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     // The chosen language's own URL (decision 220).
     await expect(page).toHaveURL(/\/\?lng=de$/);
     await expect(page.locator("header").getByRole("link", { name: "Plattform vorschlagen" })).toBeVisible();
+    await expect(page.getByLabel("Sprache: Deutsch")).toBeVisible();
     if (!jsDisabled(testInfo)) expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("de");
   });
 
-  test("the language menu never navigates on an arrow key: the keyboard reaches the last language, then Enter on OK", async ({
+  test("the language menu never navigates while the keyboard walks it: only a pressed language does", async ({
     page,
   }, testInfo) => {
     await page.goto("/platforms");
     // Remix's router records its history entry when the page hydrates (a same-document navigation
     // to the same URL), which may come after `load`: only what the keys do is counted.
     if (!jsDisabled(testInfo)) await hydrated(page);
-    const select = page.getByLabel("Langue");
-    await select.focus();
+    const summary = page.getByLabel("Langue : Français");
+    await summary.focus();
     let navigations = 0;
     page.on("framenavigated", (frame) => {
       if (frame === page.mainFrame()) navigations++;
@@ -63,20 +65,35 @@ test.describe("layout, languages, theme", () => {
     page.on("request", (request) => {
       if (request.method() === "POST" || request.url().includes(".data")) requests.push(request.url());
     });
-    // Français → English → Deutsch → Español, one key at a time (WCAG 3.2.2).
-    for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowDown");
-    await expect(select).toHaveValue("es");
+    // Open, then Français → English → Deutsch → Español, one key at a time (WCAG 3.2.2).
+    await page.keyboard.press("Enter");
+    for (let i = 0; i < 4; i++) await page.keyboard.press("Tab");
+    await expect(page.locator("header").getByRole("button", { name: "Español" })).toBeFocused();
     await page.waitForTimeout(500);
     expect(navigations).toBe(0);
     expect(requests).toEqual([]);
     await expect(page.locator("html")).toHaveAttribute("lang", "fr");
     await expect(page).toHaveURL(/\/platforms$/);
-    await page.keyboard.press("Tab");
-    await expect(page.locator("header").getByRole("button", { name: "OK" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(page).toHaveURL(/\/platforms\?lng=es$/);
   });
+
+  for (const width of [320, 390]) {
+    test(`the header is one row on a ${width} px phone`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/");
+      const box = (await page.locator("header").boundingBox())!;
+      // One row of 2.5rem controls and its padding (two rows measured 92 px).
+      expect(box.height).toBeLessThanOrEqual(66);
+      // The drawer's, the language menu's and the theme's controls side by side.
+      const tops = await page
+        .locator("header summary:visible, header button:visible")
+        .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+      expect(tops.length).toBeGreaterThanOrEqual(2);
+      expect(Math.max(...tops) - Math.min(...tops), JSON.stringify(tops)).toBeLessThan(12);
+    });
+  }
 
   test("the theme toggle switches to light and back, and the cookie keeps it", async ({ page }, testInfo) => {
     await page.goto("/");
@@ -106,9 +123,9 @@ test.describe("layout, languages, theme", () => {
     await page.goto("/");
     const drawerLink = page.locator("details nav").getByRole("link", { name: "Conditions d'utilisation" });
     await expect(drawerLink).toBeHidden();
-    await page.locator("details summary").click();
+    await page.locator("details:has(nav) > summary").click();
     await expect(drawerLink).toBeVisible();
-    await page.locator("details summary").click();
+    await page.locator("details:has(nav) > summary").click();
     await expect(drawerLink).toBeHidden();
     await expectAccessible(page);
   });
@@ -117,11 +134,11 @@ test.describe("layout, languages, theme", () => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto("/");
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-    await page.locator("details summary").click();
+    await page.locator("details:has(nav) > summary").click();
     await page.locator("details nav").getByRole("link", { name: "Conditions d'utilisation" }).click();
     await expect(page).toHaveURL(/\/terms$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Conditions");
-    await expect(page.locator("details")).not.toHaveAttribute("open", /.*/);
+    await expect(page.locator("details:has(nav)")).not.toHaveAttribute("open", /.*/);
     // With JavaScript the router took the click (the drawer is kept server HTML: SiteLink's one listener).
     const sameDocument = await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument);
     expect(sameDocument).toBe(jsDisabled(testInfo) ? undefined : true);

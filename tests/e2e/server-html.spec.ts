@@ -73,7 +73,7 @@ for (const [path, regions] of Object.entries(KEPT)) {
       expect(same, region).toBe(true);
     }
     // The header's forms are React's (the language and theme choices).
-    expect(await hydratedByReact(page, "#language-select")).toBe(true);
+    expect(await hydratedByReact(page, "#language-menu")).toBe(true);
   });
 }
 

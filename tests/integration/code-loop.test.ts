@@ -219,9 +219,29 @@ describe("the code loop over HTTP", () => {
     expect(html).toContain(
       "Ce code existe déjà dans notre base de données. Voulez-vous envoyer une demande de suppression à l&#x27;administrateur\u00a0?",
     );
-    expect(html).toContain('name="intent" value="request-deletion"');
+    // The specification's order: the question, yes or no; the reason box only after yes.
+    expect(html).toContain('name="intent" value="deletion-reason"');
     expect(html).toContain('name="intent" value="cancel"');
+    expect(html).not.toContain('name="intent" value="request-deletion"');
+    expect(html).not.toContain("<textarea");
+    expect(html).toContain("C&#x27;est votre propre code\u00a0? Il est déjà en rotation\u00a0: rien à faire.");
     expect(await counts(db)).toEqual(before);
+
+    // Yes: the second step asks for the optional reason, and writes nothing yet.
+    const asked = await postForm(`${server.url}/submit`, { intent: "deletion-reason", platform: p.slug, code: "dupe01" });
+    expect(asked.status).toBe(200);
+    const reasonStep = await asked.text();
+    expect(reasonStep).toContain('name="intent" value="request-deletion"');
+    expect(reasonStep).toContain('name="reason"');
+    expect(reasonStep).toContain('name="intent" value="cancel"');
+    expect(await counts(db)).toEqual(before);
+    const askedForNothing = await postForm(`${server.url}/submit`, {
+      intent: "deletion-reason",
+      platform: p.slug,
+      code: "NOPE98",
+    });
+    expect(askedForNothing.status).toBe(400);
+    expect(await askedForNothing.text()).not.toContain('name="reason"');
 
     const no = await postForm(`${server.url}/submit`, { intent: "cancel" });
     expect(no.status).toBe(303);

@@ -205,6 +205,21 @@ describe("suggest a platform", () => {
     });
   }
 
+  it("a near name of a live platform links to its page, in one message (no vote asked)", async () => {
+    const before = await countSuggestions();
+    const res = await suggest(await visitor(), { name: "Revolutt" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("est déjà une plateforme de Parrainly");
+    expect(html).not.toContain("Votez pour elle");
+    expect(html).toMatch(/<a href="\/revolut"[^>]*>Revolut<\/a>/);
+    // The message and the list once each: the refusal's box holds the list.
+    expect(html.match(/data-testid="similar-blocked"/g)).toHaveLength(1);
+    expect(html.match(/data-testid="similar-names"/g)).toHaveLength(1);
+    expect(html.match(/est déjà une plateforme de Parrainly/g)).toHaveLength(1);
+    expect(await countSuggestions()).toBe(before);
+  });
+
   it("lists names between 0.7 and 0.85 with a percentage, without blocking", async () => {
     const live = await fetch(`${server.url}/resources/similar-names?name=Revolix`);
     expect(live.headers.get("content-type")).toContain("application/json");

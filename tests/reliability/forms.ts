@@ -106,7 +106,7 @@ const BOOL = oneOf("true", "false", "on", "1");
 // prettier-ignore
 export const FORMS: FormUnderTest[] = [
   { path: "/preferences", fields: { intent: oneOf("set-language", "set-theme"), language: oneOf("fr", "en", "de", "es"), theme: oneOf("light", "dark"), redirectTo: text("/", "/submit?lng=en") } },
-  { path: "/submit", fields: { intent: oneOf("submit", "request-deletion", "cancel"), platform: PLATFORM, code: text("ABC123", "https://www.revolut.com/referral/?referral-code=abc"), reason: text(), website_confirm: oneOf(""), "g-recaptcha-response": text() } },
+  { path: "/submit", fields: { intent: oneOf("submit", "deletion-reason", "request-deletion", "cancel"), platform: PLATFORM, code: text("ABC123", "https://www.revolut.com/referral/?referral-code=abc"), reason: text(), website_confirm: oneOf(""), "g-recaptcha-response": text() } },
   { path: "/suggest-platform", fields: { intent: oneOf("suggest", "vote"), name: text("Boursorama"), description: text(), website_url: url(), suggestion_id: id(), website_confirm: oneOf("") } },
   { path: "/{slug}/get-code", fields: { intent: oneOf("draw") } },
   { path: "/random", fields: { intent: oneOf("draw") } },

@@ -18,6 +18,9 @@ const platformAndCode = {
 
 export const submitSchema = z.object({ intent: z.literal("submit"), ...platformAndCode });
 
+/** "Yes" in the duplicate step: the page asks for the optional reason next (nothing written). */
+export const deletionReasonSchema = z.object({ intent: z.literal("deletion-reason"), ...platformAndCode });
+
 export const deletionRequestSchema = z.object({
   intent: z.literal("request-deletion"),
   ...platformAndCode,

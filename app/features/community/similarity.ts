@@ -131,6 +131,8 @@ export const PAIRS_LOST_PER_CHAR = 2 * (1 - SIMILAR_SHOW_THRESHOLD);
 export interface NameCandidate {
   name: string;
   kind: "platform" | "suggestion";
+  /** A live platform's slug: its page is where a visitor gets a code (null or absent otherwise). */
+  slug?: string | null;
 }
 
 export interface SimilarName extends NameCandidate {

@@ -43,10 +43,18 @@ export function useSimilarNames() {
     }, DEBOUNCE_MS);
   }, []);
 
+  /** After a suggestion is saved: the emptied form shows nothing until the visitor types again. */
+  const reset = useCallback(() => {
+    clearTimeout(timer.current);
+    inFlight.current?.abort();
+    setTyped(null);
+    setAnswer(null);
+  }, []);
+
   let similar: SimilarName[] | null = null;
   if (typed !== null) {
     if (normalizeName(typed).length < 2) similar = [];
     else similar = answer?.similar ?? [];
   }
-  return { similar, check };
+  return { similar, check, reset };
 }
