@@ -16,7 +16,7 @@ export interface AdmissionLimits {
   maxWaitMs: number;
   /**
    * The expected wait of a draw's result page past which a new draw is refused before it is made
-   * (the draw endpoint's `drawsBackedUp`): a result page, once its draw is stored, waits as long as it takes.
+   * (`drawsBackedUp`, asked by the draw action): a result page, once its draw is stored, waits as long as it takes.
    */
   priorityMaxWaitMs: number;
   retryAfterSeconds: number;
@@ -93,7 +93,7 @@ export type Admission = RequestHandler & {
    * Whether the result page of one more draw, made now, would wait past `priorityMaxWaitMs`: the
    * result pages waiting, with the `pending` ones about to join them (draws being made, draws
    * answered whose page has not come yet), times the measured service time, per place. The draw
-   * endpoint then refuses the draw (nothing written), since a result page is never refused once its
+   * action then refuses the draw (nothing written), since a result page is never refused once its
    * draw is stored.
    */
   drawsBackedUp: (pending: number) => boolean;

@@ -2,7 +2,7 @@
  * The result pages of draws just made (decision 212). A draw is a write the visitor asked for: its
  * answer is a 303 to the signed result page, and the code itself is on that page. Under overload
  * that page must not be refused like any other page, or a visitor would lose the sight of a code
- * already drawn (and counted). The draw endpoint notes each draw's token here; admission control
+ * already drawn (and counted). The draw action notes each draw's token here; admission control
  * lets a page carrying a noted token wait ahead of the other pages.
  *
  * Bounded: a token is kept `ttlMs` (long enough for the redirect and a reload after a Retry-After),

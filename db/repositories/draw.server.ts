@@ -58,7 +58,21 @@ export async function drawReferralCode(target: DrawTarget, now = new Date(), db:
       .executeTakeFirstOrThrow();
     return { requestId: logged.id, codeId: picked.id, code: picked.code, platformId: picked.platform_id };
   };
-  return db.isTransaction ? draw(db) : db.transaction().execute(draw);
+  return db.isTransaction ? draw(db) : inTurn(() => db.transaction().execute(draw));
+}
+
+let lastDraw: Promise<unknown> = Promise.resolve();
+
+/**
+ * Draws of this process run one after the other. On SQLite Kysely's one connection does that anyway;
+ * on PostgreSQL a draw waiting for its platform's lock would otherwise hold a connection of the pool
+ * meanwhile, and a burst of draws took them all (the result pages' reads then timed out waiting for
+ * one). Draws of one platform run one at a time whatever this does; across processes the lock orders them.
+ */
+function inTurn<T>(run: () => Promise<T>): Promise<T> {
+  const turn = lastDraw.then(run, run);
+  lastDraw = turn.catch(() => undefined);
+  return turn;
 }
 
 function pickQuery(db: DB, platform: Platform, now: string) {

@@ -42,7 +42,7 @@ test("a draw that finds nothing: the focus goes to the message saying so", async
   await createE2eCode(p.id, { code });
   await page.goto(`/${p.slug}/get-code`);
   await hydrated(page);
-  // Gone between the page and the click: the endpoint draws nothing, the page's action says why.
+  // Gone between the page and the click: the page's action draws nothing and says why.
   await e2eDb().deleteFrom("referral_codes").where("platform_id", "=", p.id).execute();
   await page.getByRole("button", { name: "Lancer le tirage au sort" }).click();
   await expect(page.getByTestId("no-code")).toBeFocused();
