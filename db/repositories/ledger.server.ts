@@ -245,9 +245,25 @@ export async function ledgerHead(secret: string, slug: string, now = new Date(),
   return { platform: slug, first: platform.firstDay, day: closed, sha256: header.previous, open };
 }
 
-/** Every platform's head, for /fairness and the Atom feed (platforms with a ledger only). */
-export async function ledgerHeads(secret: string, now = new Date(), db: DB = getDb()): Promise<LedgerHead[]> {
-  const platforms = await db.selectFrom("platforms").select("slug").where("is_active", "=", 1).orderBy("slug").execute();
+/**
+ * The heads of the active platforms that have a ledger (for /fairness/ledger, /fairness and the
+ * Atom feed): those named in `slugs`, else the first `limit` by slug.
+ */
+export async function ledgerHeads(
+  secret: string,
+  now = new Date(),
+  { limit = 100, slugs }: { limit?: number; slugs?: string[] } = {},
+  db: DB = getDb(),
+): Promise<LedgerHead[]> {
+  if (slugs?.length === 0) return [];
+  const platforms = await db
+    .selectFrom("platforms")
+    .select("slug")
+    .where("is_active", "=", 1)
+    .$if(slugs !== undefined, (qb) => qb.where("slug", "in", slugs!))
+    .orderBy("slug")
+    .limit(limit)
+    .execute();
   const heads: LedgerHead[] = [];
   for (const { slug } of platforms) {
     const head = await ledgerHead(secret, slug, now, db);

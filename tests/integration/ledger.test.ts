@@ -334,4 +334,64 @@ describe("the public ledger", () => {
     });
     expect(bad.status).toBe(2);
   });
+
+  it("the head hash is on /fairness/ledger (four languages), /fairness and the Atom feed; the owner's page shows the handle and the days served", async () => {
+    const p = await createPlatform(db);
+    const token = crypto.randomBytes(32).toString("base64url");
+    const owned = await submitReferralCode(
+      {
+        platformId: p.id,
+        code: "OWNED1",
+        referralUrl: null,
+        ownerTokenHash: crypto.createHash("sha256").update(token).digest("base64url"),
+      },
+      at(DAYS[0], 8),
+    );
+    await submitReferralCode({ platformId: p.id, code: "OTHER2", referralUrl: null }, at(DAYS[0], 8, 1));
+    for (const [d, day] of DAYS.slice(0, 3).entries())
+      for (let i = 0; i < 2 + d; i++) await drawReferralCode(p.id, at(day, 9, i));
+    const server = await startServer({ DATABASE_FILE: file, SESSION_SECRET: SECRET });
+    servers = [server];
+    const head = (await ledgerHead(SECRET, p.slug))!;
+    expect(head).toMatchObject({ day: DAYS[1], open: DAYS[2] });
+
+    const headings: string[] = [];
+    for (const lng of ["fr", "en", "de", "es"]) {
+      const page = await fetch(`${server.url}/fairness/ledger?lng=${lng}`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain(`data-slug="${p.slug}"`);
+      expect(html).toContain(head.sha256!);
+      expect(html).toContain(`/fairness/ledger/${p.slug}/${DAYS[1]}.jsonl`);
+      expect(html).not.toContain("OWNED1");
+      headings.push(/<h1[^>]*>([^<]+)<\/h1>/.exec(html)![1]!);
+    }
+    expect(new Set(headings).size).toBe(4);
+
+    const fairness = await (await fetch(`${server.url}/fairness?platform=${p.slug}&lng=en`)).text();
+    expect(fairness).toContain('data-testid="fairness-ledger-link"');
+    expect(fairness).toMatch(new RegExp(`data-testid="fairness-ledger-head"[^>]*>[^<]*${DAYS[1]}[^<]*${head.sha256}`));
+    const feed = await (await fetch(`${server.url}/feeds/platforms.atom`)).text();
+    expect(feed).toContain(head.sha256!);
+    expect(feed).toContain(`/fairness/ledger/${p.slug}/${DAYS[1]}.jsonl`);
+
+    const ownerPage = await (await fetch(`${server.url}/my-code/${token}?lng=en`)).text();
+    const handle = ledgerHandle(SECRET, (owned as { id: number }).id);
+    expect(ownerPage).toContain(`data-testid="owned-handle">${handle}<`);
+    const served = [...ownerPage.matchAll(/href="\/fairness\/ledger\/[^/]+\/(\d{4}-\d{2}-\d{2})\.jsonl"/g)].map((m) => m[1]);
+    const expected = [];
+    for (const day of DAYS.slice(0, 3)) {
+      const dayFile = (await ledgerDayFile(SECRET, p.slug, day))!;
+      let text = "";
+      for await (const line of dayFile.lines()) text += line;
+      if (
+        text.includes(`"type":"draw","at":"${day}`) &&
+        text.split("\n").some((l) => l.includes('"draw"') && l.includes(handle))
+      ) {
+        expected.push(day);
+      }
+    }
+    expect(expected.length).toBeGreaterThan(0);
+    expect(served).toEqual(expected.reverse());
+  });
 });
