@@ -384,12 +384,7 @@ describe("the public ledger", () => {
       const dayFile = (await ledgerDayFile(SECRET, p.slug, day))!;
       let text = "";
       for await (const line of dayFile.lines()) text += line;
-      if (
-        text.includes(`"type":"draw","at":"${day}`) &&
-        text.split("\n").some((l) => l.includes('"draw"') && l.includes(handle))
-      ) {
-        expected.push(day);
-      }
+      if (text.split("\n").some((l) => l.includes('"type":"draw"') && l.includes(handle))) expected.push(day);
     }
     expect(expected.length).toBeGreaterThan(0);
     expect(served).toEqual(expected.reverse());
