@@ -116,6 +116,9 @@ async function* dayEvents(secret: string, platformId: number, day: string, db: D
     }
     if (rows.length < PAGE) return;
     after = rows[rows.length - 1]!.id;
+    // SQLite reads synchronously: a turn of the event loop lets the socket send the page before the
+    // next is read (Remix's adapter writes without waiting for the socket to drain).
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 

@@ -2,6 +2,9 @@ import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import v8 from "node:v8";
+import vm from "node:vm";
+import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { deleteOwnCode, pauseOwnCode, resumeOwnCode } from "~db/repositories/code-owners.server";
 import { recordCodeReport } from "~db/repositories/code-reports.server";
@@ -10,7 +13,7 @@ import { drawReferralCode, drawReferralCodeWithKysely } from "~db/repositories/d
 import { ledgerDayFile, ledgerHandle, ledgerHead } from "~db/repositories/ledger.server";
 import { applyLedgerEvent, inRotation, type LedgerEvent, type LedgerHeader, type LedgerState } from "~db/ledger-rule";
 import { folderSource, siteSource, verifyLedger, type VerifyResult } from "../../scripts/ledger-verify";
-import { useFreshDatabase, type DB } from "../support/db";
+import { onPostgres, useFreshDatabase, type DB } from "../support/db";
 import { createCode, createPlatform } from "../support/fixtures";
 import { ROOT, tmpPath } from "../support/paths";
 import { postForm, startServer, type RunningServer } from "../support/server";
@@ -388,5 +391,60 @@ describe("the public ledger", () => {
     }
     expect(expected.length).toBeGreaterThan(0);
     expect(served).toEqual(expected.reverse());
+  });
+
+  it("a day of 50,000 draws streams from the server, read a page at a time", async () => {
+    const p = await createPlatform(db);
+    const code = await createCode(db, p.id, { code: "BUSY1" });
+    // 50,000 draws logged on today's file (the trigger writes a ledger line for each).
+    const draws = 50_000;
+    if (onPostgres) {
+      await sql`insert into random_requests (platform_id, served_code_id, served_code, created_at)
+        select ${p.id}, ${code.id}, 'BUSY1', to_char(clock_timestamp() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+        from generate_series(1, ${draws})`.execute(db);
+    } else {
+      await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${draws})
+        insert into random_requests (platform_id, served_code_id, served_code, created_at)
+        select ${p.id}, ${code.id}, 'BUSY1', strftime('%Y-%m-%dT%H:%M:%fZ', 'now') from n`.execute(db);
+    }
+    const server = await startServer({ DATABASE_FILE: file, SESSION_SECRET: SECRET });
+    servers = [server];
+    const today = new Date().toISOString().slice(0, 10);
+    // Over HTTP: the day arrives whole, in many chunks (sent as it is read, not built first).
+    const response = await fetch(`${server.url}/fairness/ledger/${p.slug}/${today}.jsonl`);
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    let lines = 0;
+    let bytes = 0;
+    let chunks = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks++;
+      bytes += value.length;
+      for (const byte of value) if (byte === 10) lines++;
+    }
+    expect(lines).toBe(1 + 1 + draws);
+    expect(bytes).toBeGreaterThan(draws * 100);
+    expect(chunks).toBeGreaterThan(20);
+
+    // What the reading holds: half-way through the day, after a full collection, the heap holds no
+    // more than a page of rows (a day read whole would hold all 50,000 rows and lines, over 20 MB).
+    v8.setFlagsFromString("--expose-gc");
+    const gc = vm.runInNewContext("gc") as () => void;
+    const day = (await ledgerDayFile(SECRET, p.slug, today))!;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    let read = 0;
+    let held = 0;
+    for await (const line of day.lines()) {
+      read += line.length;
+      if (++lines === 1 + 1 + draws + 25_000) {
+        gc();
+        held = process.memoryUsage().heapUsed - before;
+      }
+    }
+    expect(read).toBe(bytes);
+    expect(held, `heap held half-way: ${held} bytes for a ${bytes}-byte day`).toBeLessThan(bytes / 4);
   });
 });
