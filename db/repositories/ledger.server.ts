@@ -24,10 +24,10 @@ export function ledgerHandle(secret: string, codeId: number): string {
   return crypto.createHmac("sha256", secret).update(`parrainly:ledger:${codeId}`).digest("base64url").slice(0, 22);
 }
 
-export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** True for a real calendar date written `YYYY-MM-DD`. */
-export function isLedgerDay(day: string): boolean {
+function isLedgerDay(day: string): boolean {
   if (!DAY_PATTERN.test(day)) return false;
   const parsed = new Date(`${day}T00:00:00.000Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
@@ -59,7 +59,7 @@ async function lastDay(platformId: number, db: DB): Promise<string | null> {
 }
 
 /** The platform's ledger bounds, or null when no platform has this slug. */
-export async function ledgerPlatform(slug: string, now = new Date(), db: DB = getDb()): Promise<LedgerPlatform | null> {
+async function ledgerPlatform(slug: string, now = new Date(), db: DB = getDb()): Promise<LedgerPlatform | null> {
   const platform = await db.selectFrom("platforms").select(["id", "slug"]).where("slug", "=", slug).executeTakeFirst();
   if (!platform) return null;
   const first = await db
@@ -123,10 +123,10 @@ async function* dayEvents(secret: string, platformId: number, day: string, db: D
 }
 
 /** A line of the file: JSON with keys in a fixed order, and a newline. */
-export function headerLine(header: LedgerHeader): string {
+function headerLine(header: LedgerHeader): string {
   return `${JSON.stringify(header)}\n`;
 }
-export function eventLine(event: LedgerEvent): string {
+function eventLine(event: LedgerEvent): string {
   return `${JSON.stringify(event)}\n`;
 }
 
