@@ -244,7 +244,7 @@ export function verifyDay(
     }
     applyLedgerEvent(state, event);
   }
-  if (!complete) return { line: lines.length, reason: "the file ends in the middle of a line (truncated)" };
+  if (!complete) return { line: lines.length + 1, reason: "the file ends in the middle of a line (truncated)" };
   return { sha256: crypto.createHash("sha256").update(text).digest("hex"), state, events: lines.length - 1, draws };
 }
 
