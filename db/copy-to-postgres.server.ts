@@ -65,6 +65,8 @@ export async function copySqliteToPostgres(
     // One read transaction: the rows of every table as of the same moment (WAL keeps writers going).
     source.prepare("begin").run();
     await db.transaction().execute(async (trx) => {
+      // The ledger's rows are copied as they are: its triggers record nothing again (migration 0021).
+      await sql`set local parrainly.ledger_copy = 'on'`.execute(trx);
       for (const table of tables) {
         const { n } = (await trx
           .selectFrom(table)

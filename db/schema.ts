@@ -375,6 +375,33 @@ export interface Database {
   history_rollup: HistoryRollupTable;
   code_history: CodeHistoryTable;
   pseudonym_keys: PseudonymKeysTable;
+  ledger_events: LedgerEventsTable;
+  ledger_days: LedgerDaysTable;
+}
+
+/** The public ledger (migration 0021, docs/ledger.md): a draw or a change of a code's eligibility, written by triggers. */
+export interface LedgerEventsTable {
+  id: Generated<number>;
+  platform_id: number;
+  code_id: number;
+  type: string;
+  at: Timestamp;
+  /** `YYYY-MM-DD` (UTC) of `at`: the day's file. */
+  day: string;
+  /** The code's rotation_count after the change. */
+  count: number;
+  active: Flag;
+  /** Null when the code is permanent or has no expiry. */
+  expires: Timestamp | null;
+  capped: Timestamp | null;
+}
+
+/** A closed day of the ledger as published: its header line and the SHA-256 of its file. */
+export interface LedgerDaysTable {
+  platform_id: number;
+  day: string;
+  header: string;
+  sha256: string;
 }
 
 export type Platform = Selectable<PlatformsTable>;

@@ -12,6 +12,8 @@ import { loadPage } from "~/utils/paging.server";
 import * as trust from "~/features/trust/trust.css";
 import type { SitemapHandle } from "~/features/community/sitemap";
 import { SiteLink } from "~/components/site-link";
+import { ledgerHeads } from "~db/repositories/ledger.server";
+import { getEnv } from "~/utils/env.server";
 
 export const handle = {
   i18n: ["trust", "lists"],
@@ -26,6 +28,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getT(request, "trust"),
     loadPage(request, "errors.load.generic", (page) => listPlatformFairness({ page, slug }), FAIRNESS_PAGE_SIZE),
   ]);
+  // The ledger's head hashes of the platforms on this page (issue 61): copies outside our reach.
+  const heads = await ledgerHeads(getEnv().SESSION_SECRET, new Date(), { slugs: platforms.map((p) => p.slug) });
+  const headOf = new Map(heads.map((h) => [h.platform, h]));
   return {
     slug,
     pager,
@@ -36,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       draws: p.drawsLast30Days,
       spread: p.serves.length > 0 ? p.serves[0]! - p.serves[p.serves.length - 1]! : null,
       serves: p.serves,
+      ledger: headOf.get(p.slug)?.day ? { day: headOf.get(p.slug)!.day!, sha256: headOf.get(p.slug)!.sha256! } : null,
     })),
     rule: PAUSE_RULE,
     meta: { title: t("fairness.title"), description: t("fairness.description"), path: "/fairness" },
@@ -62,6 +68,11 @@ export default function FairnessPage() {
             })}
           </p>
         ))}
+        <p className={trust.measure}>
+          <SiteLink to="/fairness/ledger" data-testid="fairness-ledger-link">
+            {t("ledger.fairnessLink")}
+          </SiteLink>
+        </p>
       </section>
       <section aria-labelledby="per-platform-heading" className={stack}>
         <h2 id="per-platform-heading">{t("fairness.perPlatform")}</h2>
@@ -117,6 +128,11 @@ export default function FairnessPage() {
                 ) : (
                   <p className={`${muted} ${trust.flush}`}>{t("fairness.noCodes")}</p>
                 )}
+                {p.ledger ? (
+                  <p className={`${muted} ${trust.flush} ${trust.hash}`} data-testid="fairness-ledger-head">
+                    {t("ledger.fairnessHead", { day: p.ledger.day, sha: p.ledger.sha256 })}
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -27,18 +27,24 @@ import * as trust from "~/features/trust/trust.css";
 import { readFormData } from "~/utils/form-data.server";
 import { SiteLink } from "~/components/site-link";
 import { retryAfterOf } from "~/utils/responses.server";
+import { daysServed, ledgerHandle } from "~db/repositories/ledger.server";
+import { getEnv } from "~/utils/env.server";
 
 export const handle = { i18n: ["trust", "offer"] };
+
+/** The latest days the owner's page links to in the public ledger. */
+const LEDGER_DAYS_SHOWN = 30;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const code = await requireOwnedCode(request, context, params.token);
   const now = new Date();
   const since = new Date(now.getTime() - ANSWER_STATS.days * 24 * 60 * 60 * 1000).toISOString();
-  const [t, estimate, answers, reasons] = await Promise.all([
+  const [t, estimate, answers, reasons, servedDays] = await Promise.all([
     getT(request, "trust"),
     ownerEstimate(code.id, now),
     codeAnswerSummary(code.id),
     failureReasonsOf([code.id], since),
+    daysServed(code.id, LEDGER_DAYS_SHOWN),
   ]);
   const status = ownedCodeStatus(code, now);
   // Paused after failing answers: what the rule read, shown to its owner (decision 315).
@@ -63,6 +69,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       worked: answers.worked,
       failed: answers.failed,
     },
+    // Its name in the public ledger, and the days it was served there (issue 61): the owner finds
+    // their own serves in the public record.
+    ledger: { handle: ledgerHandle(getEnv().SESSION_SECRET, code.id), days: servedDays },
     rule: PAUSE_RULE,
     // Without JS, the delete button's first post comes back here to ask (`?delete=<id>`).
     askDelete: confirmationAsked(request, "delete") === code.id,
@@ -117,7 +126,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function OwnerPage() {
-  const { code, rule, askDelete } = useLoaderData<typeof loader>();
+  const { code, rule, askDelete, ledger } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("trust");
   const { t: to } = useTranslation("offer");
@@ -197,6 +206,32 @@ export default function OwnerPage() {
             {code.expiresAt ? formatDate(code.expiresAt, i18n.language) : t("owner.facts.noExpiry")}
           </Fact>
         </dl>
+      </section>
+      <section className={`${card} ${stack}`} aria-labelledby="owned-ledger-heading" data-testid="owned-ledger">
+        <h2 id="owned-ledger-heading" className={trust.flush}>
+          {t("ledger.ownerHeading")}
+        </h2>
+        <p className={trust.flush}>
+          {t("ledger.ownerHandle")}{" "}
+          <code className={trust.hash} data-testid="owned-handle">
+            {ledger.handle}
+          </code>
+        </p>
+        <p className={trust.flush}>{t("ledger.ownerDays")}</p>
+        {ledger.days.length === 0 ? (
+          <p className={`${muted} ${trust.flush}`}>{t("ledger.ownerNone")}</p>
+        ) : (
+          <ul className={`${trust.plainList} ${row}`} data-testid="owned-ledger-days">
+            {ledger.days.map((day) => (
+              <li key={day}>
+                <a href={`/fairness/ledger/${encodeURIComponent(code.platformSlug)}/${day}.jsonl`}>{day}</a>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className={`${muted} ${trust.flush}`}>
+          {t("ledger.ownerHint")} <SiteLink to="/fairness/ledger">{t("ledger.title")}</SiteLink>
+        </p>
       </section>
 
       {error ? (

@@ -28,7 +28,11 @@ describe.runIf(onPostgres)("copying a SQLite site to PostgreSQL", () => {
 
     const { db } = await useFreshDatabase({ seed: false });
     const copied = await copySqliteToPostgres(file, db, { uploadsDir: uploads });
-    expect(copied).toMatchObject({ platforms: 7, referral_codes: 1, users: 1, user_roles: 1, logo_files: 1 });
+    expect(copied).toMatchObject({ platforms: 7, referral_codes: 1, users: 1, user_roles: 1, logo_files: 1, ledger_events: 1 });
+    // The public ledger arrives as it was: the copied code is not "added" a second time (migration 0021).
+    expect(await db.selectFrom("ledger_events").select(["id", "code_id", "type"]).execute()).toEqual([
+      { id: 1, code_id: code.id, type: "added" },
+    ]);
     expect(copied.settings).toBeGreaterThan(5);
     const row = await db.selectFrom("referral_codes").selectAll().where("id", "=", code.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ code: code.code, platform_id: p.id, times_served: 3 });

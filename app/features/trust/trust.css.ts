@@ -12,3 +12,6 @@ export const plainList = style({ listStyle: "none", padding: 0, margin: 0 });
 export const measure = style({ margin: 0, maxWidth: "48rem" });
 export const chart = style({ maxWidth: "28rem", display: "block" });
 export const caption = style({ textAlign: "left" });
+/** A SHA-256 or a command line: long, unbroken; wraps anywhere rather than scroll sideways on a phone. */
+export const hash = style({ overflowWrap: "anywhere", fontSize: "0.85em" });
+export const command = style({ whiteSpace: "pre-wrap", overflowWrap: "anywhere", margin: 0 });
