@@ -3,14 +3,14 @@ import fc from "fast-check";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Markdown } from "~/features/assistant/markdown";
+import { MarkdownRenderer } from "~/features/assistant/markdown-renderer";
 import { toAnthropicMessages } from "~/features/assistant/providers/anthropic.server";
 import { toOpenAiMessages } from "~/features/assistant/providers/openai.server";
 import type { ChatMessage } from "~/features/assistant/types";
 import { escapeVisitorText, holdsVisitorText, untrusted } from "~/features/assistant/untrusted";
 import { startFakeAi, type FakeAi } from "../support/fake-ai";
 
-const html = (text: string) => renderToStaticMarkup(createElement(Markdown, { text }));
+const html = (text: string) => renderToStaticMarkup(createElement(MarkdownRenderer, { text }));
 
 describe("assistant Markdown", () => {
   it("renders what answers use", () => {

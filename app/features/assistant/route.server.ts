@@ -12,6 +12,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { defaultProvider, providerStatuses, readBudget } from "./config.server";
 import { runExchange, type ExchangeFailure } from "./exchange.server";
 import { deleteSchema, MESSAGE_MAX, sendSchema } from "./schemas";
+import { loadMarkdown } from "./markdown";
 import { loadTranscript } from "./transcript.server";
 import type { ProviderId, StreamEvent } from "./types";
 import { readFormData } from "~/utils/form-data.server";
@@ -20,6 +21,8 @@ import { readFormData } from "~/utils/form-data.server";
 
 export async function loadAssistantShell(request: Request) {
   const admin = await requireAdmin(request);
+  // Every assistant page (a conversation's too: this is its parent's loader) renders answers as Markdown.
+  await loadMarkdown();
   const [conversations, budget, provider, t] = await Promise.all([
     listConversations(admin.id),
     readBudget(),
