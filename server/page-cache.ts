@@ -62,7 +62,17 @@ function cookieKey(header: string | undefined, keyed: readonly string[]): string
   return keyed.map((name) => (first.has(name) ? `${name}=${first.get(name)}` : "")).join(";");
 }
 
-export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): RequestHandler {
+/**
+ * Several processes (decision 365): `share` subscribes `clear` to the other processes' successful
+ * writes and returns what tells them of this one's.
+ */
+type SharePageWrites = (clear: () => void) => () => void;
+
+export function pageCache({
+  ttlMs = 3_000,
+  maxBytes = 8 * 1024 * 1024,
+  share,
+}: { ttlMs?: number; maxBytes?: number; share?: SharePageWrites } = {}): RequestHandler {
   const entries = new LRUCache<string, Entry>({
     maxSize: maxBytes,
     maxEntrySize: maxBytes / 8,
@@ -82,6 +92,7 @@ export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): R
     entries.clear();
     keyedByUrl.clear();
   };
+  const tellOthers = share?.(clear);
 
   const keyOf = (url: string, keyed: readonly string[], cookie: string | undefined, acceptLanguage: string | undefined) => {
     const cookies = cookieKey(cookie, keyed);
@@ -93,7 +104,9 @@ export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): R
     if (req.method !== "GET") {
       // A write may change what pages show: forget them once it has succeeded.
       res.once("finish", () => {
-        if (res.statusCode < 400) clear();
+        if (res.statusCode >= 400) return;
+        clear();
+        tellOthers?.();
       });
       return next();
     }
