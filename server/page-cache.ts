@@ -88,7 +88,10 @@ export function pageCache({
   // with another cookie (a session, a vote, a toast) is never kept, whatever the URL.
   const keyableNames: string[] = [];
 
+  // Bumped by every clear: a page whose render began before one may show what the write changed.
+  let generation = 0;
   const clear = () => {
+    generation++;
     entries.clear();
     keyedByUrl.clear();
   };
@@ -131,7 +134,9 @@ export function pageCache({
       // will not be kept, so its bytes are not held until it ends (decision 267).
       return next();
     }
+    const renderedIn = generation;
     capture(res, (readBody) => {
+      if (generation !== renderedIn) return;
       const type = String(res.getHeader("content-type") ?? "");
       if (res.statusCode !== 200 || !type.startsWith("text/html") || res.getHeader("set-cookie") !== undefined) return;
       const keyed = keyedCookiesOf(res.getHeader(PAGE_CACHE_HEADER));
