@@ -95,8 +95,10 @@ async function prepareDatabaseFile(log: (line: string) => void, sqliteFile: stri
     await refuseTransactionPooler(() => openPgClient(env.DATABASE_URL));
   }
   const db = getDb();
-  await refuseNewerDatabase(db, sqliteFile ?? "the PostgreSQL database", log);
-  const applied = await migrateToLatest(db);
+  // A newer release already migrated past this version (additive migrations only): nothing to run,
+  // and the migrator would refuse the migrations it does not know.
+  const ahead = (await refuseNewerDatabase(db, sqliteFile ?? "the PostgreSQL database", log)) === "ahead";
+  const applied = ahead ? [] : await migrateToLatest(db);
   log(applied.length ? `[db] migrations applied: ${applied.join(", ")}` : "[db] schema up to date");
   const seeded = await seedBase(db);
   if (seeded.platforms || seeded.settings) log(`[db] seeded ${seeded.platforms} platform(s), ${seeded.settings} setting(s)`);

@@ -57,9 +57,9 @@ const isAdditive = (name: string): boolean => name.endsWith("_additive");
 
 /**
  * Before migrating: a database that ran migrations this version does not know was written by a newer
- * one; refused unless all of them are additive.
+ * one; refused unless all of them are additive ("ahead": nothing to migrate, the newer release did).
  */
-export async function refuseNewerDatabase(db: DB, dbFile: string, log?: (line: string) => void): Promise<void> {
+export async function refuseNewerDatabase(db: DB, dbFile: string, log?: (line: string) => void): Promise<"ahead" | void> {
   let applied: string[];
   try {
     const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
@@ -73,7 +73,7 @@ export async function refuseNewerDatabase(db: DB, dbFile: string, log?: (line: s
   // leave this version's queries valid, so it keeps serving beside them until it is replaced.
   if (unknown.every(isAdditive)) {
     log?.(`[db] newer additive migrations (${unknown.join(", ")}): this version runs beside them until it is replaced`);
-    return;
+    return "ahead";
   }
   throw new StartRefused(
     `${dbFile}: written by a newer version of Parrainly: run that version or restore a backup ` +
