@@ -27,6 +27,7 @@ let db: DB;
 let servers: RunningServer[] = [];
 let proxy: SpreadProxy;
 let primaryUrl: string;
+let env: Record<string, string>;
 
 describe.runIf(onPostgres)("three processes on a primary and a replica, behind a proxy", () => {
   beforeAll(async () => {
@@ -41,7 +42,7 @@ describe.runIf(onPostgres)("three processes on a primary and a replica, behind a
     await migrateToLatest(db);
     await seedBase(db);
     replica = startReplica(primary);
-    const env = {
+    env = {
       DATABASE_URL: primaryUrl,
       DATABASE_READ_URL: replica.url("site"),
       SESSION_SECRET: process.env.SESSION_SECRET!,
@@ -201,6 +202,11 @@ describe.runIf(onPostgres)("three processes on a primary and a replica, behind a
     const p = await createPlatform(db, { slug: "ownplat", name: "Ownplat" });
     await createCode(db, p.id, { code: "OTHER1" });
     // Public pages read through every process: the read cache's reads go to the replica.
+    // Written here, by no server: the servers see it once the replica has it (a script's writes are
+    // not announced).
+    await expect
+      .poll(async () => Promise.all(servers.map(async (s) => (await fetch(`${s.url}/ownplat`)).status)), { timeout: 10_000 })
+      .toEqual([200, 200, 200]);
     for (let i = 0; i < 6; i++) expect((await fetch(`${proxy.url}/ownplat`)).status).toBe(200);
     const standby = new pg.Client({ connectionString: replica.url("site") });
     await standby.connect();
@@ -237,5 +243,23 @@ describe.runIf(onPostgres)("three processes on a primary and a replica, behind a
         expect(Date.now() - started, path).toBeLessThan(3_000);
       }
     expect(servers.map((s) => s.output()).join("\n")).not.toMatch(/Unhandled|TypeError/);
+  });
+
+  it("a VM of the older release keeps serving beside a newer release's additive migrations, and refuses any other", async () => {
+    const now = new Date().toISOString();
+    await sql`insert into kysely_migration (name, timestamp) values ('9999_future_table_additive', ${now})`.execute(db);
+    const older = await startServer(env);
+    try {
+      expect(older.output()).toContain("newer additive migrations (9999_future_table_additive)");
+      expect((await fetch(`${older.url}/platforms`)).status).toBe(200);
+    } finally {
+      await older.stop();
+    }
+    await sql`insert into kysely_migration (name, timestamp) values ('9999_future_rewrite', ${now})`.execute(db);
+    try {
+      await expect(startServer(env)).rejects.toThrow(/written by a newer version of Parrainly.*9999_future_rewrite/);
+    } finally {
+      await sql`delete from kysely_migration where name like '9999_%'`.execute(db);
+    }
   });
 });
