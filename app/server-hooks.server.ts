@@ -2,16 +2,19 @@ import type { AppHooks, WriteSummary } from "../server/app-hooks";
 import { isAdminPath, normalizePath } from "../server/request-path";
 import { applyStagedRestore, claimDatabase } from "~db/backup.server";
 import { databaseHealth, setAvailabilityLog, watchDatabase } from "~db/availability.server";
-import { closeDb, dialectOf, getDb, getDialect, shortenLockWaits, roomToWrite } from "~db/client.server";
+import { closeDb, dialectOf, getDb, getDialect, openPgClient, shortenLockWaits, roomToWrite } from "~db/client.server";
 import { migrateToLatest } from "~db/migrate.server";
 import { migrations } from "~migrations/index";
 import { getSettings } from "~db/repositories/settings.server";
 import { seedBase } from "~db/seed.server";
+import { startReadReplica } from "~db/read-replica.server";
+import { announcePagesChanged, onPagesChangedElsewhere, shareWritesAcrossProcesses } from "~db/site-writes.server";
 import {
   explainStartFailure,
   markDatabaseExists,
   refuseLostDatabase,
   refuseNewerDatabase,
+  refuseTransactionPooler,
   StartRefused,
 } from "~db/start-checks.server";
 import { readStoredLogo } from "~/features/admin/catalog/logo.server";
@@ -41,6 +44,10 @@ export const serverHooks: AppHooks = {
   refuseWrite,
   refusalText,
   readUpload: readStoredLogo,
+  sharePageWrites: (clear) => {
+    onPagesChangedElsewhere(clear);
+    return announcePagesChanged;
+  },
   guardRoutes: (routes) => guardRouteModules(routes as unknown as Parameters<typeof guardRouteModules>[0]),
 };
 
@@ -81,10 +88,13 @@ async function prepareDatabaseFile(log: (line: string) => void, sqliteFile: stri
     releaseDatabase = claimDatabase(file);
   } else {
     log("[db] PostgreSQL");
+    await refuseTransactionPooler(() => openPgClient(env.DATABASE_URL));
   }
   const db = getDb();
-  await refuseNewerDatabase(db, sqliteFile ?? "the PostgreSQL database");
-  const applied = await migrateToLatest(db);
+  // A newer release already migrated past this version (additive migrations only): nothing to run,
+  // and the migrator would refuse the migrations it does not know.
+  const ahead = (await refuseNewerDatabase(db, sqliteFile ?? "the PostgreSQL database", log)) === "ahead";
+  const applied = ahead ? [] : await migrateToLatest(db);
   log(applied.length ? `[db] migrations applied: ${applied.join(", ")}` : "[db] schema up to date");
   const seeded = await seedBase(db);
   if (seeded.platforms || seeded.settings) log(`[db] seeded ${seeded.platforms} platform(s), ${seeded.settings} setting(s)`);
@@ -109,6 +119,12 @@ async function prepareDatabaseFile(log: (line: string) => void, sqliteFile: stri
   // Loads the settings; on PostgreSQL this also starts listening for other processes' changes, so
   // the live settings stream works from the first request.
   await getSettings(db);
+  // On PostgreSQL, every other process hears of this one's writes and this one of theirs (decision 365).
+  await shareWritesAcrossProcesses();
+  if (env.DATABASE_READ_URL && getDialect() === "postgres") {
+    startReadReplica(env.DATABASE_READ_URL);
+    log("[db] DATABASE_READ_URL: public reads go to the replica while it is less than a second behind");
+  }
 }
 
 function startJobs(log: (line: string) => void): () => Promise<void> {

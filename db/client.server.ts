@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -15,6 +16,7 @@ import {
 import type pg from "pg";
 import { rememberDatabaseFile } from "./availability.server";
 import { noteStatement, noteWrite, tablesWrittenBy } from "./read-cache.server";
+import { announceWrite } from "./site-writes.server";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -123,6 +125,13 @@ export function openPgPool(url: string): pg.Pool {
 /** Each statement the process runs, once it ran: the read cache drops what a write may have changed. */
 const seeStatement = (event: LogEvent) => noteStatement(event.query.sql);
 
+/** PostgreSQL: the same, and every other process is told what was written (site-writes.server.ts). */
+const seeAndAnnounceStatement = (event: LogEvent) => {
+  noteStatement(event.query.sql);
+  const tables = tablesWrittenBy(event.query.sql);
+  if (tables !== null) announceWrite(tables);
+};
+
 /**
  * PostgreSQL: another connection sees a transaction's rows once it commits, so a commit counts as a
  * write for the read cache too (a read between a statement and the commit kept the old rows): a
@@ -165,6 +174,7 @@ class CommitSeeingPostgresDialect extends PostgresDialect {
       written.set(connection, new Set());
       if (tables === "any") noteWrite();
       else if (tables.size > 0) noteWrite(...tables);
+      if (tables === "any" || tables.size > 0) announceWrite(tables === "any" ? "any" : [...tables]);
     };
     const rollback = driver.rollbackTransaction.bind(driver);
     driver.rollbackTransaction = async (connection) => {
@@ -178,7 +188,7 @@ class CommitSeeingPostgresDialect extends PostgresDialect {
 function open(url: string): Handle {
   if (dialectOf(url) === "postgres") {
     const pool = openPgPool(url);
-    const db = new Kysely<Database>({ dialect: new CommitSeeingPostgresDialect({ pool }), log: seeStatement });
+    const db = new Kysely<Database>({ dialect: new CommitSeeingPostgresDialect({ pool }), log: seeAndAnnounceStatement });
     return { dialect: "postgres", url, pool, db };
   }
   const file = sqlitePath(url);
@@ -201,9 +211,17 @@ function handle(): Handle {
   return current;
 }
 
+/** The replica's handle while a read that may go there runs (db/read-replica.server.ts). */
+const readDb = new AsyncLocalStorage<DB>();
+
+/** `read()` with getDb() answering `db` (a replica's handle): for reads only. */
+export function runWithReadDb<T>(db: DB, read: () => Promise<T>): Promise<T> {
+  return readDb.run(db, read);
+}
+
 /** The Kysely instance. Inside a transaction use its `trx`, never this (a transaction has its own connection). */
 export function getDb(): DB {
-  return handle().db;
+  return readDb.getStore() ?? handle().db;
 }
 
 /** Which database the process is using: the few dialect branches read this. */
@@ -216,6 +234,11 @@ export function getSqlite(): SQLite.Database {
   const h = handle();
   if (h.dialect !== "sqlite") throw new Error("getSqlite(): the database is PostgreSQL");
   return h.sqlite;
+}
+
+/** A single connection to `url`, outside the pool (start-up checks). */
+export function openPgClient(url: string): pg.Client {
+  return new (loadPg().Client)({ connectionString: url, connectionTimeoutMillis: 3_000 });
 }
 
 /** The pg pool behind Kysely (session advisory locks, the shared rate-limit store). PostgreSQL only. */
@@ -327,6 +350,11 @@ export async function roomToWrite(): Promise<boolean> {
 }
 
 const closeHooks = new Set<() => Promise<void>>();
+
+/** `hook` runs when the handle closes (before the pool ends), once. */
+export function onDatabaseClose(hook: () => Promise<void>): void {
+  closeHooks.add(hook);
+}
 
 /** Closes the handle (graceful shutdown, tests). The next getDb() opens DATABASE_URL again. */
 export async function closeDb(): Promise<void> {

@@ -25,6 +25,8 @@
  * Values are shared between requests: they are frozen, and a loader maps them into its own objects.
  */
 
+import { readFromReplica } from "./read-replica.server";
+
 /** The tables a catalogue read may touch. */
 const CATALOGUE_TABLES = new Set(["platforms", "partnerships", "platform_offers"]);
 
@@ -101,14 +103,15 @@ export const CATALOGUE_TABLE_NAMES: readonly string[] = [...CATALOGUE_TABLES];
  */
 export function cachedRead<T>(key: string, kind: ReadKind, read: () => Promise<T>, now = Date.now()): Promise<T> {
   const ttl = lifetime();
-  if (ttl === 0) return read();
+  // On a replica when one is configured and has caught up (db/read-replica.server.ts).
+  if (ttl === 0) return readFromReplica(read);
   const entry = entries.get(key);
   if (entry && fresh(entry, now, ttl)) {
     entries.delete(key);
     entries.set(key, entry);
     return entry.value as Promise<T>;
   }
-  const value = read().then(deepFreeze);
+  const value = readFromReplica(read).then(deepFreeze);
   const kept: Entry = { value, kind, at: now, catalogue: catalogueVersion, activity: activityVersion };
   entries.delete(key);
   entries.set(key, kept);

@@ -49,8 +49,17 @@ export function refuseLostDatabase(dbFile: string, { backupDir, startFresh }: { 
   );
 }
 
-/** Before migrating: a database that ran migrations this version does not know was written by a newer one. */
-export async function refuseNewerDatabase(db: DB, dbFile: string): Promise<void> {
+/**
+ * A migration that only adds (a table, a nullable or defaulted column, an index, a function) says so
+ * in its name: `0023_what_additive`. Code older than it runs unchanged beside it.
+ */
+const isAdditive = (name: string): boolean => name.endsWith("_additive");
+
+/**
+ * Before migrating: a database that ran migrations this version does not know was written by a newer
+ * one; refused unless all of them are additive ("ahead": nothing to migrate, the newer release did).
+ */
+export async function refuseNewerDatabase(db: DB, dbFile: string, log?: (line: string) => void): Promise<"ahead" | void> {
   let applied: string[];
   try {
     const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
@@ -60,6 +69,12 @@ export async function refuseNewerDatabase(db: DB, dbFile: string): Promise<void>
   }
   const unknown = applied.filter((name) => !(name in migrations));
   if (unknown.length === 0) return;
+  // A rolling deploy (decision 369): a newer release's migrations that only add (named `…_additive`)
+  // leave this version's queries valid, so it keeps serving beside them until it is replaced.
+  if (unknown.every(isAdditive)) {
+    log?.(`[db] newer additive migrations (${unknown.join(", ")}): this version runs beside them until it is replaced`);
+    return "ahead";
+  }
   throw new StartRefused(
     `${dbFile}: written by a newer version of Parrainly: run that version or restore a backup ` +
       `(npm run db:restore -- FILE); unknown here: migration ${unknown.join(", ")}.`,
@@ -85,4 +100,34 @@ export function explainStartFailure(error: unknown, dbFile: string): string {
               : null;
   if (what) return `${dbFile}: ${what} (${message}): fix it or restore a backup (npm run db:restore -- FILE).`;
   return `${dbFile}: the database could not be prepared (${message}): fix the cause or restore a backup (npm run db:restore -- FILE).`;
+}
+
+/**
+ * PostgreSQL behind a transaction-mode pooler (PgBouncer's `pool_mode = transaction`, the pooled URL
+ * a managed PostgreSQL hands out first) breaks what needs a session: LISTEN (caches across VMs,
+ * the live settings) and session advisory locks (one runner per job). Two connections opened one
+ * after the other that land on the same server process can only be a pooler's: refused, in one line.
+ */
+export async function refuseTransactionPooler(
+  openClient: () => {
+    connect(): Promise<unknown>;
+    query(text: string): Promise<{ rows: Array<{ pid: number }> }>;
+    end(): Promise<void>;
+  },
+): Promise<void> {
+  const first = openClient();
+  const second = openClient();
+  try {
+    await first.connect();
+    await second.connect();
+    const a = (await first.query("select pg_backend_pid() as pid")).rows[0]?.pid;
+    const b = (await second.query("select pg_backend_pid() as pid")).rows[0]?.pid;
+    if (a !== undefined && a === b)
+      throw new StartRefused(
+        "DATABASE_URL goes through a transaction-mode pooler: LISTEN and advisory locks need their own session. " +
+          "Use the database's direct URL (or a session-mode pooler): see docs/operations.md, Scale out.",
+      );
+  } finally {
+    await Promise.allSettled([first.end(), second.end()]);
+  }
 }

@@ -76,6 +76,11 @@ export interface AppHooks {
    * before Remix's request handler is made from it.
    */
   guardRoutes(routes: ServerBuild["routes"]): void;
+  /**
+   * Several processes on one database (decision 365): `clear` runs when another process's write
+   * request succeeded; the function returned tells the others that one succeeded here.
+   */
+  sharePageWrites(clear: () => void): () => void;
   /** An uploaded logo stored in the database, by the file name of its `/uploads/<name>` URL; null when none. */
   readUpload(name: string): Promise<{ contentType: string; bytes: Uint8Array } | null>;
 }

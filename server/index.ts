@@ -96,7 +96,7 @@ app.get("/sitemap-audit", (req, _res, next) => {
 });
 // Anonymous pages kept a few seconds (server/page-cache.ts); PAGE_CACHE_MS=0 turns it off (benchmarks).
 const pageCacheMs = Number(process.env.PAGE_CACHE_MS ?? 3_000);
-if (!dev && pageCacheMs > 0) app.use(pageCache({ ttlMs: pageCacheMs }));
+if (!dev && pageCacheMs > 0) app.use(pageCache({ ttlMs: pageCacheMs, share: hooks.sharePageWrites }));
 app.all(
   "*",
   createRequestHandler({

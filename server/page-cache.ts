@@ -62,7 +62,17 @@ function cookieKey(header: string | undefined, keyed: readonly string[]): string
   return keyed.map((name) => (first.has(name) ? `${name}=${first.get(name)}` : "")).join(";");
 }
 
-export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): RequestHandler {
+/**
+ * Several processes (decision 365): `share` subscribes `clear` to the other processes' successful
+ * writes and returns what tells them of this one's.
+ */
+type SharePageWrites = (clear: () => void) => () => void;
+
+export function pageCache({
+  ttlMs = 3_000,
+  maxBytes = 8 * 1024 * 1024,
+  share,
+}: { ttlMs?: number; maxBytes?: number; share?: SharePageWrites } = {}): RequestHandler {
   const entries = new LRUCache<string, Entry>({
     maxSize: maxBytes,
     maxEntrySize: maxBytes / 8,
@@ -78,10 +88,14 @@ export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): R
   // with another cookie (a session, a vote, a toast) is never kept, whatever the URL.
   const keyableNames: string[] = [];
 
+  // Bumped by every clear: a page whose render began before one may show what the write changed.
+  let generation = 0;
   const clear = () => {
+    generation++;
     entries.clear();
     keyedByUrl.clear();
   };
+  const tellOthers = share?.(clear);
 
   const keyOf = (url: string, keyed: readonly string[], cookie: string | undefined, acceptLanguage: string | undefined) => {
     const cookies = cookieKey(cookie, keyed);
@@ -93,7 +107,9 @@ export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): R
     if (req.method !== "GET") {
       // A write may change what pages show: forget them once it has succeeded.
       res.once("finish", () => {
-        if (res.statusCode < 400) clear();
+        if (res.statusCode >= 400) return;
+        clear();
+        tellOthers?.();
       });
       return next();
     }
@@ -118,7 +134,9 @@ export function pageCache({ ttlMs = 3_000, maxBytes = 8 * 1024 * 1024 } = {}): R
       // will not be kept, so its bytes are not held until it ends (decision 267).
       return next();
     }
+    const renderedIn = generation;
     capture(res, (readBody) => {
+      if (generation !== renderedIn) return;
       const type = String(res.getHeader("content-type") ?? "");
       if (res.statusCode !== 200 || !type.startsWith("text/html") || res.getHeader("set-cookie") !== undefined) return;
       const keyed = keyedCookiesOf(res.getHeader(PAGE_CACHE_HEADER));

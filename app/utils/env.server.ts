@@ -9,6 +9,14 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().min(1).default("file:./data/app.db"),
+  /**
+   * A PostgreSQL streaming replica of DATABASE_URL: the public pages' reads that tolerate a second's
+   * lag go there while it keeps up (decision 368); unset, every read goes to DATABASE_URL.
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//i, "must be a postgres:// URL (a replica of the PostgreSQL DATABASE_URL)")
+    .optional(),
   SESSION_SECRET: z.string().min(1).optional(),
   SITE_URL: z.string().url().optional(),
   ADMIN_EMAIL: z.string().email().optional(),

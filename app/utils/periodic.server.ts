@@ -1,7 +1,10 @@
+import { asSiteLeader } from "~db/site-locks.server";
+
 /**
  * A job inside the server: `task` runs after `firstMs`, then every `intervalMs`, never two runs at
  * once. A failure is logged as `[name] failed: …`. Timers are unref'd so they never keep the process
- * alive.
+ * alive. On PostgreSQL each run is led by one process of the site: a process that finds the job's
+ * lock taken by another skips that run (decision 367).
  *
  * The returned function stops the job (shutdown, decision 294): no run starts after it, the run
  * under way sees its `signal` aborted (a job working in batches stops before its next one), and the
@@ -18,7 +21,7 @@ export function startPeriodic(
   let running: Promise<void> | null = null;
   const run = () => {
     if (stopping.signal.aborted || running) return;
-    running = task(stopping.signal)
+    running = asSiteLeader(`job:${name}`, () => task(stopping.signal))
       .then(
         () => {},
         (error: unknown) => log(`[${name}] failed: ${error instanceof Error ? error.message : String(error)}`),

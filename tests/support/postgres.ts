@@ -24,6 +24,11 @@ export interface Cluster {
   stop: () => void;
 }
 
+/** A streaming replica of a cluster: `halt()` stops its server (a replica gone), `stop()` also removes it. */
+export interface Replica extends Cluster {
+  halt: () => void;
+}
+
 const PORT = 5432; // Only names the socket file: the socket directory is private to this cluster.
 
 function asPostgres(args: string[], ids: { uid: number; gid: number } | null) {
@@ -33,19 +38,84 @@ function asPostgres(args: string[], ids: { uid: number; gid: number } | null) {
   return execFileSync(bin!, rest, { stdio: "pipe" });
 }
 
+function postgresIds(): { uid: number; gid: number } | null {
+  return process.getuid?.() === 0
+    ? {
+        uid: Number(execFileSync("id", ["-u", "postgres"]).toString().trim()),
+        gid: Number(execFileSync("id", ["-g", "postgres"]).toString().trim()),
+      }
+    : null;
+}
+
+/**
+ * A hot standby of `primary` (PostgreSQL's own streaming replication: `pg_basebackup -R` copies the
+ * cluster and writes the standby's connection settings), on a socket directory of its own. Reads
+ * only; it replays the primary's WAL as it comes.
+ */
+export function startReplica(primary: Cluster): Replica {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parrainly-pg-replica-"));
+  const ids = postgresIds();
+  if (ids) fs.chownSync(dir, ids.uid, ids.gid);
+  const data = path.join(dir, "data");
+  const settings = [`-k ${dir}`, `-p ${PORT}`, "-c listen_addresses=''", "-c max_connections=300", "-c fsync=off"].join(" ");
+  try {
+    asPostgres(
+      [
+        path.join(PG_BIN, "pg_basebackup"),
+        "-h",
+        primary.dir,
+        "-p",
+        String(PORT),
+        "-U",
+        "postgres",
+        "-D",
+        data,
+        "-R",
+        "-X",
+        "stream",
+        // An immediate checkpoint: the default spreads it over minutes.
+        "--checkpoint=fast",
+        "--no-sync",
+      ],
+      ids,
+    );
+    asPostgres(
+      [path.join(PG_BIN, "pg_ctl"), "-D", data, "-l", path.join(dir, "server.log"), "-o", settings, "-w", "-t", "60", "start"],
+      ids,
+    );
+  } catch (error) {
+    const log = fs.existsSync(path.join(dir, "server.log")) ? fs.readFileSync(path.join(dir, "server.log"), "utf8") : "";
+    fs.rmSync(dir, { recursive: true, force: true });
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? "";
+    throw new Error(`The PostgreSQL replica did not start: ${stderr}\n${log}`);
+  }
+  let running = true;
+  const halt = () => {
+    if (!running) return;
+    running = false;
+    asPostgres([path.join(PG_BIN, "pg_ctl"), "-D", data, "-m", "immediate", "-w", "stop"], ids);
+  };
+  return {
+    dir,
+    url: (database) => `postgres://postgres@localhost/${database}?host=${encodeURIComponent(dir)}&port=${PORT}`,
+    halt,
+    stop: () => {
+      try {
+        halt();
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 /**
  * Starts a new cluster. `durable: false` (tests) turns fsync off: the same SQL semantics, a faster
  * disk; the bench keeps the defaults.
  */
 export function startCluster({ durable = false }: { durable?: boolean } = {}): Cluster {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parrainly-pg-"));
-  const ids =
-    process.getuid?.() === 0
-      ? {
-          uid: Number(execFileSync("id", ["-u", "postgres"]).toString().trim()),
-          gid: Number(execFileSync("id", ["-g", "postgres"]).toString().trim()),
-        }
-      : null;
+  const ids = postgresIds();
   if (ids) fs.chownSync(dir, ids.uid, ids.gid);
   const data = path.join(dir, "data");
   const settings = [

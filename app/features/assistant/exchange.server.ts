@@ -1,3 +1,4 @@
+import { holdSiteLock } from "~db/site-locks.server";
 import { DatabaseUnavailable, runWrite } from "~db/availability.server";
 import {
   getConversation,
@@ -92,8 +93,9 @@ function titleOf(message: string): string {
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 
-// One exchange at a time per conversation, across both paths. A new conversation is keyed by its
-// admin and its message: a double-submitted form is refused, while two tabs may each start one.
+// One exchange at a time per conversation, across both paths and every process of the site (this
+// set in the process, the site's lock in the database: decision 367). A new conversation is keyed
+// by its admin and its message: a double-submitted form is refused, while two tabs may each start one.
 const busy = new Set<string>();
 
 /**
@@ -129,6 +131,14 @@ export async function runExchange(input: {
   const lock = input.conversationId === null ? `new:${input.userId}:${input.message}` : `c:${input.conversationId}`;
   if (busy.has(lock)) return { ok: false, failure: "busy" };
   busy.add(lock);
+  const release = await holdSiteLock(`assistant:${lock}`).catch((error: unknown) => {
+    busy.delete(lock);
+    throw error;
+  });
+  if (!release) {
+    busy.delete(lock);
+    return { ok: false, failure: "busy" };
+  }
   try {
     const added: ChatMessage[] = [{ role: "user", text: input.message }];
     const tokens = { input: 0, output: 0 };
@@ -277,5 +287,6 @@ export async function runExchange(input: {
     return { ok: true, conversationId };
   } finally {
     busy.delete(lock);
+    await release();
   }
 }

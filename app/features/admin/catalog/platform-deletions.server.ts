@@ -1,5 +1,6 @@
 import { startPeriodic } from "~/utils/periodic.server";
 import { finishPlatformDeletion, listPlatformDeletions } from "~db/repositories/platforms.server";
+import { asSiteLeader } from "~db/site-locks.server";
 import { removeStoredLogo } from "./logo.server";
 
 /**
@@ -25,22 +26,9 @@ export function continuePlatformDeletions(log: (line: string) => void = console.
   running ??= (async () => {
     try {
       const { signal } = stopping;
-      for (;;) {
-        if (signal.aborted) return {};
-        const pending = await listPlatformDeletions();
-        if (pending.length === 0) return {};
-        for (const platform of pending) {
-          const removed = await finishPlatformDeletion(platform.id, undefined, { signal });
-          if (signal.aborted) {
-            log(`[platforms] deletion of "${platform.name}" paused: the server is shutting down (it goes on at the next start)`);
-            return {};
-          }
-          if (!removed) continue;
-          await removeStoredLogo(removed.custom_logo_light_url);
-          await removeStoredLogo(removed.custom_logo_dark_url);
-          log(`[platforms] deleted "${platform.name}" (begun ${platform.deleting_since})`);
-        }
-      }
+      // One runner for the site: a process that finds another at work leaves the deletions to it (decision 367).
+      const run = await asSiteLeader("platform-deletions", () => runDeletions(log, signal));
+      return run.led ? run.value : {};
     } catch (error) {
       log(`[platforms] deletion stopped, to go on at the next run: ${error instanceof Error ? error.message : String(error)}`);
       return { error };
@@ -49,6 +37,26 @@ export function continuePlatformDeletions(log: (line: string) => void = console.
     }
   })();
   return running;
+}
+
+/** Every deletion marked, each to its end, batch after batch, until none is left or the server stops. */
+async function runDeletions(log: (line: string) => void, signal: AbortSignal): Promise<{ error?: unknown }> {
+  for (;;) {
+    if (signal.aborted) return {};
+    const pending = await listPlatformDeletions();
+    if (pending.length === 0) return {};
+    for (const platform of pending) {
+      const removed = await finishPlatformDeletion(platform.id, undefined, { signal });
+      if (signal.aborted) {
+        log(`[platforms] deletion of "${platform.name}" paused: the server is shutting down (it goes on at the next start)`);
+        return {};
+      }
+      if (!removed) continue;
+      await removeStoredLogo(removed.custom_logo_light_url);
+      await removeStoredLogo(removed.custom_logo_dark_url);
+      log(`[platforms] deleted "${platform.name}" (begun ${platform.deleting_since})`);
+    }
+  }
 }
 
 /**
