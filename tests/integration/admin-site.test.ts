@@ -297,6 +297,10 @@ describe("settings tab", () => {
     ]) {
       expect(html).toContain(`data-testid="setting-${key}"`);
     }
+    // A yes/no setting in words, not "Activé (true)".
+    expect(html).toMatch(/<option value="true"[^>]*>Activé<\/option>/);
+    expect(html).toMatch(/<option value="false"[^>]*>Désactivé<\/option>/);
+    expect(html).not.toContain("(true)");
   });
 
   it.each([
@@ -313,6 +317,9 @@ describe("settings tab", () => {
   ])("saves %s", async (key, value, stored) => {
     const res = await post("/admin/settings", { intent: "save", key, value });
     expect(res.status).toBe(303);
+    // Back at the setting just saved (its form's id), not at the top of the page.
+    expect(res.headers.get("location")).toBe(`/admin/settings#save-${key}`);
+    expect(await (await get("/admin/settings")).text()).toContain(`id="save-${key}"`);
     expect(await setting(key)).toBe(stored);
     expect(await (await get("/admin/settings", res)).text()).toContain("Paramètres sauvegardés");
   });
