@@ -279,6 +279,19 @@ describe("scores tab", () => {
 
 const setting = async (key: string) => (await all<{ value: string }>("select value from settings where key = ?", key))[0]?.value;
 
+describe("the admin's frame", () => {
+  it("carries no public navigation (its own tabs), the public pages do", async () => {
+    const html = await (await get("/admin/settings")).text();
+    expect(html).not.toContain('id="main-nav"');
+    expect(html).not.toContain('href="/suggest-platform"');
+    // The brand still leads back to the site, and the language and theme stay at hand.
+    expect(html).toMatch(/<a href="\/"[^>]*>[^]*?Parrainly<\/a>/);
+    expect(html).toContain('id="language-menu"');
+    const publicPage = await (await fetch(`${server.url}/platforms`)).text();
+    expect(publicPage).toContain('id="main-nav"');
+  });
+});
+
 describe("settings tab", () => {
   it("shows one form per key", async () => {
     const html = await (await get("/admin/settings")).text();
