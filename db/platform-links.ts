@@ -153,6 +153,33 @@ export function buildReferralUrl(code: string, template: string | null | undefin
   return safeHref(built);
 }
 
+/**
+ * A stored link with its code swapped for a renamed one, the rest kept as it was (the admin changed
+ * the code, not the link: a Revolut link's "!JAN" stays). The code is found once, case folded, and
+ * written in the case the link used; null when it is absent or there twice, or when the new link
+ * is not on the platform's hosts or does not read back as the new code (the caller then builds the
+ * platform's standard link).
+ */
+export function swapCodeInLink(
+  link: string,
+  oldCode: string,
+  newCode: string,
+  config: Pick<PlatformLinkConfig, "hosts" | "url_rules">,
+): string | null {
+  if (!parseHttpUrl(link) || !oldCode) return null;
+  const folded = link.toLowerCase();
+  const old = oldCode.toLowerCase();
+  const at = folded.indexOf(old);
+  if (at < 0 || folded.indexOf(old, at + 1) >= 0) return null;
+  const written = link.slice(at, at + oldCode.length);
+  const lowerCase = written === written.toLowerCase() && written !== written.toUpperCase();
+  const swapped = `${link.slice(0, at)}${encodeURIComponent(lowerCase ? newCode.toLowerCase() : newCode)}${link.slice(at + oldCode.length)}`;
+  const url = parseHttpUrl(swapped);
+  if (!url || !hostMatches(url.hostname, parseHosts(config.hosts))) return null;
+  if (extractCodeFromUrl(url, config) !== newCode.toUpperCase()) return null;
+  return safeHref(swapped);
+}
+
 function codeMatchesPattern(code: string, pattern: string | null | undefined): boolean {
   if (!pattern) return true;
   try {

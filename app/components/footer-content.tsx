@@ -17,6 +17,8 @@ export function FooterContent() {
           links={[
             { to: "/privacy", label: t("footer.privacy") },
             { to: "/terms", label: t("footer.terms") },
+            // The publisher, a contact and the host (a French site must name them), from the settings.
+            { to: "/privacy#legal-notice", label: t("footer.legalNotice") },
             { to: "/fairness", label: tt("fairness.footerLink") },
           ]}
         />

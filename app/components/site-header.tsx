@@ -21,6 +21,8 @@ export function SiteHeader() {
   const root = useRootData();
   const location = useLocation();
   const showToggle = useThemeToggleEnabled(root?.themeToggleEnabled ?? false);
+  // The admin has its own tabs: the brand (back to the site) and the tools, not the public menus.
+  const inAdmin = /^\/admin(\/|$)/.test(location.pathname);
 
   return (
     <header className={layout.header}>
@@ -29,39 +31,43 @@ export function SiteHeader() {
             them (ServerHtml); the drawer is native (details), and a navigation renders it anew,
             closed (its key). */}
         <ServerHtml id="header-start" className={contents}>
-          <details className={layout.drawer} key={location.key}>
-            <summary className={layout.drawerSummary} aria-label={t("nav.menu")}>
-              <MenuIcon />
-            </summary>
-            <div className={layout.drawerBackdrop} aria-hidden="true" />
-            <nav className={layout.drawerPanel} aria-label={t("nav.menu")}>
-              <SiteLink to="/" className={layout.navLink}>
-                {t("nav.home")}
-              </SiteLink>
-              {NAV.map((item) => (
-                <SiteLink key={item.to} to={item.to} className={layout.navLink}>
-                  {t(item.key)}
+          {inAdmin ? null : (
+            <details className={layout.drawer} key={location.key}>
+              <summary className={layout.drawerSummary} aria-label={t("nav.menu")}>
+                <MenuIcon />
+              </summary>
+              <div className={layout.drawerBackdrop} aria-hidden="true" />
+              <nav className={layout.drawerPanel} aria-label={t("nav.menu")}>
+                <SiteLink to="/" className={layout.navLink}>
+                  {t("nav.home")}
                 </SiteLink>
-              ))}
-              <SiteLink to="/privacy" className={layout.navLink}>
-                {t("footer.privacy")}
-              </SiteLink>
-              <SiteLink to="/terms" className={layout.navLink}>
-                {t("footer.terms")}
-              </SiteLink>
-            </nav>
-          </details>
+                {NAV.map((item) => (
+                  <SiteLink key={item.to} to={item.to} className={layout.navLink}>
+                    {t(item.key)}
+                  </SiteLink>
+                ))}
+                <SiteLink to="/privacy" className={layout.navLink}>
+                  {t("footer.privacy")}
+                </SiteLink>
+                <SiteLink to="/terms" className={layout.navLink}>
+                  {t("footer.terms")}
+                </SiteLink>
+              </nav>
+            </details>
+          )}
           <SiteLink to="/" className={layout.brand}>
             <GiftIcon /> Parrainly
           </SiteLink>
         </ServerHtml>
-        <ServerHtml as="nav" id="main-nav" className={layout.nav} aria-label={t("nav.main")}>
-          {NAV.map((item) => (
-            <SiteLink key={item.to} to={item.to} className={layout.navLink}>
-              {t(item.key)}
-            </SiteLink>
-          ))}
-        </ServerHtml>
+        {inAdmin ? null : (
+          <ServerHtml as="nav" id="main-nav" className={layout.nav} aria-label={t("nav.main")}>
+            {NAV.map((item) => (
+              <SiteLink key={item.to} to={item.to} className={layout.navLink}>
+                {t(item.key)}
+              </SiteLink>
+            ))}
+          </ServerHtml>
+        )}
         <div className={layout.headerTools}>
           <LanguageForm />
           {showToggle ? <ThemeForm /> : null}

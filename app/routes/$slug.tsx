@@ -122,9 +122,12 @@ export default function PlatformLanding() {
           </div>
         </div>
         <div className={styles.heroActions}>
-          <SiteLink to={`/${platform.slug}/get-code`} className={styles.onGradientButton} data-testid="get-code-link">
-            {t("landing.getCode", { name: platform.name })}
-          </SiteLink>
+          {/* No code to draw: no button that leads to "no code". */}
+          {available > 0 ? (
+            <SiteLink to={`/${platform.slug}/get-code`} className={styles.onGradientButton} data-testid="get-code-link">
+              {t("landing.getCode", { name: platform.name })}
+            </SiteLink>
+          ) : null}
           <SiteLink to={`/submit?platform=${encodeURIComponent(platform.slug)}`} className={styles.onGradientButton}>
             {t("landing.submit", { name: platform.name })}
           </SiteLink>

@@ -160,7 +160,7 @@ export default function Home() {
             <li>{t("promo.feature3")}</li>
           </ul>
           <p className={flush}>
-            <a href={tracker.url} target="_blank" rel="noopener noreferrer" className={styles.promoLink}>
+            <a href={tracker.url} target="_blank" rel="sponsored noopener noreferrer" className={styles.promoLink}>
               {t("promo.cta", { name: tracker.name })}
               <span className={visuallyHidden}> {t("promo.newTab")}</span>
             </a>

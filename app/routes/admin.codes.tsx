@@ -274,9 +274,13 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
         ) : null}
         <span className={badgeClass()}>{c.isPermanent ? t("codes.permanent") : t("codes.temporary")}</span>
       </Cell>
-      <Cell label={t("codes.columns.expires")}>{c.isPermanent ? "—" : formatDate(c.expiresAt, i18n.language) || "—"}</Cell>
+      <Cell label={t("codes.columns.expires")} className={admin.dateCell}>
+        {c.isPermanent ? "—" : formatDate(c.expiresAt, i18n.language) || "—"}
+      </Cell>
       <Cell label={t("codes.columns.served")}>{c.timesServed}</Cell>
-      <Cell label={t("codes.columns.created")}>{formatDate(c.createdAt, i18n.language)}</Cell>
+      <Cell label={t("codes.columns.created")} className={admin.dateCell}>
+        {formatDate(c.createdAt, i18n.language)}
+      </Cell>
       <Cell label={t("codes.columns.actions")}>
         <div className={`${stack} ${admin.tightStack}`}>
           <div className={admin.actions}>

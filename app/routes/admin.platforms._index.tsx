@@ -251,7 +251,14 @@ export default function AdminPlatforms() {
                               translate={message}
                             >
                               {(control) => (
-                                <input {...control} type="file" name="file" accept="image/png,image/jpeg,image/webp" required />
+                                <input
+                                  {...control}
+                                  type="file"
+                                  name="file"
+                                  accept="image/png,image/jpeg,image/webp"
+                                  required
+                                  className={admin.fileInput}
+                                />
                               )}
                             </Field>
                             <SubmitButton intent="upload-logo" id={p.id} tone="secondary" size="small">

@@ -61,7 +61,8 @@ export async function action({ request }: ActionFunctionArgs) {
     formIdOf("save", key),
     async () => {
       await saveSetting(submission.value.key, submission.value.value);
-      return redirectWithToast(PATH, { type: "success", key: "admin-site:settings.saved" });
+      // Back at the setting just saved (its form's id), not at the top of a long page.
+      return redirectWithToast(`${PATH}#${formIdOf("save", key)}`, { type: "success", key: "admin-site:settings.saved" });
     },
     refusedForm(formIdOf("save", key), "admin-site:settings.error", formData),
   );

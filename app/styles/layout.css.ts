@@ -94,6 +94,8 @@ export const languagePanel = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: radius.md,
   boxShadow: vars.shadow.card,
+  // Closed: no box at all (a closed details' content may keep its layout box in Chromium).
+  selectors: { [`${languageMenu}:not([open]) &`]: { display: "none" } },
 });
 export const languageOption = style({
   minHeight: "2.5rem",

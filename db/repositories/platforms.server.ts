@@ -33,12 +33,16 @@ export async function listPlatforms(
 
 /** Platforms for a select or a filter (id, name, slug, is_active), by name; `activeOnly` for a visitor's choice. */
 export async function listPlatformOptions({ activeOnly = false }: { activeOnly?: boolean } = {}, db: DB = getDb()) {
-  return db
-    .selectFrom("platforms")
-    .select(["id", "name", "slug", "is_active"])
-    .$if(activeOnly, (qb) => qb.where("is_active", "=", 1))
-    .orderBy("name", "asc")
-    .execute();
+  return (
+    db
+      .selectFrom("platforms")
+      .select(["id", "name", "slug", "is_active"])
+      .$if(activeOnly, (qb) => qb.where("is_active", "=", 1))
+      // Case folded: "iGraal" among the I's, not after "Trade Republic" (same SQL on both dialects).
+      .orderBy(sql`lower(name)`)
+      .orderBy("name", "asc")
+      .execute()
+  );
 }
 
 export async function getPlatformBySlug(slug: string, db: DB = getDb()): Promise<Platform | undefined> {

@@ -60,7 +60,7 @@ test.describe("home", () => {
     await expect(promo.locator("li")).toHaveCount(3);
     const cta = promo.getByRole("link", { name: /Découvrir Keepa/ });
     await expect(cta).toHaveAttribute("href", "https://keepa.com/");
-    await expect(cta).toHaveAttribute("rel", "noopener noreferrer");
+    await expect(cta).toHaveAttribute("rel", "sponsored noopener noreferrer");
     await expect(cta).toHaveAttribute("target", "_blank");
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });

@@ -75,6 +75,9 @@ test("the draw result shows the claim guide; a failure reason is one click", asy
   await report.getByRole("button", { name: "Limite de parrainages atteinte" }).click();
   await expect(page.getByTestId("report-thanks")).toContainText("Vous avez indiqué que ce code n'a pas fonctionné.");
   await expect(page.getByTestId("report-reason-limit-reached")).toHaveCount(0);
+  // Another code, right beside the answer, leading back to the draw.
+  await expect(page.getByTestId("try-another")).toHaveText("Essayer un autre code");
+  await expect(page.getByTestId("try-another")).toHaveAttribute("href", `/${p.slug}/get-code`);
   const rows = await e2eDb().selectFrom("code_reports").select(["outcome", "reason"]).where("code_id", "=", id).execute();
   expect(rows).toEqual([{ outcome: "failed", reason: "limit-reached" }]);
   // The guide stays under the result after the answer.

@@ -93,7 +93,7 @@ test("a link in a kept region navigates on the client; the page it opens renders
   // Rendered by React this time (a client navigation), not copied from a server's HTML.
   expect(await hydratedByReact(page, "#privacy h2")).toBe(true);
   // The footer renders again after the navigation, with the same links.
-  await expect(page.locator("#site-footer a")).toHaveCount(3);
+  await expect(page.locator("#site-footer a")).toHaveCount(4);
   expect(await hydratedByReact(page, "#site-footer a")).toBe(true);
   // And back: the home page's kept regions are rendered by React too, complete.
   await page.goBack();

@@ -230,6 +230,27 @@ describe("codes tab", () => {
     });
   });
 
+  it("a renamed code keeps the rest of its link: only the code in it changes (a Revolut link's !JAN)", async () => {
+    const p = await platform({
+      hosts: "revolut-like.example",
+      referral_url_template: "https://revolut-like.example/referral/?referral-code={code}",
+      url_rules: JSON.stringify([{ type: "query", param: "referral-code" }]),
+    });
+    const stored = "https://revolut-like.example/referral/?referral-code=julien48!JAN";
+    const id = await code(p.id, "JULIEN48", { referral_url: stored });
+    const changed = await post(`/admin/codes?platform=${p.slug}`, {
+      intent: "update",
+      id: String(id),
+      code: "marie99",
+      referral_url: stored,
+    });
+    expect(await toastOf(changed)).toBe("Code modifié");
+    expect(await codeRow(id)).toMatchObject({
+      code: "MARIE99",
+      referral_url: "https://revolut-like.example/referral/?referral-code=marie99!JAN",
+    });
+  });
+
   it("delete removes the code", async () => {
     const p = await platform();
     const id = await code(p.id, "DELETE12");

@@ -279,6 +279,19 @@ describe("scores tab", () => {
 
 const setting = async (key: string) => (await all<{ value: string }>("select value from settings where key = ?", key))[0]?.value;
 
+describe("the admin's frame", () => {
+  it("carries no public navigation (its own tabs), the public pages do", async () => {
+    const html = await (await get("/admin/settings")).text();
+    expect(html).not.toContain('id="main-nav"');
+    expect(html).not.toContain('href="/suggest-platform"');
+    // The brand still leads back to the site, and the language and theme stay at hand.
+    expect(html).toMatch(/<a href="\/"[^>]*>[^]*?Parrainly<\/a>/);
+    expect(html).toContain('id="language-menu"');
+    const publicPage = await (await fetch(`${server.url}/platforms`)).text();
+    expect(publicPage).toContain('id="main-nav"');
+  });
+});
+
 describe("settings tab", () => {
   it("shows one form per key", async () => {
     const html = await (await get("/admin/settings")).text();
@@ -297,6 +310,10 @@ describe("settings tab", () => {
     ]) {
       expect(html).toContain(`data-testid="setting-${key}"`);
     }
+    // A yes/no setting in words, not "Activé (true)".
+    expect(html).toMatch(/<option value="true"[^>]*>Activé<\/option>/);
+    expect(html).toMatch(/<option value="false"[^>]*>Désactivé<\/option>/);
+    expect(html).not.toContain("(true)");
   });
 
   it.each([
@@ -313,6 +330,9 @@ describe("settings tab", () => {
   ])("saves %s", async (key, value, stored) => {
     const res = await post("/admin/settings", { intent: "save", key, value });
     expect(res.status).toBe(303);
+    // Back at the setting just saved (its form's id), not at the top of the page.
+    expect(res.headers.get("location")).toBe(`/admin/settings#save-${key}`);
+    expect(await (await get("/admin/settings")).text()).toContain(`id="save-${key}"`);
     expect(await setting(key)).toBe(stored);
     expect(await (await get("/admin/settings", res)).text()).toContain("Paramètres sauvegardés");
   });

@@ -22,9 +22,41 @@ describe("public pages over HTTP (no JavaScript)", () => {
     for (const { slug } of active) expect(list).toContain(`href="/${slug}"`);
     expect(html).toContain('"@type":"Organization"');
     expect(html).toContain("100% Gratuit");
-    expect(html).toContain('href="https://keepa.com/" target="_blank" rel="noopener noreferrer"');
+    // The price tracker may pay a commission: a partner's link (as the terms say of affiliate links).
+    expect(html).toContain('href="https://keepa.com/" target="_blank" rel="sponsored noopener noreferrer"');
     expect(html).toContain("Autres remises");
     expect(html).toContain('href="/partnerships"');
+    // The legal notice (publisher, contact, host) one click away from every page.
+    expect(html).toMatch(/<a href="\/privacy#legal-notice"[^>]*>Mentions légales<\/a>/);
+    const privacy = await (await fetch(`${server.url}/privacy`)).text();
+    expect(privacy).toContain('id="legal-notice"');
+    expect(privacy).toContain('data-testid="legal-publisher"');
+  });
+
+  it("the share form's platform menu sorts names without regard to case (iGraal among the I's)", async () => {
+    const html = await (await fetch(`${server.url}/submit`)).text();
+    const select = /<select[^>]*name="platform"[^]*?<\/select>/.exec(html)![0];
+    const slugs = [...select.matchAll(/<option value="([^"]+)"/g)].map((m) => m[1]);
+    expect(slugs.indexOf("igraal")).toBeGreaterThan(slugs.indexOf("holy"));
+    expect(slugs.indexOf("igraal")).toBeLessThan(slugs.indexOf("n26"));
+  });
+
+  it("a platform page offers 'Get a code' only when it has a code to draw", async () => {
+    const slug = `empty-${Date.now()}`;
+    await raw.run(
+      `insert into platforms (name, slug, description, gradient_from, gradient_to, hosts, referral_url_template, url_rules, created_at)
+       values (?, ?, 'x', '#1d4ed8', '#6d28d9', ?, ?, '[]', '2026-01-01T00:00:00.000Z')`,
+      `Empty ${slug}`,
+      slug,
+      `${slug}.example`,
+      `https://${slug}.example/r/{code}`,
+    );
+    const empty = await (await fetch(`${server.url}/${slug}`)).text();
+    expect(empty).toContain('data-testid="available-count"');
+    expect(empty).not.toContain('data-testid="get-code-link"');
+    expect(empty).toContain(`href="/submit?platform=${slug}"`);
+    const stocked = await (await fetch(`${server.url}/tesla`)).text();
+    expect(stocked).toContain('data-testid="get-code-link"');
   });
 
   it("home: empty state when no platform is shown", async () => {

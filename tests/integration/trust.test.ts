@@ -84,6 +84,8 @@ describe("the trust loop over HTTP", () => {
     expect(after).toContain('data-testid="report-thanks"');
     expect(after).not.toContain('data-testid="report-worked"');
     expect(after).toContain("Merci pour votre réponse\u00a0!");
+    // "Try another code" follows a failed answer only.
+    expect(after).not.toContain('data-testid="try-another"');
     expect(after).toMatch(/data-testid="last-worked"[^>]*>Dernier succès signalé\u00a0: \d\d\/\d\d\/\d{4}</);
     // In German, German words and a German date (decision 307): the date was French in every language.
     const german = await (await fetch(`${server.url}${location}${location.includes("?") ? "&" : "?"}lng=de`)).text();

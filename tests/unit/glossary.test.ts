@@ -19,7 +19,9 @@ interface Banned {
 const word = (source: string, flags = "") => new RegExp(`(?<!\\p{L})(?:${source})(?!\\p{L})`, `gu${flags}`);
 
 const BANNED: Record<string, Banned[]> = {
-  fr: [{ term: word("chiffrée?s?"), use: "« empreinte calculée avec une clé secrète » : un hachage à clé n'est pas un chiffrement" }],
+  fr: [
+    { term: word("chiffrée?s?"), use: "« empreinte calculée avec une clé secrète » : un hachage à clé n'est pas un chiffrement" },
+  ],
   en: [
     { term: word("sharers?", "i"), use: "referrer" },
     { term: word("Refuse"), use: "Decline" },
@@ -27,14 +29,20 @@ const BANNED: Record<string, Banned[]> = {
   ],
   de: [
     { term: word("Auslosung\\p{L}*"), use: "Ziehung" },
-    { term: word("verschlüssel\\p{L}*"), use: "mit einem geheimen Schlüssel gebildet: ein Hash mit Schlüssel ist keine Verschlüsselung" },
+    {
+      term: word("verschlüssel\\p{L}*"),
+      use: "mit einem geheimen Schlüssel gebildet: ein Hash mit Schlüssel ist keine Verschlüsselung",
+    },
     { term: word("Ihnen"), use: "dir (du everywhere)" },
   ],
   es: [
     { term: word("códigos? de recomendación", "i"), use: "código de referido" },
     { term: word("usted(?:es)?", "i"), use: "tú" },
     {
-      term: word("inténtelo|pregúnteme|compruebe|elija|escriba|espere|amplíe|copie|defina|reinícielo|envíe|introduzca|seleccione", "i"),
+      term: word(
+        "inténtelo|pregúnteme|compruebe|elija|escriba|espere|amplíe|copie|defina|reinícielo|envíe|introduzca|seleccione",
+        "i",
+      ),
       use: "the tú form (inténtalo, pregúntame, comprueba, elige, escribe…)",
     },
     { term: word("huella cifrada", "i"), use: "huella calculada con una clave secreta" },
@@ -59,9 +67,10 @@ function texts(lng: string): Array<[string, string]> {
     .readdirSync(path.join(LOCALES, lng))
     .filter((f) => f.endsWith(".json"))
     .flatMap((f) =>
-      strings(JSON.parse(fs.readFileSync(path.join(LOCALES, lng, f), "utf8"))).map(
-        ([key, text]): [string, string] => [`${f.replace(/\.json$/, "")}:${key}`, text],
-      ),
+      strings(JSON.parse(fs.readFileSync(path.join(LOCALES, lng, f), "utf8"))).map(([key, text]): [string, string] => [
+        `${f.replace(/\.json$/, "")}:${key}`,
+        text,
+      ]),
     );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeCodeInput, safeHref, type PlatformLinkConfig } from "~db/platform-links";
+import { normalizeCodeInput, safeHref, swapCodeInLink, type PlatformLinkConfig } from "~db/platform-links";
 import { SEED_PLATFORMS } from "~db/seed-data";
 
 function config(slug: string): PlatformLinkConfig {
@@ -156,5 +156,25 @@ describe("hostile input", () => {
     expect(safeHref("data:text/html,x")).toBeNull();
     expect(safeHref("/relative")).toBeNull();
     expect(safeHref("https://ts.la/A")).toBe("https://ts.la/A");
+  });
+});
+
+describe("a renamed code keeps the rest of its link (swapCodeInLink)", () => {
+  it("swaps the code and carries over what follows it (Revolut's !JAN)", () => {
+    expect(
+      swapCodeInLink("https://revolut.com/referral/?referral-code=julien48!JAN", "JULIEN48", "MARIE99", config("revolut")),
+    ).toBe("https://revolut.com/referral/?referral-code=marie99!JAN");
+    expect(swapCodeInLink("https://ts.la/JULIEN48213", "JULIEN48213", "CAMILLE7765", config("tesla"))).toBe(
+      "https://ts.la/CAMILLE7765",
+    );
+  });
+
+  it("gives up (null) where a swap could not be trusted: the code absent, twice, or not read back", () => {
+    const revolut = config("revolut");
+    expect(swapCodeInLink("https://revolut.com/referral/?referral-code=other1", "JULIEN48", "MARIE99", revolut)).toBeNull();
+    expect(swapCodeInLink("https://revolut.com/julien48/?referral-code=julien48", "JULIEN48", "MARIE99", revolut)).toBeNull();
+    // The new code would land where the platform's rule does not read it.
+    expect(swapCodeInLink("https://revolut.com/referral/julien48", "JULIEN48", "MARIE99", revolut)).toBeNull();
+    expect(swapCodeInLink("not a link", "JULIEN48", "MARIE99", revolut)).toBeNull();
   });
 });

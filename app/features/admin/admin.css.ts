@@ -122,3 +122,31 @@ export const logoPreview = styleVariants({
   light: [logoPreviewBase, { background: "#fff" }],
   dark: [logoPreviewBase, { background: "#111" }],
 });
+
+/** A date cell: one line (a date broken mid-number reads as two numbers). */
+export const dateCell = style({ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" });
+
+/** The logo upload: the file input drawn as the other fields, its button as a secondary button. */
+export const fileInput = style({
+  maxWidth: "100%",
+  padding: space.xs,
+  border: `1px dashed ${vars.color.border}`,
+  borderRadius: radius.md,
+  background: vars.color.surface,
+  color: vars.color.textMuted,
+  font: "inherit",
+  selectors: {
+    "&::file-selector-button": {
+      marginRight: space.sm,
+      minHeight: "2.25rem",
+      padding: `0 ${space.md}`,
+      border: `1px solid ${vars.color.border}`,
+      borderRadius: radius.md,
+      background: vars.color.surfaceAlt,
+      color: vars.color.text,
+      font: "inherit",
+      fontWeight: 600,
+      cursor: "pointer",
+    },
+  },
+});

@@ -1,4 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { SiteLink } from "~/components/site-link";
+import { buttonClass } from "~/styles/recipes";
 import { alert, card, muted, stack } from "~/styles/ui.css";
 import { useArrivalFocus } from "~/utils/arrival-focus";
 import type { AnswerFigureData } from "./answer-figure";
@@ -38,6 +40,14 @@ export function DrawReport({ report, pagePath, error }: { report: DrawReportData
       ) : (
         <p className={muted}>{t("report.errors.gone")}</p>
       )}
+      {/* The code did not work: another one, right beside the answer (the draw page). */}
+      {report.answer === "failed" ? (
+        <p className={trust.flush}>
+          <SiteLink to={pagePath} className={buttonClass({ tone: "primary" })} data-testid="try-another">
+            {t("report.tryAnother")}
+          </SiteLink>
+        </p>
+      ) : null}
       {error ? (
         <p className={alert.error} role="alert" data-testid="report-error" tabIndex={-1} ref={refusal}>
           {t(error)}

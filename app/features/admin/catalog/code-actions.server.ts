@@ -12,7 +12,7 @@ import { liftMonthlyCap, restoreReportedCode } from "~db/repositories/code-repor
 import { getSettings } from "~db/repositories/settings.server";
 import { codeKey } from "~db/repositories/rotation.server";
 import { getEnv } from "~/utils/env.server";
-import { hostMatches, normalizeCodeInput, parseHosts, parseHttpUrl } from "~db/platform-links";
+import { hostMatches, normalizeCodeInput, parseHosts, parseHttpUrl, swapCodeInLink } from "~db/platform-links";
 import { formatDate } from "~/utils/dates";
 import { assertUnreachable } from "~/utils/intent.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -111,6 +111,11 @@ export async function runCodeAction(
       // The form shows the stored link: sent back unchanged with a new code, it is the old code's
       // link, so the platform's rule rebuilds it (as /submit does). Only a new link replaces it.
       const staleLink = normalized.code !== code.code && given === code.referral_url;
+      // The stored link sent back with a renamed code: the same link with only its code swapped,
+      // what follows the code kept (else the platform's link for the new code, as above).
+      if (staleLink && code.referral_url) {
+        referralUrl = swapCodeInLink(code.referral_url, code.code, normalized.code, code) ?? referralUrl;
+      }
       if (given && !staleLink) {
         // A pasted link must be http(s) and live on one of the platform's hosts, like a submission's.
         const url = parseHttpUrl(given);
