@@ -9,7 +9,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { deleteOwnCode, pauseOwnCode, resumeOwnCode } from "~db/repositories/code-owners.server";
 import { recordCodeReport } from "~db/repositories/code-reports.server";
 import { setCodeActive, setCodeExpiry, setCodePermanent, submitReferralCode, updateCode } from "~db/repositories/codes.server";
-import { drawReferralCode, drawReferralCodeWithKysely } from "~db/repositories/draw.server";
+import { drawReferralCode } from "~db/repositories/draw.server";
+import { codeKey } from "~db/repositories/rotation.server";
+import { getEnv } from "~/utils/env.server";
 import { ledgerDayFile, ledgerHandle, ledgerHead } from "~db/repositories/ledger.server";
 import { applyLedgerEvent, inRotation, type LedgerEvent, type LedgerHeader, type LedgerState } from "~db/ledger-rule";
 import { folderSource, siteSource, verifyLedger, type VerifyResult } from "../../scripts/ledger-verify";
@@ -116,7 +118,11 @@ async function fourDays(): Promise<{ slug: string; draws: number; codes: Record<
   ).toBe("2031-04-01T00:00:00.000Z");
   await setCodeExpiry(codes.CHARLY3!, 1, at(DAYS[1], 12)); // expires on day 3 at noon
   await setCodePermanent(codes.DELTA4!, true, at(DAYS[1], 12, 5));
-  await updateCode(codes.DELTA4!, "DELTA4X", null);
+  await updateCode(codes.DELTA4!, {
+    code: "DELTA4X",
+    referralUrl: null,
+    codeKey: codeKey(getEnv().SESSION_SECRET, p.id, "DELTA4X"),
+  });
   await setCodeActive(codes.ALPHA1!, false, at(DAYS[1], 13));
   for (let i = 0; i < 7; i++) await draw(at(DAYS[1], 14, i));
   await setCodeActive(codes.ALPHA1!, true, at(DAYS[1], 15));
@@ -277,7 +283,7 @@ describe("the public ledger", () => {
     const before = await count();
     await expect(
       db.transaction().execute(async (trx) => {
-        const drawn = await drawReferralCodeWithKysely(p.id, at(DAYS[0], 9), trx);
+        const drawn = await drawReferralCode(p.id, at(DAYS[0], 9), trx);
         expect(drawn).not.toBeNull();
         expect(await trx.selectFrom("ledger_events").select("id").where("type", "=", "draw").execute()).toHaveLength(1);
         throw new Error("rolled back");

@@ -74,7 +74,7 @@ async function countDraw(keys: Array<[RateLimiterLike, string, number]>): Promis
  * Whether `address` (its address key) may draw now without a proof; counts the draw when so. False
  * past the soft bound, with nothing counted: the draw page's action then asks for the proof.
  */
-export async function admitDrawWithoutProof(address: string): Promise<boolean> {
+async function admitDrawWithoutProof(address: string): Promise<boolean> {
   const max = getEnv().DRAW_SOFT_LIMIT;
   if (max === 0) return true;
   const keys = await softKeys(address, max);
