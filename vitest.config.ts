@@ -2,8 +2,8 @@ import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 
-// `npm test` runs the PostgreSQL pass (vitest.postgres.config.ts) beside this one: each empties and uses its own
-// scratch folder (tests/support/paths.ts).
+// Each pass empties and uses its own scratch folder (tests/support/paths.ts), so that the SQLite
+// and PostgreSQL passes can run side by side by hand.
 process.env.TEST_TMP_DIR ??= "tests/.tmp/sqlite";
 
 export default defineConfig({

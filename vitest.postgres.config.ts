@@ -23,8 +23,8 @@ const SQLITE_ONLY = [
   "tests/integration/socket-writes.test.ts",
 ];
 
-// `npm test` runs the SQLite pass (vitest.config.ts) beside this one: each empties and uses its own
-// scratch folder (tests/support/paths.ts).
+// Each pass empties and uses its own scratch folder (tests/support/paths.ts), so that the SQLite
+// and PostgreSQL passes can run side by side by hand.
 process.env.TEST_TMP_DIR ??= "tests/.tmp/postgres";
 
 export default defineConfig({

@@ -189,10 +189,12 @@ describe("public suggestions on a medium data set", () => {
 
   it("the similar-name check reads a bounded set yet answers as the check over every name", async () => {
     const names = await withRawDb(server.dbFile, async (db) => [
-      ...(await db.all<{ id: number; name: string }>("select id, name from platforms")).map((r) => ({
-        ...r,
-        kind: "platform" as const,
-      })),
+      // A live platform carries its slug (the similar names link to its page), as the server reads it.
+      ...(
+        await db.all<{ id: number; name: string; slug: string; is_active: number | boolean }>(
+          "select id, name, slug, is_active from platforms",
+        )
+      ).map((r) => ({ id: r.id, name: r.name, kind: "platform" as const, slug: r.is_active ? r.slug : null })),
       ...(
         await db.all<{ id: number; name: string }>(
           "select id, name from platform_suggestions where status in ('pending', 'approved')",

@@ -91,11 +91,13 @@ describe("backups inside the server", { timeout: 90_000 }, () => {
     const server = await start({ BACKUP_DIR: dir, BACKUP_KEEP: "2", BACKUP_INTERVAL_SECONDS: "1" });
     addCodes(server.dbFile, 10);
     const acknowledged: number[] = [];
-    const deadline = Date.now() + 4_500;
-    // Four writers keep drawing while the job backs up every second.
+    const started = Date.now();
+    // Four writers keep drawing while the job backs up every second: for 4.5 s and at least 60 draws
+    // (a loaded machine draws slower; 60 s at most, so a stalled server still fails below).
+    const drawing = () => Date.now() - started < 60_000 && (Date.now() - started < 4_500 || acknowledged.length < 60);
     await Promise.all(
       Array.from({ length: 4 }, async () => {
-        while (Date.now() < deadline) if (await draw(server)) acknowledged.push(Date.now());
+        while (drawing()) if (await draw(server)) acknowledged.push(Date.now());
       }),
     );
     // One more backup after the last draw, then stop, so that rotation does not remove a backup

@@ -116,7 +116,7 @@ describe.runIf(onPostgres)("three processes on a primary and a replica, behind a
     const headers = { "Fly-Client-IP": "198.51.100.7" };
     const statuses: number[] = [];
     for (let i = 0; i < 3 * DRAW_LIMIT; i++)
-      statuses.push((await postForm(`${proxy.url}/${p.slug}/get-code/draw`, { intent: "draw" }, { headers })).status);
+      statuses.push((await postForm(`${proxy.url}/${p.slug}/get-code`, { intent: "draw" }, { headers })).status);
     expect(
       statuses.filter((s) => s === 303),
       statuses.join(","),
@@ -133,7 +133,7 @@ describe.runIf(onPostgres)("three processes on a primary and a replica, behind a
       const answers = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
           postForm(
-            `${proxy.url}/${p.slug}/get-code/draw`,
+            `${proxy.url}/${p.slug}/get-code`,
             { intent: "draw" },
             { headers: { "Fly-Client-IP": `198.18.${round}.${i + 1}` } },
           ),
