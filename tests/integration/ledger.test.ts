@@ -300,7 +300,7 @@ describe("the public ledger", () => {
     const p = await createPlatform(db);
     for (let i = 0; i < 6; i++) await createCode(db, p.id, { code: `MULTI${i}` });
     const answers = await Promise.all(
-      Array.from({ length: DRAWS }, (_, i) => postForm(`${servers[i % 3]!.url}/${p.slug}/get-code/draw`, { intent: "draw" })),
+      Array.from({ length: DRAWS }, (_, i) => postForm(`${servers[i % 3]!.url}/${p.slug}/get-code`, { intent: "draw" })),
     );
     expect(answers.map((r) => r.status)).toEqual(Array.from({ length: DRAWS }, () => 303));
     const url = servers[0]!.url;
