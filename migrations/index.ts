@@ -16,6 +16,7 @@ import * as m0016 from "./0016_stranger_rules";
 import * as m0017 from "./0017_privacy";
 import * as m0018 from "./0018_assistant_budget";
 import * as m0021 from "./0021_ledger";
+import * as m0023 from "./0023_draw_function_additive";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries them
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "0017_privacy": m0017,
   "0018_assistant_budget": m0018,
   "0021_ledger": m0021,
+  "0023_draw_function_additive": m0023,
 };

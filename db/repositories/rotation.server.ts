@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import { getDb, type DB } from "../client.server";
 import type { Database } from "../schema";
 
@@ -25,11 +25,17 @@ import type { Database } from "../schema";
  */
 
 /**
+ * A value of the rule's queries: given, or an expression (the draw on PostgreSQL compiles them once
+ * with its function's parameters in place of the values: draw.server.ts).
+ */
+type Value<T> = T | Expression<T>;
+
+/**
  * Rule 1 on `referral_codes`. The flags are SQL literals, not parameters: the draw indexes are
  * partial (`WHERE is_active = 1`), and a parameter compared there makes SQLite re-plan the prepared
  * statement every time it is bound (decision 010).
  */
-export function eligible(now: string) {
+export function eligible(now: Value<string>) {
   return (eb: ExpressionBuilder<Database, "referral_codes">) =>
     eb.and([
       eb("referral_codes.is_active", "=", eb.lit(1)),
@@ -64,7 +70,7 @@ export function newDrawKey(): number {
  * rotation_count (`fn`) among the OTHER codes of its platform that are in the rotation and not waiting
  * to be brought in themselves (a cap that has ended but not been lifted yet); null when there are none.
  */
-function othersInRotation(fn: "min" | "max", now: string) {
+function othersInRotation(fn: "min" | "max", now: Value<string>) {
   return sql<number | null>`(select ${sql.raw(fn)}(o.rotation_count) from referral_codes o
     where o.platform_id = referral_codes.platform_id and o.id <> referral_codes.id
       and o.is_active = 1 and o.capped_until is null
@@ -80,7 +86,7 @@ function othersInRotation(fn: "min" | "max", now: string) {
  * from before its platform's other codes were replaced: it would otherwise wait rounds for nothing).
  * Alone on its platform, a code keeps its count. Portable: no max()/greatest() of two values.
  */
-function broughtToLevel(now: string) {
+function broughtToLevel(now: Value<string>) {
   const highest = othersInRotation("max", now);
   const lowest = othersInRotation("min", now);
   return sql<number>`case
@@ -140,8 +146,8 @@ export async function writeEntering<R>(db: DB, codeId: number, now: Date, write:
  */
 export function liftEndedCapsQuery(
   db: DB,
-  now: string,
-  platform: { platformId: number } | { slug: string } | null,
+  now: Value<string>,
+  platform: { platformId: Value<number> } | { slug: string } | null,
   limit?: number,
 ) {
   return db
@@ -149,7 +155,7 @@ export function liftEndedCapsQuery(
     .set({ rotation_count: broughtToLevel(now), capped_until: sql<null>`null` })
     .where("capped_until", "<=", now)
     .$if(platform !== null && "platformId" in platform, (qb) =>
-      qb.where("platform_id", "=", (platform as { platformId: number }).platformId),
+      qb.where("platform_id", "=", (platform as { platformId: Value<number> }).platformId),
     )
     .$if(platform !== null && "slug" in platform, (qb) =>
       qb.where("platform_id", "=", (eb) =>
