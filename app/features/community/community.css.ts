@@ -69,7 +69,6 @@ export const platformCard = style({
   height: "100%",
   justifyContent: "space-between",
 });
-export const platformEmoji = style({ fontSize: "2rem" });
 
 export const steps = style({
   listStyle: "none",
@@ -174,3 +173,5 @@ export const plainList = style({ listStyle: "none", margin: 0, padding: 0 });
 export const searchField = style({ flex: "1 1 12rem", minWidth: 0 });
 
 export const platformCardTitle = style({ margin: 0, fontSize: "1.25rem" });
+/** A card's heading with its brand mark or emoji before the name, centred on the name's line. */
+export const markedTitle = style({ display: "flex", alignItems: "center", gap: space.sm, minWidth: 0 });

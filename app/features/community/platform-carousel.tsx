@@ -2,13 +2,14 @@ import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
-import { card, flush, scriptOnly, snapItem, snapList, visuallyHidden } from "~/styles/ui.css";
+import { card, flush, muted, scriptOnly, snapItem, snapList, visuallyHidden } from "~/styles/ui.css";
 import { ArrowButton } from "./arrow-button";
 import * as styles from "./community.css";
 import { buttonClass } from "~/styles/recipes";
 import { ServerHtml } from "~/components/server-html";
 import { SiteLink } from "~/components/site-link";
 import { OfferLead } from "~/features/offer/offer-lead";
+import { PlatformLogo, type BrandMark } from "~/features/codes/platform-logo";
 
 const AUTO_ADVANCE_MS = 4000;
 
@@ -16,10 +17,17 @@ export interface CarouselPlatform {
   slug: string;
   name: string;
   emoji: string;
+  /** The brand's mark where simple-icons has one (else the emoji shows). */
+  mark: BrandMark | null;
+  /** The admin's uploaded logos, which override the mark. */
+  logoLight: string | null;
+  logoDark: string | null;
   from: string;
   to: string;
   /** What the offer gives the new customer, or null where none is set. */
   bonus: string | null;
+  /** How many codes a draw could serve now. */
+  available: number;
 }
 
 /**
@@ -161,13 +169,14 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
             aria-roledescription={t("carousel.slide")}
             aria-label={t("carousel.slideLabel", { index: i + 1, count, name: p.name })}
           >
-            <h3 className={flush}>
-              <span aria-hidden="true" className={styles.platformEmoji}>
-                {p.emoji}{" "}
-              </span>
+            <h3 className={`${flush} ${styles.markedTitle}`}>
+              <PlatformLogo name={p.name} emoji={p.emoji} light={p.logoLight} dark={p.logoDark} mark={p.mark} size="card" />
               {p.name}
             </h3>
             <OfferLead text={p.bonus} />
+            <p className={`${flush} ${muted}`} data-testid="platform-available">
+              {p.available > 0 ? t("platforms.available", { count: p.available }) : t("platforms.none")}
+            </p>
             <SiteLink to={`/${p.slug}`} className={buttonClass({ tone: "gradient" })}>
               {t("platforms.getCode", { name: p.name })}
             </SiteLink>
