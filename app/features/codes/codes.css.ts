@@ -82,7 +82,16 @@ export const linkText = style({ wordBreak: "break-all", fontFamily: "ui-monospac
 export const previewBanner = style({ marginBottom: space.md });
 export const shareList = style({ display: "flex", flexWrap: "wrap", gap: space.sm, listStyle: "none", padding: 0, margin: 0 });
 
-export const codeField = style({ padding: space.sm });
+/**
+ * The result's buttons (copy, open the link, share): equal columns that fill the row, so on a phone
+ * they stack or pair evenly instead of wrapping raggedly; each button fills its cell.
+ */
+export const resultActions = style({
+  display: "grid",
+  gap: space.sm,
+  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 9.5rem), 1fr))",
+});
+globalStyle(`${resultActions} > *`, { justifyContent: "center", textAlign: "center" });
 
 /** Two states drawn in one place (the slot machine and the code it ends on): the taller sets the height. */
 export const swap = style({ display: "grid" });

@@ -219,24 +219,27 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
       </ServerHtml>
       {count > 1 ? (
         <div className={`${styles.carouselControls} ${scriptOnly} ${count === 2 ? styles.narrowOnly : ""}`}>
-          <ArrowButton direction="previous" controls={listId} label={t("carousel.previous")} onClick={() => goTo(index - 1)} />
-          <ol className={styles.dots}>
-            {/* One dot per first-visible slide: every slide on a phone, all but the last two-up. */}
-            {platforms.map((p, i) => (
-              <li key={p.slug} className={i === count - 1 ? styles.narrowOnly : undefined}>
-                <button
-                  type="button"
-                  className={styles.dot}
-                  aria-controls={listId}
-                  aria-current={i === index ? "true" : undefined}
-                  aria-label={t("carousel.goTo", { index: i + 1 })}
-                  data-testid="carousel-dot"
-                  onClick={() => goTo(i)}
-                />
-              </li>
-            ))}
-          </ol>
-          <ArrowButton direction="next" controls={listId} label={t("carousel.next")} onClick={() => goTo(index + 1)} />
+          {/* The arrows and dots, centred on the carousel whatever the pause button's width beside them. */}
+          <div className={styles.carouselNav}>
+            <ArrowButton direction="previous" controls={listId} label={t("carousel.previous")} onClick={() => goTo(index - 1)} />
+            <ol className={styles.dots}>
+              {/* One dot per first-visible slide: every slide on a phone, all but the last two-up. */}
+              {platforms.map((p, i) => (
+                <li key={p.slug} className={i === count - 1 ? styles.narrowOnly : undefined}>
+                  <button
+                    type="button"
+                    className={styles.dot}
+                    aria-controls={listId}
+                    aria-current={i === index ? "true" : undefined}
+                    aria-label={t("carousel.goTo", { index: i + 1 })}
+                    data-testid="carousel-dot"
+                    onClick={() => goTo(i)}
+                  />
+                </li>
+              ))}
+            </ol>
+            <ArrowButton direction="next" controls={listId} label={t("carousel.next")} onClick={() => goTo(index + 1)} />
+          </div>
           {/* Hidden, not removed, while not playing: the arrows must not move under a pointer mid-click. */}
           <button
             type="button"
