@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createE2eCode, createE2ePlatform, hydrated, jsDisabled } from "./support";
+import { createE2eCode, createE2ePlatform, e2eDb, hydrated, jsDisabled } from "./support";
 
 /**
  * Issue 59's finish list, as the eye sees it: the home title keeps its words whole on a 320 px phone,
@@ -97,4 +97,23 @@ test.describe("finish", () => {
     expect(widths.length).toBeGreaterThan(0);
     expect(new Set(widths).size).toBe(1);
   });
+});
+
+test.describe("fairness charts", () => {
+  for (const width of [320, 1280]) {
+    test(`are captioned, their scale at a readable size, at ${width} px`, async ({ page }) => {
+      const tesla = await e2eDb().selectFrom("platforms").select("id").where("slug", "=", "tesla").executeTakeFirstOrThrow();
+      await createE2eCode(tesla.id, { times_served: 7 });
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/fairness");
+      const chart = page.getByTestId("fairness-chart").first();
+      await expect(chart.locator("figcaption")).toBeVisible();
+      const sizes = await chart
+        .locator("figcaption, [data-testid=chart-max]")
+        .evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).fontSize)));
+      expect(sizes).toHaveLength(2);
+      // 6 px once (text inside the SVG, scaled down with it); now the page's own small text.
+      for (const size of sizes) expect(size).toBeGreaterThanOrEqual(12);
+    });
+  }
 });
