@@ -107,9 +107,10 @@ test.describe("fairness charts", () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/fairness");
       const chart = page.getByTestId("fairness-chart").first();
-      await expect(chart.locator("figcaption")).toBeVisible();
+      await expect(chart.locator("p")).toBeVisible();
+      await expect(chart).toHaveAttribute("role", "img");
       const sizes = await chart
-        .locator("figcaption, [data-testid=chart-max]")
+        .locator("p, [data-testid=chart-max]")
         .evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).fontSize)));
       expect(sizes).toHaveLength(2);
       // 6 px once (text inside the SVG, scaled down with it); now the page's own small text.

@@ -16,11 +16,12 @@ export function ServesChart({ serves, label, testId }: { serves: number[]; label
   const slot = WIDTH / Math.max(bars.length, 1);
   const gap = slot > 4 ? 1 : 0;
   return (
-    <figure className={styles.chartFigure} data-testid={testId} data-bars={bars.length}>
-      <figcaption className={styles.chartCaption}>{label}</figcaption>
+    // One image to assistive technology, named by its caption's words (an image's children are not read).
+    <div className={styles.chartFigure} role="img" aria-label={label} data-testid={testId} data-bars={bars.length}>
+      <p className={styles.chartCaption}>{label}</p>
       <div className={styles.chartPlot}>
-        {/* The scale: read with the caption (which says the most and fewest), drawn for the eye. */}
-        <span className={styles.chartScale} aria-hidden="true">
+        {/* The scale, for the eye: the label says the most and fewest. */}
+        <span className={styles.chartScale}>
           <span data-testid="chart-max">{max}</span>
           <span>0</span>
         </span>
@@ -43,7 +44,7 @@ export function ServesChart({ serves, label, testId }: { serves: number[]; label
           })}
         </svg>
       </div>
-    </figure>
+    </div>
   );
 }
 

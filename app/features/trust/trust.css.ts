@@ -12,7 +12,7 @@ export const plainList = style({ listStyle: "none", padding: 0, margin: 0 });
 export const measure = style({ margin: 0, maxWidth: "48rem" });
 export const chart = style({ display: "block", minWidth: 0 });
 export const chartFigure = style({ margin: 0, maxWidth: "28rem" });
-export const chartCaption = style({ fontSize: "0.875rem", color: vars.color.textMuted, marginBottom: space.xs });
+export const chartCaption = style({ fontSize: "0.875rem", color: vars.color.textMuted, margin: `0 0 ${space.xs}` });
 export const chartPlot = style({
   display: "grid",
   gridTemplateColumns: "auto minmax(0, 1fr)",
