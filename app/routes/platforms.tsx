@@ -117,7 +117,7 @@ export default function Platforms() {
       <section className={section} aria-labelledby="platforms-heading">
         <h1 id="platforms-heading">{t("heading")}</h1>
         <p className={muted}>{t("intro", { count: total })}</p>
-        <Form method="get" role="search" className={row} aria-label={t("search.label")}>
+        <Form method="get" role="search" className={`${row} ${styles.searchForm}`} aria-label={t("search.label")}>
           <Field id="platforms-q" label={t("search.label")} className={styles.searchField}>
             {(control) => <input {...control} name="q" type="search" defaultValue={q} className={input} />}
           </Field>

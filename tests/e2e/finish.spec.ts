@@ -45,6 +45,19 @@ test.describe("finish", () => {
     expect(tracks).toHaveLength(await list.locator("[data-testid=platform-item]").count());
   });
 
+  test("/platforms' search and open-data line stand apart from the list", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/platforms");
+    const [form, list, openData] = await Promise.all([
+      page.getByRole("search").boundingBox(),
+      page.getByTestId("platform-list").boundingBox(),
+      page.getByTestId("open-data").boundingBox(),
+    ]);
+    // Glued once: 0 px between the search and the first cards, and under the last ones.
+    expect(list!.y - (form!.y + form!.height)).toBeGreaterThanOrEqual(16);
+    expect(openData!.y - (list!.y + list!.height)).toBeGreaterThanOrEqual(16);
+  });
+
   test("the carousel's dots sit under its centre", async ({ page }, testInfo) => {
     test.skip(jsDisabled(testInfo), "the dots are drawn only where scripts run");
     await page.setViewportSize({ width: 1280, height: 800 });

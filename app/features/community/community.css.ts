@@ -191,5 +191,7 @@ export const plainList = style({ listStyle: "none", margin: 0, padding: 0 });
 export const searchField = style({ flex: "1 1 12rem", minWidth: 0 });
 
 export const platformCardTitle = style({ margin: 0, fontSize: "1.25rem" });
+/** The /platforms search and the list under it: a gap between them, not glued (issue 59). */
+export const searchForm = style({ marginBottom: space.lg });
 /** A card's heading with its brand mark or emoji before the name, centred on the name's line. */
 export const markedTitle = style({ display: "flex", alignItems: "center", gap: space.sm, minWidth: 0 });
