@@ -108,7 +108,13 @@ export default function PlatformLanding() {
       ) : null}
       <section className={gradientHero} aria-labelledby="platform-heading">
         <div className={styles.heroInner}>
-          <PlatformLogo name={platform.name} emoji={platform.emoji} light={platform.logoLight} dark={platform.logoDark} />
+          <PlatformLogo
+            name={platform.name}
+            emoji={platform.emoji}
+            light={platform.logoLight}
+            dark={platform.logoDark}
+            mark={platform.mark}
+          />
           <div>
             <h1 id="platform-heading" className={flush}>
               {platform.name}

@@ -117,7 +117,13 @@ export default function DrawPage() {
     <div className={`${narrow} ${stack}`} style={assignInlineVars({ [gradientFrom]: platform.from, [gradientTo]: platform.to })}>
       <section className={gradientHero} aria-labelledby="draw-heading">
         <div className={styles.heroInner}>
-          <PlatformLogo name={platform.name} emoji={platform.emoji} light={platform.logoLight} dark={platform.logoDark} />
+          <PlatformLogo
+            name={platform.name}
+            emoji={platform.emoji}
+            light={platform.logoLight}
+            dark={platform.logoDark}
+            mark={platform.mark}
+          />
           <div>
             <h1 id="draw-heading" className={flush}>
               {t("draw.heading", { name: platform.name })}

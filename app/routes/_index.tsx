@@ -6,8 +6,10 @@ import { safeHref } from "~db/platform-links";
 import { listActivePartnerships } from "~db/repositories/partnerships.server";
 import { cachedRead } from "~db/read-cache.server";
 import { listPlatforms } from "~db/repositories/platforms.server";
+import { countAvailableByPlatform } from "~db/repositories/code-counts.server";
 import { listOfferLeadsOf } from "~db/repositories/platform-offers.server";
 import { offerLead } from "~/features/offer/offer";
+import { brandMarkOf } from "~/features/codes/brand-marks.server";
 import { getSettings } from "~db/repositories/settings.server";
 import { DEFAULT_SETTINGS } from "~db/seed-data";
 import * as styles from "~/features/community/community.css";
@@ -35,7 +37,7 @@ const HOME_PLATFORMS_MAX = 24;
 const HOME_PARTNERS_MAX = 12;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [t, language, platforms, partners, settings] = await Promise.all([
+  const [t, language, platforms, partners, settings, available] = await Promise.all([
     getT(request, "home"),
     getLanguage(request),
     // The home page is bounded whatever the catalogue's size (decision 242): its first platforms and
@@ -52,6 +54,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       cachedRead("home:partners", "catalogue", () => listActivePartnerships({ limit: HOME_PARTNERS_MAX })),
     ),
     getSettings(),
+    // How many codes each card's platform has to draw now: the kept counts (one row per platform)
+    // less two small index ranges (code-counts.server.ts), never a scan of the codes; an activity
+    // read, kept until the next write.
+    loadOrFail(request, "errors.load.platforms", () =>
+      cachedRead("home:available", "activity", () => countAvailableByPlatform()),
+    ),
   ]);
   const trackerName = settings.price_tracker_name.trim() || DEFAULT_SETTINGS.price_tracker_name;
   const trackerUrl = safeHref(settings.price_tracker_url) ?? DEFAULT_SETTINGS.price_tracker_url;
@@ -63,9 +71,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       slug: p.slug,
       name: p.name,
       emoji: p.emoji_icon,
+      mark: brandMarkOf(p.slug),
+      logoLight: p.custom_logo_light_url,
+      logoDark: p.custom_logo_dark_url,
       from: p.gradient_from,
       to: p.gradient_to,
       bonus: offerLead(p.lead, language),
+      available: available.get(p.id) ?? 0,
     })),
     partners: partners.map((p) => toPartnerView(p, language)),
     tracker: { name: trackerName, url: trackerUrl },

@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { OpenDataLinks } from "~/features/offer/open-data-links";
 import { OfferLead } from "~/features/offer/offer-lead";
+import { brandMarkOf } from "~/features/codes/brand-marks.server";
+import { PlatformLogo } from "~/features/codes/platform-logo";
 import { offerLead } from "~/features/offer/offer";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
@@ -82,6 +84,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       slug: p.slug,
       name: p.name,
       emoji: p.emoji_icon,
+      mark: brandMarkOf(p.slug),
+      logoLight: p.custom_logo_light_url,
+      logoDark: p.custom_logo_dark_url,
       description: platformDescription(p, language),
       available: p.available,
       bonus: offerLead(p, language),
@@ -112,7 +117,7 @@ export default function Platforms() {
       <section className={section} aria-labelledby="platforms-heading">
         <h1 id="platforms-heading">{t("heading")}</h1>
         <p className={muted}>{t("intro", { count: total })}</p>
-        <Form method="get" role="search" className={row} aria-label={t("search.label")}>
+        <Form method="get" role="search" className={`${row} ${styles.searchForm}`} aria-label={t("search.label")}>
           <Field id="platforms-q" label={t("search.label")} className={styles.searchField}>
             {(control) => <input {...control} name="q" type="search" defaultValue={q} className={input} />}
           </Field>
@@ -140,8 +145,8 @@ export default function Platforms() {
                 data-testid="platform-item"
                 data-slug={p.slug}
               >
-                <h2 className={styles.platformCardTitle}>
-                  <span aria-hidden="true">{p.emoji} </span>
+                <h2 className={`${styles.platformCardTitle} ${styles.markedTitle}`}>
+                  <PlatformLogo name={p.name} emoji={p.emoji} light={p.logoLight} dark={p.logoDark} mark={p.mark} size="card" />
                   <SiteLink to={`/${p.slug}`}>{p.name}</SiteLink>
                 </h2>
                 <OfferLead text={p.bonus} />

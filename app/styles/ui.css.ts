@@ -1,4 +1,4 @@
-import { style, styleVariants } from "@vanilla-extract/css";
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { pill } from "./fragments";
 import { breakpoints, gradientFrom, gradientTo, radius, space, vars } from "./theme.css";
 
@@ -37,7 +37,8 @@ export const cardTone = styleVariants({
 export const grid = style({
   display: "grid",
   gap: space.md,
-  gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 16rem), 1fr))",
+  // auto-fit, not auto-fill: three cards fill the row instead of leaving a fourth column empty.
+  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 16rem), 1fr))",
 });
 
 const buttonBase = style({
@@ -149,7 +150,12 @@ export const gradientHero = style({
   textShadow: "0 1px 3px rgba(0,0,0,0.55)",
   borderRadius: radius.lg,
   padding: `${space.xl} ${space.lg}`,
+  "@media": { "(max-width: 399px)": { padding: `${space.lg} ${space.md}` } },
 });
+// The hero's title scales with the width, so that its longest word ("équitablement",
+// "Empfehlungscodes") fits a 320 px line whole instead of breaking mid-word (overflow-wrap: anywhere
+// stays for words that could never fit).
+globalStyle(`${gradientHero} h1`, { fontSize: "clamp(1.6rem, 1.1rem + 2.5vw, 2.25rem)" });
 
 /** A horizontal scroll-snap list: fully usable without JS, a carousel's base with JS. */
 export const snapList = style({

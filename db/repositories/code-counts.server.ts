@@ -96,6 +96,8 @@ export async function listActivePlatformsWithCounts(now = new Date(), db: DB = g
         "platforms.name",
         "platforms.slug",
         "platforms.emoji_icon",
+        "platforms.custom_logo_light_url",
+        "platforms.custom_logo_dark_url",
         "platforms.description",
         "platforms.description_en",
         "platforms.description_de",

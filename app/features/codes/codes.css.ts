@@ -1,4 +1,4 @@
-import { globalStyle, style } from "@vanilla-extract/css";
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { codeFrame } from "~/styles/fragments";
 import { radius, space, vars } from "~/styles/theme.css";
 
@@ -13,6 +13,23 @@ export const logo = style({
   background: "rgba(255,255,255,0.12)",
 });
 export const emoji = style({ fontSize: "3.5rem", lineHeight: 1 });
+export const cardLogo = style([logo, { width: "2.5rem", height: "2.5rem", flex: "none" }]);
+export const cardEmoji = style({ fontSize: "2rem", lineHeight: 1 });
+/** A brand mark's tile: white in both themes, the background the brands draw their colours on. */
+const markTileBase = style({
+  display: "inline-flex",
+  flex: "none",
+  alignItems: "center",
+  justifyContent: "center",
+  background: "#ffffff",
+  borderRadius: radius.md,
+  boxShadow: "0 0 0 1px rgba(15, 23, 42, 0.12)",
+});
+export const markTile = styleVariants({
+  card: [markTileBase, { width: "2.5rem", height: "2.5rem", padding: "0.4rem" }],
+  hero: [markTileBase, { width: "4.5rem", height: "4.5rem", padding: "0.85rem" }],
+});
+export const markSvg = style({ display: "block", width: "100%", height: "100%" });
 export const heroActions = style({ display: "flex", flexWrap: "wrap", gap: space.sm, marginTop: space.md });
 /** Buttons sitting on a platform gradient: solid dark so contrast never depends on the colours. */
 export const onGradientButton = style({
@@ -65,7 +82,16 @@ export const linkText = style({ wordBreak: "break-all", fontFamily: "ui-monospac
 export const previewBanner = style({ marginBottom: space.md });
 export const shareList = style({ display: "flex", flexWrap: "wrap", gap: space.sm, listStyle: "none", padding: 0, margin: 0 });
 
-export const codeField = style({ padding: space.sm });
+/**
+ * The result's buttons (copy, open the link, share): equal columns that fill the row, so on a phone
+ * they stack or pair evenly instead of wrapping raggedly; each button fills its cell.
+ */
+export const resultActions = style({
+  display: "grid",
+  gap: space.sm,
+  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 9.5rem), 1fr))",
+});
+globalStyle(`${resultActions} > *`, { justifyContent: "center", textAlign: "center" });
 
 /** Two states drawn in one place (the slot machine and the code it ends on): the taller sets the height. */
 export const swap = style({ display: "grid" });

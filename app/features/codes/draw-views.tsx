@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { safeHref } from "~db/platform-links";
-import { button, card, contents, muted, noScriptOnly, row, scriptOnly, stack, visuallyHidden } from "~/styles/ui.css";
+import { button, card, contents, input, muted, noScriptOnly, scriptOnly, stack, visuallyHidden } from "~/styles/ui.css";
 import { useArrivalFocus } from "~/utils/arrival-focus";
 import * as styles from "./codes.css";
 import { CopyButton } from "./copy-button";
@@ -141,7 +141,7 @@ export function DrawResultView({
             hydration). Hidden there by a media query, not removed after hydration: no second render (decision 275). */}
           <label className={`${stack} ${noScriptOnly}`}>
             <span className={muted}>{t("draw.codeField")}</span>
-            <input type="text" className={`${styles.linkText} ${styles.codeField}`} readOnly value={result.code} />
+            <input type="text" className={`${input} ${styles.linkText}`} readOnly value={result.code} />
           </label>
           {href ? (
             <p className={styles.linkText}>
@@ -149,7 +149,7 @@ export function DrawResultView({
               {href}
             </p>
           ) : null}
-          <div className={row}>
+          <div className={styles.resultActions}>
             <CopyButton value={result.code} label={t("draw.copy")} testId="copy-code" className={scriptOnly} />
             {href ? (
               <a data-testid="referral-link" className={button.primary} href={href} target="_blank" rel="noopener noreferrer">

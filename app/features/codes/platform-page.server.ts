@@ -1,3 +1,4 @@
+import { brandMarkOf } from "./brand-marks.server";
 import { cachedRead, forgetRead } from "~db/read-cache.server";
 import { countAvailableCodes } from "~db/repositories/code-counts.server";
 import { getPlatformBySlug } from "~db/repositories/platforms.server";
@@ -48,6 +49,7 @@ export function platformHeader(platform: Platform) {
     to: platform.gradient_to,
     logoLight: platform.custom_logo_light_url,
     logoDark: platform.custom_logo_dark_url,
+    mark: brandMarkOf(platform.slug),
   };
 }
 

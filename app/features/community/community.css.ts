@@ -40,6 +40,19 @@ export const carouselControls = style({
   gap: space.sm,
   marginTop: space.sm,
   flexWrap: "wrap",
+  // Wide: three columns, the arrows and dots in the middle one, the pause button in the third, so the
+  // dots sit under the carousel's centre (the pause button no longer pushes them aside).
+  "@media": {
+    [breakpoints.wide]: { display: "grid", gridTemplateColumns: "minmax(0, 1fr) auto minmax(0, 1fr)" },
+  },
+});
+export const carouselNav = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  flexWrap: "wrap",
+  gap: space.sm,
+  "@media": { [breakpoints.wide]: { gridColumn: "2" } },
 });
 export const arrow = style({
   minWidth: "2.75rem",
@@ -69,7 +82,6 @@ export const platformCard = style({
   height: "100%",
   justifyContent: "space-between",
 });
-export const platformEmoji = style({ fontSize: "2rem" });
 
 export const steps = style({
   listStyle: "none",
@@ -160,7 +172,12 @@ export const carouselList = style({
 /** Shown on a phone only: the carousel's last dot, and its controls when two cards fit side by side. */
 export const narrowOnly = style({ "@media": { [breakpoints.wide]: { display: "none" } } });
 export const wideOnly = style({ display: "none", "@media": { [breakpoints.wide]: { display: "inline" } } });
-export const pauseButton = style({ minHeight: "2.75rem", padding: `0 ${space.md}`, fontSize: "0.9rem" });
+export const pauseButton = style({
+  minHeight: "2.75rem",
+  padding: `0 ${space.md}`,
+  fontSize: "0.9rem",
+  "@media": { [breakpoints.wide]: { gridColumn: "3", justifySelf: "start" } },
+});
 /** The pause button while nothing plays: it keeps its place (see platform-carousel.tsx). */
 export const pauseButtonIdle = style({ visibility: "hidden" });
 export const stripSection = style({ padding: `${space.xl} 0` });
@@ -174,3 +191,7 @@ export const plainList = style({ listStyle: "none", margin: 0, padding: 0 });
 export const searchField = style({ flex: "1 1 12rem", minWidth: 0 });
 
 export const platformCardTitle = style({ margin: 0, fontSize: "1.25rem" });
+/** The /platforms search and the list under it: a gap between them, not glued (issue 59). */
+export const searchForm = style({ marginBottom: space.lg });
+/** A card's heading with its brand mark or emoji before the name, centred on the name's line. */
+export const markedTitle = style({ display: "flex", alignItems: "center", gap: space.sm, minWidth: 0 });

@@ -2,13 +2,14 @@ import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
-import { card, flush, scriptOnly, snapItem, snapList, visuallyHidden } from "~/styles/ui.css";
+import { card, flush, muted, scriptOnly, snapItem, snapList, visuallyHidden } from "~/styles/ui.css";
 import { ArrowButton } from "./arrow-button";
 import * as styles from "./community.css";
 import { buttonClass } from "~/styles/recipes";
 import { ServerHtml } from "~/components/server-html";
 import { SiteLink } from "~/components/site-link";
 import { OfferLead } from "~/features/offer/offer-lead";
+import { PlatformLogo, type BrandMark } from "~/features/codes/platform-logo";
 
 const AUTO_ADVANCE_MS = 4000;
 
@@ -16,10 +17,17 @@ export interface CarouselPlatform {
   slug: string;
   name: string;
   emoji: string;
+  /** The brand's mark where simple-icons has one (else the emoji shows). */
+  mark: BrandMark | null;
+  /** The admin's uploaded logos, which override the mark. */
+  logoLight: string | null;
+  logoDark: string | null;
   from: string;
   to: string;
   /** What the offer gives the new customer, or null where none is set. */
   bonus: string | null;
+  /** How many codes a draw could serve now. */
+  available: number;
 }
 
 /**
@@ -161,13 +169,14 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
             aria-roledescription={t("carousel.slide")}
             aria-label={t("carousel.slideLabel", { index: i + 1, count, name: p.name })}
           >
-            <h3 className={flush}>
-              <span aria-hidden="true" className={styles.platformEmoji}>
-                {p.emoji}{" "}
-              </span>
+            <h3 className={`${flush} ${styles.markedTitle}`}>
+              <PlatformLogo name={p.name} emoji={p.emoji} light={p.logoLight} dark={p.logoDark} mark={p.mark} size="card" />
               {p.name}
             </h3>
             <OfferLead text={p.bonus} />
+            <p className={`${flush} ${muted}`} data-testid="platform-available">
+              {p.available > 0 ? t("platforms.available", { count: p.available }) : t("platforms.none")}
+            </p>
             <SiteLink to={`/${p.slug}`} className={buttonClass({ tone: "gradient" })}>
               {t("platforms.getCode", { name: p.name })}
             </SiteLink>
@@ -210,24 +219,27 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
       </ServerHtml>
       {count > 1 ? (
         <div className={`${styles.carouselControls} ${scriptOnly} ${count === 2 ? styles.narrowOnly : ""}`}>
-          <ArrowButton direction="previous" controls={listId} label={t("carousel.previous")} onClick={() => goTo(index - 1)} />
-          <ol className={styles.dots}>
-            {/* One dot per first-visible slide: every slide on a phone, all but the last two-up. */}
-            {platforms.map((p, i) => (
-              <li key={p.slug} className={i === count - 1 ? styles.narrowOnly : undefined}>
-                <button
-                  type="button"
-                  className={styles.dot}
-                  aria-controls={listId}
-                  aria-current={i === index ? "true" : undefined}
-                  aria-label={t("carousel.goTo", { index: i + 1 })}
-                  data-testid="carousel-dot"
-                  onClick={() => goTo(i)}
-                />
-              </li>
-            ))}
-          </ol>
-          <ArrowButton direction="next" controls={listId} label={t("carousel.next")} onClick={() => goTo(index + 1)} />
+          {/* The arrows and dots, centred on the carousel whatever the pause button's width beside them. */}
+          <div className={styles.carouselNav}>
+            <ArrowButton direction="previous" controls={listId} label={t("carousel.previous")} onClick={() => goTo(index - 1)} />
+            <ol className={styles.dots}>
+              {/* One dot per first-visible slide: every slide on a phone, all but the last two-up. */}
+              {platforms.map((p, i) => (
+                <li key={p.slug} className={i === count - 1 ? styles.narrowOnly : undefined}>
+                  <button
+                    type="button"
+                    className={styles.dot}
+                    aria-controls={listId}
+                    aria-current={i === index ? "true" : undefined}
+                    aria-label={t("carousel.goTo", { index: i + 1 })}
+                    data-testid="carousel-dot"
+                    onClick={() => goTo(i)}
+                  />
+                </li>
+              ))}
+            </ol>
+            <ArrowButton direction="next" controls={listId} label={t("carousel.next")} onClick={() => goTo(index + 1)} />
+          </div>
           {/* Hidden, not removed, while not playing: the arrows must not move under a pointer mid-click. */}
           <button
             type="button"

@@ -57,3 +57,6 @@ globalStyle(`${lead}::before`, {
     "linear-gradient(currentColor, currentColor) 50% 100% / 80% 55% no-repeat",
   ].join(", "),
 });
+
+/** /platforms' open-data line: apart from the list above it, not glued to it (issue 59). */
+export const openData = style({ marginTop: space.lg });
