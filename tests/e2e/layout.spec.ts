@@ -24,6 +24,7 @@ const PAGES = [
   "/random",
   "/partnerships",
   "/fairness",
+  "/fairness/ledger",
   "/sitemap-audit",
   "/privacy",
   "/terms",
