@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { countDraws } from "../support/draw-proof";
 import { createCode, createPlatform, openTestDb, type TestDb } from "../support/fixtures";
 import { startServer, type RunningServer } from "../support/server";
 import { expectAccessible, jsDisabled } from "./support";
@@ -23,15 +24,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const drawCount = async () =>
-  Number(
-    (
-      await db
-        .selectFrom("random_requests")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const drawCount = () => countDraws(db);
 
 test("past the soft bound, a draw passes the browser step and is served", async ({ page }, testInfo) => {
   const platform = await createPlatform(db);

@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCode, createPlatform, openTestDb, type TestDb } from "../support/fixtures";
+import { countDraws, solveDrawProof } from "../support/draw-proof";
 import { postForm, startServer, type RunningServer } from "../support/server";
 
 /**
@@ -30,15 +31,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const drawCount = async () =>
-  Number(
-    (
-      await db
-        .selectFrom("random_requests")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const drawCount = () => countDraws(db);
 
 /** A draw without a proof, as the form posts it: the result page's address, or null when the step is asked. */
 async function plainDraw(ip: string): Promise<string | null> {
@@ -61,15 +54,6 @@ async function stepOf(res: Response): Promise<{ reason: string; challenge: strin
   expect(reason).toBeTruthy();
   expect(challenge).toBeTruthy();
   return { reason: reason!, challenge: challenge!, html };
-}
-
-/** What the page's script computes: the first nonce whose SHA-256 with the challenge starts with its zero bits. */
-function solve(challenge: string): string {
-  const bits = Number(challenge.split(".")[2]);
-  for (let nonce = 0; ; nonce++) {
-    const digest = crypto.createHash("sha256").update(`${challenge}:${nonce}`).digest();
-    if (digest.readUInt32BE(0) >>> (32 - bits) === 0) return String(nonce);
-  }
 }
 
 /** Draws without a proof from `ip` until the soft bound asks for one; the step's first answer. */
@@ -95,7 +79,7 @@ describe("the soft bound's browser proof", () => {
     expect(await (await pageDraw(ip, {}, "language=fr")).text()).toContain("Beaucoup de codes ont été tirés depuis votre réseau");
 
     const before = await drawCount();
-    const served = await pageDraw(ip, { "draw-proof": step.challenge, "draw-proof-nonce": solve(step.challenge) });
+    const served = await pageDraw(ip, { "draw-proof": step.challenge, "draw-proof-nonce": solveDrawProof(step.challenge) });
     expect(served.status).toBe(303);
     expect(served.headers.get("location")).toMatch(new RegExp(`^/${slug}/get-code\\?draw=\\d+\\.`));
     expect(await drawCount()).toBe(before + 1);
@@ -107,7 +91,7 @@ describe("the soft bound's browser proof", () => {
     const network = freshNetwork();
     const ip = `${network}:1::1`;
     const { challenge } = await pastTheBound(ip);
-    const nonce = solve(challenge);
+    const nonce = solveDrawProof(challenge);
     expect((await pageDraw(ip, { "draw-proof": challenge, "draw-proof-nonce": nonce })).status).toBe(303);
     // Another network's challenge, fetched past the bound there.
     const other = await pastTheBound(`${freshNetwork()}:1::1`);
@@ -121,17 +105,19 @@ describe("the soft bound's browser proof", () => {
     const body = `${(Date.now() - 6 * 60_000).toString(36)}.${crypto.randomBytes(12).toString("base64url")}.12`;
     const sig = crypto.createHmac("sha256", SECRET).update(`draw-proof:${body}:${address}`).digest("base64url").slice(0, 22);
     const stale = `${body}.${sig}`;
-    expect((await stepOf(await pageDraw(ip, { "draw-proof": stale, "draw-proof-nonce": solve(stale) }))).reason).toBe("stale");
+    expect((await stepOf(await pageDraw(ip, { "draw-proof": stale, "draw-proof-nonce": solveDrawProof(stale) }))).reason).toBe(
+      "stale",
+    );
 
     // Altered: fewer zero bits asked than the server signed.
     const fresh = (await stepOf(await pageDraw(ip))).challenge;
     const altered = fresh.replace(/\.12\./, ".1.");
-    expect((await stepOf(await pageDraw(ip, { "draw-proof": altered, "draw-proof-nonce": solve(altered) }))).reason).toBe(
-      "wrong",
-    );
+    expect(
+      (await stepOf(await pageDraw(ip, { "draw-proof": altered, "draw-proof-nonce": solveDrawProof(altered) }))).reason,
+    ).toBe("wrong");
 
     // Another network's, sent from here.
-    const sent = await pageDraw(ip, { "draw-proof": other.challenge, "draw-proof-nonce": solve(other.challenge) });
+    const sent = await pageDraw(ip, { "draw-proof": other.challenge, "draw-proof-nonce": solveDrawProof(other.challenge) });
     expect((await stepOf(sent)).reason).toBe("wrong");
 
     // A nonce that is no proof, sent at once: the same challenge comes back, to be sent a moment later.
@@ -226,7 +212,7 @@ describe("the proof is the captcha when one is configured and the visitor accept
     expect((await post({})).status).toBe(303);
     const step = await stepOf(await post({}));
     expect(step.html).toContain('data-sitekey="test-site-key"');
-    const work = { "draw-proof": step.challenge, "draw-proof-nonce": solve(step.challenge) };
+    const work = { "draw-proof": step.challenge, "draw-proof-nonce": solveDrawProof(step.challenge) };
     expect((await stepOf(await post(work))).reason).toBe("captcha");
     expect((await stepOf(await post({ ...work, "g-recaptcha-response": "bad-token" }))).reason).toBe("captcha");
     expect((await post({ ...work, "g-recaptcha-response": "good-token" })).status).toBe(303);

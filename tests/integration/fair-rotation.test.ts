@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInAsAdmin, startServerWithAdmin } from "../support/admin";
+import { solveDrawProof } from "../support/draw-proof";
 import { createCode, createPlatform, openTestDb, type TestDb } from "../support/fixtures";
 import { cookiesFrom, postForm, type RunningServer } from "../support/server";
 
@@ -30,15 +31,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** What the draw page's script computes for the soft bound's step (decision 350): the proof of work. */
-function solve(challenge: string): string {
-  const bits = Number(challenge.split(".")[2]);
-  for (let nonce = 0; ; nonce++) {
-    const digest = crypto.createHash("sha256").update(`${challenge}:${nonce}`).digest();
-    if (digest.readUInt32BE(0) >>> (32 - bits) === 0) return String(nonce);
-  }
-}
-
 let proofsSolved = 0;
 
 /**
@@ -53,7 +45,7 @@ async function drawAnswer(slug: string, ip: string): Promise<Response> {
   proofsSolved++;
   return postForm(
     `${server.url}/${slug}/get-code`,
-    { intent: "draw", "draw-proof": challenge, "draw-proof-nonce": solve(challenge) },
+    { intent: "draw", "draw-proof": challenge, "draw-proof-nonce": solveDrawProof(challenge) },
     { headers },
   );
 }
