@@ -1,5 +1,7 @@
 import { sql, type Expression } from "kysely";
 import { getDb, getDialect, type DB } from "../client.server";
+import { noteWrite } from "../read-cache.server";
+import { announceWrite } from "../site-writes.server";
 import { eligible, inRotationOrder, liftEndedCapsQuery, newDrawKey } from "./rotation.server";
 
 /**
@@ -89,6 +91,9 @@ function countQuery(db: DB, id: number | Expression<number>, now: string | Expre
  *   `draw_in_turn` (migration 0023) takes the platform's advisory lock (decision 131), then runs the
  *   lift and the pick-count-log, both built below from the same queries, with fresh snapshots.
  */
+/** The tables a draw writes (its ledger rows are written by a trigger, and read by no cache). */
+const DRAW_WRITES = ["referral_codes", "random_requests"];
+
 async function inTurnOnTheDatabase(db: DB, platform: Platform, at: string): Promise<Drawn | null> {
   if (getDialect() === "postgres") {
     const { lift, draw } = postgresStatements(db, platform === null ? "every" : "one");
@@ -97,6 +102,10 @@ async function inTurnOnTheDatabase(db: DB, platform: Platform, at: string): Prom
     const { rows } = await sql<{ id: number; served_code_id: number; served_code: string; platform_id: number }>`
       select id, served_code_id, served_code, platform_id
       from draw_in_turn(${id}::int, ${slug}::text, ${at}::text, ${newDrawKey()}::int, ${lift}::text, ${draw}::text)`.execute(db);
+    // A select of a function reads as a read to the caches (db/read-cache.server.ts): say what it wrote,
+    // here and to the other processes (db/site-writes.server.ts), as a Kysely update and insert would.
+    noteWrite(...DRAW_WRITES);
+    announceWrite(DRAW_WRITES);
     const logged = rows[0];
     return logged
       ? { requestId: logged.id, codeId: logged.served_code_id, code: logged.served_code, platformId: logged.platform_id }
