@@ -54,9 +54,12 @@ function flush(): void {
   // Outside any transaction: the writes it tells of have committed (a statement's own announce may
   // come before its commit; the commit announces again). A lost one is bounded by the caches' lifetimes.
   // The primary's WAL position goes with it: a replica serves reads only once it has replayed it.
+  // The insert position, not pg_current_wal_lsn() (what is written out so far): with
+  // synchronous_commit off a commit returns before its record is written, and a replica that had
+  // replayed up to the write position still showed the rows from before it.
   getPgPool()
     .query<{ lsn: string }>(
-      "select pg_notify($1, json_build_object('o', $2::text, 't', $3::json, 'p', $4::boolean, 'l', pg_current_wal_lsn()::text)::text), pg_current_wal_lsn()::text as lsn",
+      "select pg_notify($1, json_build_object('o', $2::text, 't', $3::json, 'p', $4::boolean, 'l', pg_current_wal_insert_lsn()::text)::text), pg_current_wal_insert_lsn()::text as lsn",
       [CHANNEL, ORIGIN, JSON.stringify(tables), pages],
     )
     .then(({ rows }) => wroteUpTo(rows[0]!.lsn, covered))
