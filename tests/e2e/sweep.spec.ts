@@ -1,11 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./admin-support";
+import { expectLaidOut } from "./layout-rules";
 import { expectAccessible, jsDisabled } from "./support";
 
 /**
  * The sweep: every public page and every admin tab, at 320 px and 1280 px, in French and German,
  * in both projects (JS on and off): nothing scrolls sideways and no `{{placeholder}}` reaches the
- * text. axe runs with JS on, at 320 px, in French, in both themes (the light theme by its cookie).
+ * text; on admin tabs the layout rules too (layout-rules.ts; the layout check loads the public pages). axe runs with JS on, at 320 px, in French, in both themes (the light theme by its cookie).
  * Three loads a page with JS, two without (decision 309).
  */
 const PUBLIC_PAGES = [
@@ -49,18 +50,22 @@ async function expectFits(page: Page, label: string) {
  * the page's own listeners answer a resize as they answer a load); axe at 320 px in French in the
  * dark theme on that same load, then once more in the light theme.
  */
-async function sweep(page: Page, path: string, javaScript: boolean) {
+async function sweep(page: Page, path: string, javaScript: boolean, { layout = false } = {}) {
   for (const language of LANGUAGES) {
     const [narrow, wide] = WIDTHS;
+    // The layout rules where the layout check (layout.spec.ts, public pages) does not load the page.
+    const laidOut = layout && javaScript && language === "fr";
     await page.setViewportSize({ width: narrow, height: 800 });
     await setPreferences(page, { language, theme: "dark" });
     await page.goto(path);
     await expectFits(page, `${path} ${narrow}px ${language}`);
+    if (laidOut) await expectLaidOut(page, `${path} at ${narrow} px`);
     if (javaScript && language === "fr") await expectAccessibleIn(page, path, "dark");
     await page.setViewportSize({ width: wide, height: 800 });
     // A frame and a task: what a script does about the new width (a media query's listener) is in.
     if (javaScript) await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
     await expectFits(page, `${path} ${wide}px ${language}`);
+    if (laidOut) await expectLaidOut(page, `${path} at ${wide} px`);
   }
   if (!javaScript) return;
   await page.setViewportSize({ width: WIDTHS[0], height: 800 });
@@ -98,7 +103,7 @@ test.describe("sweep: admin tabs", () => {
       if (slot === 0) expect(tabs.length).toBeGreaterThanOrEqual(9);
       expect(tabs.length, "more admin tabs than ADMIN_TAB_SLOTS").toBeLessThanOrEqual(ADMIN_TAB_SLOTS);
       test.skip(slot >= tabs.length, "no tab in this slot");
-      await sweep(page, tabs[slot]!, !jsDisabled(testInfo));
+      await sweep(page, tabs[slot]!, !jsDisabled(testInfo), { layout: true });
     });
   }
 });
