@@ -185,6 +185,30 @@ class CommitSeeingPostgresDialect extends PostgresDialect {
   }
 }
 
+/**
+ * SQLite: a full disk (SQLITE_FULL), an I/O error or a lost lock rolls the transaction back by
+ * itself, and Kysely's own ROLLBACK then failed with "no transaction is active", an error that hid
+ * the one the visitor's 503 is named after (a draw on a full disk answered 500). The rollback is
+ * skipped when SQLite has already rolled back (better-sqlite3's `inTransaction`).
+ */
+class RollbackSafeSqliteDialect extends SqliteDialect {
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection) => {
+      if (this.sqlite.inTransaction) await rollback(connection);
+    };
+    return driver;
+  }
+}
+
 function open(url: string): Handle {
   if (dialectOf(url) === "postgres") {
     const pool = openPgPool(url);
@@ -197,7 +221,10 @@ function open(url: string): Handle {
   const maxPages = Number(process.env.DATABASE_MAX_PAGES);
   if (Number.isInteger(maxPages) && maxPages > 0) sqlite.pragma(`max_page_count = ${maxPages}`);
   if (!sqlite.memory) rememberDatabaseFile(file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: seeStatement });
+  const db = new Kysely<Database>({
+    dialect: new RollbackSafeSqliteDialect(sqlite, { database: withStatementCache(sqlite) }),
+    log: seeStatement,
+  });
   return { dialect: "sqlite", url, sqlite, db };
 }
 
