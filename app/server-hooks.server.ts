@@ -131,13 +131,15 @@ function startJobs(log: (line: string) => void): () => Promise<void> {
   const env = getEnv();
   // Expired temporary codes go when enable_auto_cleanup is 'true' (checked at each run).
   // The database file still in place, and whether a full disk has room again (/healthz).
-  const stops: (() => void | Promise<void>)[] = [startCleanupJob(log), watchDatabase(roomToWrite)];
+  // Each job's own interval unless JOB_INTERVAL_SECONDS sets one for all.
+  const every = env.JOB_INTERVAL_SECONDS === undefined ? {} : { intervalMs: env.JOB_INTERVAL_SECONDS * 1000 };
+  const stops: (() => void | Promise<void>)[] = [startCleanupJob(log, every), watchDatabase(roomToWrite)];
   // Old draws and answers rolled up into daily figures, then removed with what no rule needs (decision 192).
-  stops.push(startHistoryJob(log));
+  stops.push(startHistoryJob(log, every));
   // Visitors' data past the period the privacy page states, removed or emptied (decision 321).
-  stops.push(startRetentionJob(log));
+  stops.push(startRetentionJob(log, every));
   // Platform deletions an admin began, finished in the background, after a restart too (decision 292).
-  stops.push(startPlatformDeletionsJob(log));
+  stops.push(startPlatformDeletionsJob(log, every));
   // Checked, rotated online backups when BACKUP_DIR is set (SQLite: PostgreSQL's are the provider's).
   if (env.BACKUP_DIR && getDialect() === "sqlite") {
     const options = {

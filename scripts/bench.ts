@@ -4,8 +4,8 @@
 // never fails on a number (only on an error). Options: --seconds N (default 5 per run), --codes N
 // (default 20), --only repository|http|audit (audit: the sitemap audit's peak memory, run by
 // scripts/bench-audit.ts), --only pages (pages against a stock Remix app, scripts/bench-pages.ts, --rounds N;
-// writes bench-results.json), --only postgres (the draw on a throwaway PostgreSQL cluster, with 1 and
-// 3 server processes: scripts/bench-postgres.ts), --only scale (every page on the demo data and on
+// writes bench-results.json), --only postgres (the draw on a throwaway PostgreSQL cluster, before and after decision 390, with 1 and
+// 3 processes: scripts/bench-postgres.ts), --only scale (every page on the demo data and on
 // years of data, with RSS: scripts/bench-scale.ts; a few minutes, so only when asked), --only overload
 // (120 and 400 concurrent visitors on uncached pages, admission control off and on, then the mixed
 // load of pages and draws for 60 s: scripts/bench-overload.ts). HTTP runs use the built server: `npm run build` first.

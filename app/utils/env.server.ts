@@ -48,6 +48,13 @@ const envSchema = z.object({
   BACKUP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(3600),
   /** The backups together take at most this many megabytes (besides the volume's own reserve, decision 281). */
   BACKUP_MAX_MB: z.coerce.number().positive().optional(),
+  /**
+   * Seconds between two runs of each background job (clean-up, history, retention, platform
+   * deletions); unset: each job's own (an hour; platform deletions a minute). The tests shorten it.
+   */
+  JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).optional(),
+  /** `1`: log each background job run this process leads (start and end) and each one it skips (decision 367). */
+  LOG_JOB_RUNS: booleanFlag,
   /** How long an admin's platform delete waits for its rows to go before it answers that the rest goes on in the background (decision 292). */
   PLATFORM_DELETE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** Draws one address may make in 10 minutes (0: no limit; benchmarks), decision 298. */

@@ -111,19 +111,39 @@ async function inTurnOnTheDatabase(db: DB, platform: Platform, at: string): Prom
       ? { requestId: logged.id, codeId: logged.served_code_id, code: logged.served_code, platformId: logged.platform_id }
       : null;
   }
-  const step = async (trx: DB): Promise<Drawn | null> => {
-    await liftEndedCapsQuery(trx, at, platform).execute();
-    const picked = await pickQuery(trx, platform, at).executeTakeFirst();
-    if (!picked) return null;
-    await countQuery(trx, picked.id, at, newDrawKey()).execute();
-    const logged = await trx
-      .insertInto("random_requests")
-      .values({ platform_id: picked.platform_id, served_code_id: picked.id, served_code: picked.code, created_at: at })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return { requestId: logged.id, codeId: picked.id, code: picked.code, platformId: picked.platform_id };
-  };
+  const step = (trx: DB) => inFourStatements(trx, platform, at);
   return db.isTransaction ? step(db) : db.transaction().execute(step);
+}
+
+/** SQLite's draw, inside its transaction `trx`: the lift, the pick, the count and the log, one round trip each. */
+async function inFourStatements(trx: DB, platform: Platform, at: string): Promise<Drawn | null> {
+  await liftEndedCapsQuery(trx, at, platform).execute();
+  const picked = await pickQuery(trx, platform, at).executeTakeFirst();
+  if (!picked) return null;
+  await countQuery(trx, picked.id, at, newDrawKey()).execute();
+  const logged = await trx
+    .insertInto("random_requests")
+    .values({ platform_id: picked.platform_id, served_code_id: picked.id, served_code: picked.code, created_at: at })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { requestId: logged.id, codeId: picked.id, code: picked.code, platformId: picked.platform_id };
+}
+
+/**
+ * Exists only so that `npm run bench` (scripts/bench-draw-worker.ts) can measure the PostgreSQL draw
+ * as it was before decision 390 beside `draw_in_turn`, in the same run; no server draws through it.
+ * A Kysely transaction of five round trips under the platform's lock: the lock (decision 131's class
+ * 1901, the keys draw_in_turn takes, migration 0023), then SQLite's four statements, then the commit.
+ */
+export function drawInFiveRoundTripsForBench(platformId: number): Promise<Drawn | null> {
+  const db = getDb();
+  const at = new Date().toISOString();
+  return inTurn(() =>
+    db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock_shared(1901, 0), pg_advisory_xact_lock(1901, ${platformId}::int)`.execute(trx);
+      return inFourStatements(trx, { platformId }, at);
+    }),
+  );
 }
 
 /** draw_in_turn's parameters, as its statements name them. */

@@ -3,12 +3,14 @@ import { sql } from "kysely";
 import pg from "pg";
 import { closeDb, getDb, type DB } from "~db/client.server";
 import { migrateToLatest } from "~db/migrate.server";
+import { startPlatformDeletion } from "~db/repositories/platforms.server";
 import { clearSettingsCache } from "~db/repositories/settings.server";
 import { seedBase } from "~db/seed.server";
 import { asSiteLeader } from "~db/site-locks.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { ADMIN, signInQuietly } from "../support/admin";
 import { onPostgres } from "../support/db";
+import { fakeAiEnv, startFakeAi, type FakeAi } from "../support/fake-ai";
 import { createCode, createPlatform } from "../support/fixtures";
 import { createDatabase, startCluster, startReplica, type Cluster, type Replica } from "../support/postgres";
 import { cookiesFrom, postForm, startServer, type RunningServer } from "../support/server";
@@ -21,11 +23,13 @@ import { startSpreadProxy, type SpreadProxy } from "../support/spread-proxy";
  * One cluster pair and one set of servers for the whole file: seconds, not minutes.
  */
 const DRAW_LIMIT = 10;
+const JOB_INTERVAL_SECONDS = 1;
 let primary: Cluster;
 let replica: Replica;
 let db: DB;
 let servers: RunningServer[] = [];
 let proxy: SpreadProxy;
+let fakeAi: FakeAi;
 let primaryUrl: string;
 let env: Record<string, string>;
 
@@ -42,7 +46,10 @@ describe.runIf(onPostgres)("three processes on a primary and a replica, behind a
     await migrateToLatest(db);
     await seedBase(db);
     replica = startReplica(primary);
+    fakeAi = await startFakeAi();
     env = {
+      // The assistant's provider: a local fake speaking its protocol (the assistant's lock test).
+      ...fakeAiEnv(fakeAi.url),
       DATABASE_URL: primaryUrl,
       DATABASE_READ_URL: replica.url("site"),
       SESSION_SECRET: process.env.SESSION_SECRET!,
@@ -55,6 +62,9 @@ describe.runIf(onPostgres)("three processes on a primary and a replica, behind a
       TRUST_PROXY: "1",
       // An admin's delete answers at once: the test watches the rows go.
       PLATFORM_DELETE_WAIT_MS: "0",
+      // The background jobs every second, each run a process leads or skips in its log (the jobs' test).
+      JOB_INTERVAL_SECONDS: String(JOB_INTERVAL_SECONDS),
+      LOG_JOB_RUNS: "1",
     };
     servers = await Promise.all([startServer(env), startServer(env), startServer(env)]);
     proxy = await startSpreadProxy(servers.map((s) => s.url));
@@ -64,6 +74,7 @@ describe.runIf(onPostgres)("three processes on a primary and a replica, behind a
     await proxy?.close();
     await Promise.all(servers.map((s) => s.stop()));
     await closeDb();
+    await fakeAi?.stop();
     replica?.stop();
     primary?.stop();
   });
@@ -187,15 +198,114 @@ describe.runIf(onPostgres)("three processes on a primary and a replica, behind a
   }, 60_000);
 
   it("a job runs on one process at a time: while one leads it, another's run is skipped, and the next run leads again", async () => {
-    // Two runs at once on two connections, as two processes' timers would fire together.
+    // Two runs at once on two connections, as two processes' timers would fire together. A lock no
+    // server's timer takes: theirs run every second in this file (the next test).
     let release!: () => void;
     const running = new Promise<void>((resolve) => (release = resolve));
-    const first = asSiteLeader("job:history", () => running.then(() => "first"));
+    const first = asSiteLeader("job:scale-out-test", () => running.then(() => "first"));
     await new Promise((r) => setTimeout(r, 100));
-    expect(await asSiteLeader("job:history", async () => "second")).toEqual({ led: false });
+    expect(await asSiteLeader("job:scale-out-test", async () => "second")).toEqual({ led: false });
     release();
     expect(await first).toEqual({ led: true, value: "first" });
-    expect(await asSiteLeader("job:history", async () => "third")).toEqual({ led: true, value: "third" });
+    expect(await asSiteLeader("job:scale-out-test", async () => "third")).toEqual({ led: true, value: "third" });
+  });
+
+  it("the servers' own timers run each job on one process at a time: the runs the three log never overlap", async () => {
+    const JOBS = ["cleanup", "history", "retention", "platforms"];
+    const from = servers.map((s) => s.output().length);
+    const now = Date.now();
+    const daysAgo = (days: number) => new Date(now - days * 86_400_000).toISOString();
+    // Work for each job, each written in one statement (a run sees all of it or none):
+    // - cleanup: 12,000 expired temporary codes, 50 a transaction with a 5 ms pause between: a run
+    //   of more than 1.2 s, longer than an interval, so the other processes' timers fire during it;
+    const expiring = await createPlatform(db);
+    const EXPIRED = 12_000;
+    await sql`insert into referral_codes (platform_id, code, is_permanent, expires_at, created_at)
+      select ${expiring.id}, 'EXP' || g, 0, ${daysAgo(1)}, ${daysAgo(2)} from generate_series(1, ${EXPIRED}) g`.execute(db);
+    // - history: 10,000 draws past the 30 days raw draws are kept;
+    const drawn = await createPlatform(db);
+    const code = await createCode(db, drawn.id);
+    await sql`insert into random_requests (platform_id, served_code_id, served_code, created_at)
+      select ${drawn.id}, ${code.id}, ${code.code}, ${daysAgo(40)} from generate_series(1, 10000)`.execute(db);
+    // - retention: 5,000 deleted codes' histories past the year they are kept;
+    await sql`insert into code_history (code_key, platform_id, rotation_count, times_served, deleted_at)
+      select 'old-key-' || g, ${drawn.id}, 1, 1, ${daysAgo(400)} from generate_series(1, 5000) g`.execute(db);
+    // - platform deletions: a platform marked for deletion, with 10,000 draws (no admin's request starts it).
+    const deleted = await createPlatform(db, { name: "Timerdeleted" });
+    const deletedCode = await createCode(db, deleted.id);
+    await sql`insert into random_requests (platform_id, served_code_id, served_code, created_at)
+      select ${deleted.id}, ${deletedCode.id}, ${deletedCode.code}, ${new Date(now).toISOString()} from generate_series(1, 10000)`.execute(
+      db,
+    );
+    await startPlatformDeletion(deleted.id, new Date(now), db);
+    await db.updateTable("settings").set({ value: "true" }).where("key", "=", "enable_auto_cleanup").execute();
+    const count = async (query: ReturnType<typeof sql<{ n: number }>>) => Number((await query.execute(db)).rows[0]!.n);
+    const left = async () => [
+      await count(sql<{ n: number }>`select count(*) as n from referral_codes where platform_id = ${expiring.id}`),
+      await count(sql<{ n: number }>`select count(*) as n from random_requests where platform_id = ${drawn.id}`),
+      await count(sql<{ n: number }>`select count(*) as n from code_history where code_key like 'old-key-%'`),
+      await count(sql<{ n: number }>`select count(*) as n from platforms where id = ${deleted.id}`),
+    ];
+    try {
+      await expect.poll(left, { timeout: 60_000, interval: 200 }).toEqual([0, 0, 0, 0]);
+    } finally {
+      await db.updateTable("settings").set({ value: "false" }).where("key", "=", "enable_auto_cleanup").execute();
+    }
+    // Each job's next runs, once the work is done.
+    await new Promise((r) => setTimeout(r, 2_000 * JOB_INTERVAL_SECONDS));
+    const logged = servers.map((s, i) => s.output().slice(from[i]));
+    const runs = logged.flatMap((out, server) =>
+      [...out.matchAll(/\[jobs\] (\w+) ran from (\S+) to (\S+)$/gm)].map((m) => ({
+        job: m[1]!,
+        server,
+        start: m[2]!,
+        end: m[3]!,
+      })),
+    );
+    for (const job of JOBS) {
+      const ofJob = runs.filter((r) => r.job === job).sort((a, b) => a.start.localeCompare(b.start));
+      expect(ofJob.length, `${job}'s runs`).toBeGreaterThan(0);
+      // One after the other across the three: each run starts once the one before it has ended.
+      for (let k = 1; k < ofJob.length; k++)
+        expect(
+          ofJob[k]!.start >= ofJob[k - 1]!.end,
+          `${job}: ${JSON.stringify(ofJob[k - 1])} then ${JSON.stringify(ofJob[k])}`,
+        ).toBe(true);
+    }
+    // The timers did fire on the others while one led: some runs were turned away (the clean-up's
+    // run alone lasts longer than an interval).
+    expect(logged.join("\n")).toMatch(/\[jobs\] cleanup skipped: another process is running it$/m);
+    // The expired codes went in one run, on one process.
+    const removed = [...logged.join("\n").matchAll(/\[cleanup\] removed (\d+) expired/gm)]
+      .map((m) => Number(m[1]))
+      .filter((n) => n > 0);
+    expect(removed).toEqual([EXPIRED]);
+    // No job's own lock ever turned a run away half way (the clean-up's and the history's, decision 367).
+    expect(logged.join("\n")).not.toMatch(/\[cleanup\] skipped|another process is running it\)/m);
+  }, 120_000);
+
+  it("an assistant exchange runs on one process: the same conversation sent through another is refused while it runs", async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const cookie = await signInQuietly(a);
+    const send = (server: RunningServer, message: string, conversation = "") =>
+      postForm(
+        `${server.url}/admin/assistant`,
+        { intent: "send", provider: "anthropic", conversation_id: conversation, message },
+        { cookie },
+      );
+    const started = await send(a, "base");
+    expect(started.status).toBe(303);
+    const id = /^\/admin\/assistant\/(\d+)$/.exec(started.headers.get("location") ?? "")?.[1];
+    expect(id).toBeDefined();
+    fakeAi.script({ kind: "stall", text: "..." });
+    const first = send(a, "slow answer", id);
+    await fakeAi.received((seen) => seen.lastUserText === "slow answer");
+    // Process B's own in-memory set knows nothing of A's exchange: the site's lock turns it away.
+    expect((await send(b, "impatient", id)).status).toBe(409);
+    expect(fakeAi.requests.some((seen) => seen.lastUserText === "impatient")).toBe(false);
+    // A's exchange ends (its provider's call times out: AI_REQUEST_TIMEOUT_MS), and lets go.
+    expect((await first).status).toBe(502);
+    expect((await send(b, "after", id)).status).toBe(303);
   });
 
   it("a visitor sees their own submit at once, through another process, while public reads come from the replica", async () => {

@@ -64,11 +64,12 @@ async function runDeletions(log: (line: string) => void, signal: AbortSignal): P
  * function returned stops it, and a deletion an admin's request began, between two batches, and
  * resolves once the batch under way has ended (shutdown).
  */
-export function startPlatformDeletionsJob(log: (line: string) => void): () => Promise<void> {
+export function startPlatformDeletionsJob(
+  log: (line: string) => void,
+  { intervalMs = 60_000, firstRunMs = 3_000 } = {},
+): () => Promise<void> {
   stopping = new AbortController();
-  const stopPeriodic = startPeriodic("platforms", log, { firstMs: 3_000, intervalMs: 60_000 }, () =>
-    continuePlatformDeletions(log),
-  );
+  const stopPeriodic = startPeriodic("platforms", log, { firstMs: firstRunMs, intervalMs }, () => continuePlatformDeletions(log));
   return async () => {
     stopping.abort();
     await Promise.all([stopPeriodic(), running]);
