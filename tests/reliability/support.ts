@@ -40,12 +40,14 @@ export function openReadOnly(file: string): SQLite.Database {
 }
 
 /** Row count of every table, as one comparable string. */
-export function rowCountsOf(db: SQLite.Database): () => string {
+export function rowCountsOf(db: SQLite.Database, { except = [] as string[] } = {}): () => string {
   const tables = (
     db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{
       name: string;
     }>
-  ).map((t) => t.name);
+  )
+    .map((t) => t.name)
+    .filter((name) => !except.includes(name));
   const query = db.prepare(`SELECT ${tables.map((t) => `(SELECT count(*) FROM "${t}") AS "${t}"`).join(", ")}`);
   return () => JSON.stringify(query.get());
 }
