@@ -3,6 +3,7 @@ import { signInQuietly, startServerWithAdmin } from "../support/admin";
 import { fakeAiEnv, startFakeAi, type FakeAi } from "../support/fake-ai";
 import { withRawDb } from "../support/fixtures";
 import { postForm, type RunningServer } from "../support/server";
+import { siteDayKey } from "~db/time";
 
 /**
  * The assistant against a stranger's text (issue 57): visitors' text marked as untrusted data in
@@ -111,7 +112,8 @@ describe("visitors' text in tool results", () => {
               { name: "list_deletion_requests", input: { status: "pending" } },
               { name: "list_suggestions", input: { status: "pending" } },
               { name: "get_platform_codes", input: { platform: "tesla", limit: 100 } },
-              { name: "get_top_scores", input: { from: today(), to: today() } },
+              // The tool takes Paris days: from 23:00 UTC in winter, the UTC date is yesterday there.
+              { name: "get_top_scores", input: { from: siteDayKey(new Date()), to: siteDayKey(new Date()) } },
             ],
           },
           { kind: "text", text: "Lu." },
