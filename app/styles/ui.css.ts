@@ -5,7 +5,7 @@ import { breakpoints, gradientFrom, gradientTo, radius, space, vars } from "./th
 /** Shared building blocks; features compose these instead of restyling the basics. */
 export const container = style({ width: "100%", maxWidth: "72rem", margin: "0 auto", padding: `0 ${space.md}` });
 export const narrow = style({ width: "100%", maxWidth: "40rem", margin: "0 auto", padding: `0 ${space.md}` });
-export const section = style({ padding: `${space.xl} 0` });
+export const section = style({ paddingBlock: space.xl });
 export const stack = style({ display: "flex", flexDirection: "column", gap: space.md });
 export const row = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: space.sm });
 export const muted = style({ color: vars.color.textMuted });

@@ -65,9 +65,10 @@ export const arrow = style({
   fontSize: "1.25rem",
 });
 export const dots = style({ display: "flex", gap: space.xs, listStyle: "none", margin: 0, padding: 0 });
+/** 24 px, WCAG's least target size: six dots and both arrows fit one row at 320 px (28 px wrapped the next arrow). */
 export const dot = style({
-  width: "1.75rem",
-  height: "1.75rem",
+  width: "1.5rem",
+  height: "1.5rem",
   borderRadius: radius.full,
   border: `2px solid ${vars.color.textMuted}`,
   background: "transparent",
