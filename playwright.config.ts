@@ -29,14 +29,15 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   globalSetup: "./tests/e2e/global-setup.ts",
   use: {
     baseURL: BASE_URL,
-    // A failed test keeps its trace: each action's DOM snapshot, network and console. Not the
-    // screencast: recording every frame of every test costs about a fifth of the suite's time on 2
-    // cores (decision 309); one screenshot is taken where a test fails instead.
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // A failed test keeps a screenshot. Traces (each action's DOM snapshot, network and console) only
+    // when asked, `PW_TRACE=1` on a rerun of the failing test: recorded for every test and thrown away
+    // on success, they cost about a tenth of the suite's time on 2 cores (decision 309 removed the
+    // screencast for the same reason).
+    trace: process.env.PW_TRACE ? { mode: "retain-on-failure", screenshots: false } : "off",
     screenshot: "only-on-failure",
     launchOptions: chromium,
   },

@@ -1,40 +1,24 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { expectLaidOut } from "./layout-rules";
 import { sitemapPaths } from "../support/site-pages";
+import { KEY_PAGES, SWEPT_PAGES } from "./public-pages";
 import { createE2eCode, createE2ePlatform, e2eDb, hydrated, jsDisabled } from "./support";
 
 /**
- * The layout check: what the eye sees, on every page at 320 px and 1280 px. A field or button far
+ * The layout check: what the eye sees, at 320 px and 1280 px. A field or button far
  * taller than its text (the /platforms search input once drawn 192 px tall), anything wider than the
  * window, two controls or text blocks drawn over each other, a line of text touching the box beside
  * it. One load per page (read at 320 px, then again once the window is 1280 px wide), JS project
- * only: the no-JS page has the same CSS, and the sweep (sweep.spec.ts) loads it without scripts.
- * The key pages' screenshots go to the test report.
+ * only: the no-JS page has the same CSS. The sweep (sweep.spec.ts) applies these rules to the pages it
+ * reads; this file reads the others and a draw result. The key pages' screenshots go to the test report.
  */
 const WIDTHS = [320, 1280] as const;
 /**
- * Every page: the sitemap's (one platform's two pages standing for every platform's) and those it
- * does not list. A page added to the sitemap and not here fails the first test.
+ * The pages the sweep does not read (it reads SWEPT_PAGES with these same rules on its French load).
+ * Every page of the sitemap but the platforms' own is in one list or the other: the first test fails on
+ * a page added to the sitemap and to neither.
  */
-const PAGES = [
-  "/",
-  "/platforms",
-  "/platforms?q=zzzz",
-  "/submit",
-  "/suggest-platform",
-  "/random",
-  "/partnerships",
-  "/fairness",
-  "/fairness/ledger",
-  "/sitemap-audit",
-  "/privacy",
-  "/terms",
-  "/tesla",
-  "/tesla/get-code",
-  "/404",
-  "/admin/login",
-];
-const KEY_PAGES = new Set(["/", "/platforms", "/tesla", "/tesla/get-code", "/submit", "draw result"]);
+const PAGES = ["/fairness", "/fairness/ledger", "/sitemap-audit"];
 
 async function checkPage(page: Page, path: string, name: string, testInfo: TestInfo) {
   const [narrow, wide] = WIDTHS;
@@ -61,7 +45,7 @@ test.describe("layout", () => {
     const platformPages = new Set(slugs.flatMap((slug) => [`/${slug}`, `/${slug}/get-code`]));
     const sitePages = (await sitemapPaths(baseURL!, baseURL!)).filter((p) => !platformPages.has(p));
     expect(sitePages.length).toBeGreaterThan(5);
-    expect(PAGES).toEqual(expect.arrayContaining(sitePages));
+    expect([...PAGES, ...SWEPT_PAGES]).toEqual(expect.arrayContaining(sitePages));
   });
 
   for (const path of PAGES) {

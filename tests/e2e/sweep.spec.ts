@@ -1,29 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./admin-support";
 import { expectLaidOut } from "./layout-rules";
-import { expectAccessible, jsDisabled } from "./support";
+import { KEY_PAGES, SWEPT_PAGES } from "./public-pages";
+import { expectAccessible, hydrated, jsDisabled } from "./support";
 
 /**
  * The sweep: every public page and every admin tab, at 320 px and 1280 px, in French and German,
  * in both projects (JS on and off): nothing scrolls sideways and no `{{placeholder}}` reaches the
- * text; on admin tabs the layout rules too (layout-rules.ts; the layout check loads the public pages). axe runs with JS on, at 320 px, in French, in both themes (the light theme by its cookie).
+ * text; with JS, on the French load, the layout rules (layout-rules.ts) and axe in both themes (the light
+ * theme by its cookie). The layout check (layout.spec.ts) reads the sitemap's other pages.
  * Three loads a page with JS, two without (decision 309).
  */
-const PUBLIC_PAGES = [
-  "/",
-  "/platforms",
-  "/platforms?q=zzzz",
-  "/submit",
-  "/suggest-platform",
-  "/partnerships",
-  "/privacy",
-  "/terms",
-  "/random",
-  "/tesla",
-  "/tesla/get-code",
-  "/404",
-  "/admin/login",
-];
 const WIDTHS = [320, 1280] as const;
 const LANGUAGES = ["fr", "de"] as const;
 
@@ -53,19 +40,20 @@ async function expectFits(page: Page, label: string) {
 async function sweep(page: Page, path: string, javaScript: boolean, { layout = false } = {}) {
   for (const language of LANGUAGES) {
     const [narrow, wide] = WIDTHS;
-    // The layout rules where the layout check (layout.spec.ts, public pages) does not load the page.
+    // The layout rules (layout-rules.ts) on the French load with JS, once hydrated: the no-JS page
+    // has the same CSS. The key pages' screenshots go to the test report.
     const laidOut = layout && javaScript && language === "fr";
     await page.setViewportSize({ width: narrow, height: 800 });
     await setPreferences(page, { language, theme: "dark" });
     await page.goto(path);
     await expectFits(page, `${path} ${narrow}px ${language}`);
-    if (laidOut) await expectLaidOut(page, `${path} at ${narrow} px`);
+    if (laidOut) await laidOutAt(page, path, narrow);
     if (javaScript && language === "fr") await expectAccessibleIn(page, path, "dark");
     await page.setViewportSize({ width: wide, height: 800 });
     // A frame and a task: what a script does about the new width (a media query's listener) is in.
     if (javaScript) await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
     await expectFits(page, `${path} ${wide}px ${language}`);
-    if (laidOut) await expectLaidOut(page, `${path} at ${wide} px`);
+    if (laidOut) await laidOutAt(page, path, wide);
   }
   if (!javaScript) return;
   await page.setViewportSize({ width: WIDTHS[0], height: 800 });
@@ -74,15 +62,22 @@ async function sweep(page: Page, path: string, javaScript: boolean, { layout = f
   await expectAccessibleIn(page, path, "light");
 }
 
+async function laidOutAt(page: Page, path: string, width: number) {
+  if (width === WIDTHS[0]) await hydrated(page);
+  await expectLaidOut(page, `${path} at ${width} px`);
+  if (KEY_PAGES.has(path))
+    await test.info().attach(`${path} ${width}px`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+}
+
 async function expectAccessibleIn(page: Page, path: string, theme: "dark" | "light") {
   await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
   await expectAccessible(page, { label: `${path} ${theme}` });
 }
 
 test.describe("sweep: public pages", () => {
-  for (const path of PUBLIC_PAGES) {
+  for (const path of SWEPT_PAGES) {
     test(`${path}`, async ({ page }, testInfo) => {
-      await sweep(page, path, !jsDisabled(testInfo));
+      await sweep(page, path, !jsDisabled(testInfo), { layout: true });
     });
   }
 });
