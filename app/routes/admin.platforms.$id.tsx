@@ -12,14 +12,14 @@ import { LOGO_VARIANTS } from "~/features/admin/catalog/schemas";
 import { platformTabAction } from "~/features/admin/catalog/platform-actions.server";
 import { OfferEditor } from "~/features/admin/catalog/offer-editor";
 import { getT } from "~/i18n/i18next.server";
-import { flush, gapSm, input, muted, padMd, row, spread, stack, visuallyHidden } from "~/styles/ui.css";
+import { flush, gapSm, input, muted, padMd, stack, visuallyHidden } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { keepRetryAfter, notFound } from "~/utils/responses.server";
 import { parseRowId } from "~/utils/row-id";
-import { badgeClass } from "~/styles/recipes";
 import { loadOrFail } from "~/utils/failures.server";
+import { PlatformHeader } from "~/features/admin/catalog/platform-header";
 
 /**
  * One platform's editor (/admin/platforms/{id}): its details, its offer in the four languages and its
@@ -96,13 +96,7 @@ export default function AdminPlatformEditor() {
       <p className={flush}>
         <Link to="/admin/platforms">{t("platforms.editor.back")}</Link>
       </p>
-      <div className={`${row} ${spread}`}>
-        <h2 id="platform-heading" className={flush}>
-          <span aria-hidden="true">{p.emoji} </span>
-          {p.name} <span className={muted}>/{p.slug}</span>
-        </h2>
-        <span className={badgeClass()}>{p.isActive ? t("common.active") : t("common.inactive")}</span>
-      </div>
+      <PlatformHeader level={2} id="platform-heading" platform={p} />
       <p className={`${muted} ${flush}`}>
         {t("platforms.createdAt", { date: formatDate(p.createdAt, i18n.language) })} ·{" "}
         <Link to={`/${p.slug}`}>

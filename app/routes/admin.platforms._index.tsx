@@ -15,8 +15,9 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { keepRetryAfter } from "~/utils/responses.server";
-import { badgeClass, buttonClass } from "~/styles/recipes";
+import { buttonClass } from "~/styles/recipes";
 import { loadOrFail } from "~/utils/failures.server";
+import { PlatformHeader } from "~/features/admin/catalog/platform-header";
 
 export const handle = { i18n: ["admin", "admin-catalog", "offer", "lists"] };
 
@@ -107,13 +108,7 @@ export default function AdminPlatforms() {
             return (
               <li key={p.id} className={`${admin.tableWrap} ${padMd}`} data-testid={`platform-row-${p.slug}`}>
                 <div className={`${stack} ${gapSm}`}>
-                  <div className={`${row} ${spread}`}>
-                    <h3 className={flush}>
-                      <span aria-hidden="true">{p.emoji} </span>
-                      {p.name} <span className={muted}>/{p.slug}</span>
-                    </h3>
-                    <span className={badgeClass()}>{p.isActive ? t("common.active") : t("common.inactive")}</span>
-                  </div>
+                  <PlatformHeader level={3} platform={p} />
                   <p className={`${muted} ${flush}`}>
                     {t("platforms.createdAt", { date: formatDate(p.createdAt, i18n.language) })} · {t("platforms.pattern")}{" "}
                     <code>{p.codePattern || "—"}</code>
