@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./admin-support";
+import { expectLaidOut } from "./layout-rules";
 import { createE2eCode, createE2ePlatform, e2eDb, expectAccessible, holdPageScript, hydrated, jsDisabled } from "./support";
 
 /** The catalog tabs as an admin uses them, with JavaScript on and off. */
@@ -71,6 +72,11 @@ test("platforms tab: toggle, refused pattern, edit, logo upload and removal", as
   const editor = page.getByTestId(`platform-editor-${platform.slug}`);
   await expect(editor).toBeVisible();
   await expectAccessible(page);
+  // The sweep walks the tabs, not this page: laid out at 320 px without sideways scroll here.
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectLaidOut(page, "platform editor, 320 px");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await editor.getByLabel("Format du code (expression régulière)").fill("([A-Z");
   await editor.getByRole("button", { name: "Enregistrer", exact: true }).click();
   await expect(editor.getByText("Ce format n'est pas une expression régulière valide.")).toBeVisible();
