@@ -46,7 +46,7 @@ const PLATFORM_FAILURE_KEYS: Record<PlatformIntent, string> = {
 type AdminPlatform = NonNullable<Awaited<ReturnType<typeof getPlatformById>>>;
 
 /** Where the list is: a deletion asked or done on a platform's editor page ends there. */
-export const PLATFORMS_LIST = "/admin/platforms";
+const PLATFORMS_LIST = "/admin/platforms";
 
 /**
  * The action of the platforms tab and of a platform's editor page (`editorId`, the id in its URL:
