@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./admin-support";
+import { expectLaidOut } from "./layout-rules";
 import { createE2eCode, createE2ePlatform, e2eDb, expectAccessible, holdPageScript, hydrated, jsDisabled } from "./support";
 
 /** The catalog tabs as an admin uses them, with JavaScript on and off. */
@@ -65,31 +66,49 @@ test("platforms tab: toggle, refused pattern, edit, logo upload and removal", as
   await expect(toast(page)).toHaveText(`Plateforme ${platform.name} désactivée`);
   await expect(card.getByText("Inactif", { exact: true })).toBeVisible();
 
-  await card.getByText("Modifier").click();
-  await card.getByLabel("Format du code (expression régulière)").fill("([A-Z");
-  await card.getByRole("button", { name: "Enregistrer" }).click();
-  await expect(card.getByText("Ce format n'est pas une expression régulière valide.")).toBeVisible();
-  await card.getByLabel("Format du code (expression régulière)").fill("^[A-Z]{5}$");
-  await card.getByLabel("Nom").fill(`${platform.name} bis`);
-  await card.getByRole("button", { name: "Enregistrer" }).click();
+  // Each platform's editor has a page of its own; an edit stays there.
+  await card.getByRole("link", { name: `Modifier ${platform.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/platforms/${platform.id}$`));
+  const editor = page.getByTestId(`platform-editor-${platform.slug}`);
+  await expect(editor).toBeVisible();
+  await expectAccessible(page);
+  // The sweep walks the tabs, not this page: laid out at 320 px without sideways scroll here.
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectLaidOut(page, "platform editor, 320 px");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await editor.getByLabel("Format du code (expression régulière)").fill("([A-Z");
+  await editor.getByRole("button", { name: "Enregistrer", exact: true }).click();
+  await expect(editor.getByText("Ce format n'est pas une expression régulière valide.")).toBeVisible();
+  await editor.getByLabel("Format du code (expression régulière)").fill("^[A-Z]{5}$");
+  await editor.getByLabel("Nom").fill(`${platform.name} bis`);
+  await editor.getByRole("button", { name: "Enregistrer", exact: true }).click();
   await expect(toast(page)).toHaveText(`Plateforme ${platform.name} bis mise à jour`);
+  await expect(page).toHaveURL(new RegExp(`/admin/platforms/${platform.id}$`));
+  await expect(editor.getByLabel("Nom")).toHaveValue(`${platform.name} bis`);
 
   const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16)]);
-  await card
+  await editor
     .getByLabel(`Fichier du Logo clair de ${platform.name} bis`)
     .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
-  await card.getByRole("button", { name: "Envoyer" }).first().click();
+  await editor.getByRole("button", { name: "Envoyer" }).first().click();
   await expect(toast(page)).toHaveText(`Logo de ${platform.name} bis enregistré`);
-  await expect(card.getByRole("img", { name: `Logo clair de ${platform.name} bis` })).toBeVisible();
+  await expect(editor.getByRole("img", { name: `Logo clair de ${platform.name} bis` })).toBeVisible();
 
-  await card
+  await editor
     .getByLabel(`Fichier du Logo sombre de ${platform.name} bis`)
     .setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("plain text") });
-  await card.getByRole("button", { name: "Envoyer" }).nth(1).click();
-  await expect(card.getByText("Format non accepté : PNG, JPEG ou WebP uniquement.")).toBeVisible();
+  await editor.getByRole("button", { name: "Envoyer" }).nth(1).click();
+  await expect(editor.getByText("Format non accepté : PNG, JPEG ou WebP uniquement.")).toBeVisible();
 
-  await card.getByRole("button", { name: `Retirer le logo Logo clair ${platform.name} bis` }).click();
+  await editor.getByRole("button", { name: `Retirer le logo Logo clair ${platform.name} bis` }).click();
   await expect(toast(page)).toHaveText(`Logo de ${platform.name} bis supprimé`);
+  await expect(page).toHaveURL(new RegExp(`/admin/platforms/${platform.id}$`));
+  await expect(editor.getByText("Aucun logo personnalisé")).toHaveCount(2);
+
+  // Back on the list, the row shows the new name.
+  await page.getByRole("link", { name: "← Toutes les plateformes" }).click();
+  await expect(card.getByRole("heading", { name: `${platform.name} bis` })).toBeVisible();
 });
 
 test("create platform: required fields, slug derived from the name, pages named in the toast", async ({ page }, testInfo) => {

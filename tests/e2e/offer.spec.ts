@@ -15,9 +15,15 @@ test("the admin writes the offer in the platforms tab; /{slug} shows it, empty f
   const p = await createE2ePlatform();
   await signIn(page, "/admin/platforms");
   await page.goto("/admin/platforms");
-  const row = page.getByTestId(`platform-row-${p.slug}`);
-  await row.getByText("Offre et guide pour en profiter").click();
-  const editor = row.getByTestId(`offer-editor-${p.id}`);
+  // The list links to the platform's editor page, which holds the offer editor.
+  await page
+    .getByTestId(`platform-row-${p.slug}`)
+    .getByRole("link", { name: `Modifier ${p.name}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/admin/platforms/${p.id}$`));
+  const editorPage = page.getByTestId(`platform-editor-${p.slug}`);
+  await editorPage.getByText("Offre et guide pour en profiter").click();
+  const editor = editorPage.getByTestId(`offer-editor-${p.id}`);
   const french = editor.getByRole("group", { name: "Français (par défaut)" });
   await french.getByLabel("Ce que reçoit le nouveau client").fill("Un mois offert");
   await french.getByLabel("Étapes (une par ligne)").fill("Ouvrez le lien\nCréez votre compte");
@@ -26,6 +32,7 @@ test("the admin writes the offer in the platforms tab; /{slug} shows it, empty f
   await expectAccessible(page);
   await editor.getByRole("button", { name: `Enregistrer l'offre ${p.name}` }).click();
   await expect(page.getByTestId("toast")).toContainText(`Offre ${p.name} enregistrée.`);
+  await expect(page).toHaveURL(new RegExp(`/admin/platforms/${p.id}$`));
   const saved = await e2eDb().selectFrom("platform_offers").selectAll().where("platform_id", "=", p.id).executeTakeFirstOrThrow();
   expect(saved).toMatchObject({
     offer_referee: "Un mois offert",

@@ -47,7 +47,7 @@ async function platform(overrides: Record<string, unknown> = {}) {
     created_at: now(),
     ...overrides,
   };
-  return { id: await insertRow("platforms", row), slug };
+  return { id: await insertRow("platforms", row), slug, name: String(row.name) };
 }
 async function code(platformId: number, value: string, overrides: Record<string, unknown> = {}) {
   const row = {
@@ -294,13 +294,86 @@ describe("platforms tab", () => {
 
     const broken = await post("/admin/platforms", { ...fields, code_pattern: "([A-Z" });
     expect(broken.status).toBe(400);
-    expect(await textOf(broken)).toContain("expression régulière valide");
+    const brokenText = await textOf(broken);
+    expect(brokenText).toContain("expression régulière valide");
+    // Posted to the list, whose rows hold no form: the message there, with the way to the editor.
+    expect(brokenText).toContain(`href="/admin/platforms/${p.id}"`);
     const taken = await post("/admin/platforms", { ...fields, slug: other.slug });
     expect(taken.status).toBe(400);
     expect(await textOf(taken)).toContain("Ce slug existe déjà. Veuillez en choisir un autre.");
     const empty = await post("/admin/platforms", { ...fields, name: "" });
     expect(empty.status).toBe(400);
     expect(await platformRow(p.id)).toMatchObject({ name: "Renamed", slug: `${p.slug}-x`, code_pattern: "^[A-Z]{3,}$" });
+  });
+
+  it("the list is compact rows, each linking to the platform's own editor page; an unknown id is a 404", async () => {
+    const p = await platform({ description: "Décrite ici" });
+    const list = await textOf(await fetch(`${server.url}/admin/platforms`, { headers: { Cookie: cookie } }));
+    expect(list).toContain(`data-testid="platform-row-${p.slug}"`);
+    expect(list).toMatch(
+      new RegExp(`<a [^>]*href="/admin/platforms/${p.id}"[^>]*>Modifier<span[^>]*> (<!-- -->)?${p.name}</span></a>`),
+    );
+    // No editor inline: not one field of an edit, offer or logo form.
+    expect(list).not.toContain('name="code_pattern"');
+    expect(list).not.toContain('name="offer_referee"');
+    expect(list).not.toContain('type="file"');
+
+    const editor = await fetch(`${server.url}/admin/platforms/${p.id}`, { headers: { Cookie: cookie } });
+    expect(editor.status).toBe(200);
+    const html = await textOf(editor);
+    expect(html).toContain(`<title>Modifier la plateforme ${p.name} | `);
+    expect(html).toContain(`data-testid="offer-editor-${p.id}"`);
+    expect(html).toMatch(/name="code_pattern"[^>]*value="\^\[A-Z0-9\]\{4,\}\$"/);
+    expect(html).toContain(">Décrite ici</textarea>");
+    expect(html.match(/type="file"/g)).toHaveLength(2);
+    expect(html).toContain('href="/admin/platforms"');
+
+    for (const bad of ["abc", "0", "999999", "1.5", `${p.id}x`]) {
+      const res = await fetch(`${server.url}/admin/platforms/${bad}`, { headers: { Cookie: cookie } });
+      expect(res.status, bad).toBe(404);
+      expect(await textOf(res), bad).toContain("Élément introuvable");
+    }
+    const en = await fetch(`${server.url}/admin/platforms/abc?lng=en`, { headers: { Cookie: cookie } });
+    expect(en.status).toBe(404);
+    expect(await en.text()).not.toContain("Élément introuvable");
+    expect((await fetch(`${server.url}/admin/platforms/new`, { headers: { Cookie: cookie } })).status).toBe(200);
+  });
+
+  it("the editor page takes the same intents: an edit stays there, a refused one keeps its input, a deletion ends on the list", async () => {
+    const p = await platform();
+    const other = await platform();
+    const editor = `/admin/platforms/${p.id}`;
+    const fields = { intent: "update", id: String(p.id), name: "Edited Here", slug: p.slug, code_pattern: "^[A-Z]{4}$" };
+    const saved = await post(editor, fields);
+    expect(saved.headers.get("location")).toBe(editor);
+    expect(await toastOf(saved)).toContain("Plateforme Edited Here mise à jour");
+    expect(await platformRow(p.id)).toMatchObject({ name: "Edited Here", code_pattern: "^[A-Z]{4}$" });
+
+    const broken = await post(editor, { ...fields, name: "Kept Input", code_pattern: "([A-Z" });
+    expect(broken.status).toBe(400);
+    const html = await textOf(broken);
+    expect(html).toContain("expression régulière valide");
+    expect(html).toMatch(/name="name"[^>]*value="Kept Input"/);
+    expect(await platformRow(p.id)).toMatchObject({ name: "Edited Here" });
+
+    const offer = await post(editor, { intent: "update-offer", id: String(p.id), offer_referee: "Un mois offert" });
+    expect(offer.headers.get("location")).toBe(editor);
+    expect(
+      await get<{ offer_referee: string }>("select offer_referee from platform_offers where platform_id = ?", p.id),
+    ).toMatchObject({
+      offer_referee: "Un mois offert",
+    });
+
+    // Another platform's id on this page: refused, nothing written.
+    expect((await post(editor, { ...fields, id: String(other.id), name: "Wrong Page" })).status).toBe(400);
+    expect(await platformRow(other.id)).toMatchObject({ name: other.name });
+
+    const ask = await post(editor, { intent: "delete", id: String(p.id) });
+    expect(ask.headers.get("location")).toBe(`/admin/platforms?delete=${p.id}`);
+    const deleted = await post(editor, { intent: "delete", id: String(p.id), confirm: "yes" });
+    expect(deleted.headers.get("location")).toBe("/admin/platforms");
+    expect(await toastOf(deleted)).toContain("supprimée");
+    expect((await fetch(`${server.url}${editor}`, { headers: { Cookie: cookie } })).status).toBe(404);
   });
 
   it("delete removes the platform and its codes", async () => {

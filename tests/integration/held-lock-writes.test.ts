@@ -61,7 +61,8 @@ describe.skipIf(onPostgres)("a write lock held by another process", () => {
       .execute();
     const html = await refused(
       await whileLocked(() =>
-        post("/admin/platforms", { intent: "update-offer", id: String(p.id), offer_referee: "Texte tapé à l'instant" }),
+        // The offer editor lives on the platform's own page, which it posts to.
+        post(`/admin/platforms/${p.id}`, { intent: "update-offer", id: String(p.id), offer_referee: "Texte tapé à l'instant" }),
       ),
     );
     const at = html.indexOf(`data-testid="offer-editor-${p.id}"`);

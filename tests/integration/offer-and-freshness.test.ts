@@ -132,8 +132,8 @@ describe("offer, claim guide, failure reasons and freshness over HTTP", () => {
       { "@type": "Offer", description: "10 € offerts après le premier achat", url: expect.any(String) },
     ]);
 
-    // The admin tab shows the form filled in.
-    const tab = await fetch(`${server.url}/admin/platforms`, { headers: { Cookie: admin } }).then((r) => r.text());
+    // The platform's editor page shows the form filled in.
+    const tab = await fetch(`${server.url}/admin/platforms/${p.id}`, { headers: { Cookie: admin } }).then((r) => r.text());
     expect(tab).toContain(`data-testid="offer-editor-${p.id}"`);
     expect(tab).toContain(">Ouvrez le lien\nCréez votre compte\n\nCommandez la carte</textarea>");
   });

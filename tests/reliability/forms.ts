@@ -133,6 +133,8 @@ export const FORMS: FormUnderTest[] = [
   { path: "/{slug}/get-code", fields: { intent: oneOf("report"), outcome: oneOf("failed", "worked"), reason: REASON, draw: DRAW_TOKEN } },
   { path: "/random", fields: { intent: oneOf("report"), outcome: oneOf("failed"), reason: REASON, draw: DRAW_TOKEN } },
   { path: "/admin/platforms", admin: true, fields: { intent: oneOf("update-offer"), id: id(), offer_referee: text("10 € offerts"), offer_referee_en: text(), offer_referrer: text(), offer_conditions: text(), offer_steps: text("Ouvrez le lien\nCréez votre compte"), offer_steps_de: text(), offer_checked_on: oneOf("2026-11-01", "2026-02-30", "2999-01-01", "") } },
+  // One platform's editor page: it takes the same intents for its own id only (another id is a 400).
+  { path: "/admin/platforms/1", admin: true, files: ["file"], fields: { intent: oneOf("update", "update-offer", "upload-logo", "remove-logo"), id: oneOf("1", "2"), name: text("Tesla"), slug: text("tesla-2"), code_pattern: text("^[A-Z0-9]+$", "(a+)+$"), description: text(), hosts: text("tesla.com"), referral_url_template: text("https://ts.la/{code}"), offer_referee: text("10 € offerts"), offer_steps: text("Ouvrez le lien\nCréez votre compte"), offer_checked_on: oneOf("2026-11-01", "2026-02-30", ""), variant: oneOf("light", "dark"), file: text("\x89PNG\r\n\x1a\n") } },
   { path: "/admin/codes", admin: true, fields: { intent: oneOf("lift-cap"), id: id() } },
   { path: "/api/platforms.json", method: "GET", fields: { lng: oneOf("fr", "en", "de", "es", "xx") } },
   { path: "/my-code/{token}", fields: { intent: oneOf("pause", "resume", "delete"), confirm: CONFIRM } },

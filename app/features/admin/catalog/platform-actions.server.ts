@@ -1,16 +1,23 @@
 import { parseWithZod } from "@conform-to/zod";
 import {
+  getPlatformById,
   setPlatformLogo,
   startPlatformDeletion,
   SlugTakenError,
   togglePlatformActive,
   updatePlatform,
 } from "~db/repositories/platforms.server";
-import type { getPlatformById } from "~db/repositories/platforms.server";
+import { runWrite } from "~db/availability.server";
 import { saveOfferForm } from "./offer-actions.server";
-import { assertUnreachable } from "~/utils/intent.server";
+import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { rejectForm, rejectWith } from "../forms.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { askToConfirm, isConfirmed } from "~/utils/confirmation.server";
+import { currentListHref } from "~/utils/paging.server";
+import { badRequest, notFound } from "~/utils/responses.server";
+import { parseRowId } from "~/utils/row-id";
+import { formIdOf } from "../forms";
+import { readAdminForm, refusedForm, rejectForm, rejectWith } from "../forms.server";
 import { detectImageKind, MAX_LOGO_BYTES, removeStoredLogo, storeLogo } from "./logo.server";
 import { getEnv } from "~/utils/env.server";
 import { continuePlatformDeletions } from "./platform-deletions.server";
@@ -18,15 +25,16 @@ import { deriveUrlRules, normalizeHosts } from "./rules";
 import { logoVariantSchema, platformUpdateSchema } from "./schemas";
 
 /**
- * The platforms tab's row actions (app/routes/admin.platforms._index.tsx): its one list of intents,
- * what a failing write says for each, and what each does once the route has found the platform and
- * the admin confirmed a delete.
+ * The platforms tab's row actions: its one list of intents, what a failing write says for each, and
+ * what each does once the platform is found and the admin confirmed a delete. One action serves the
+ * list (app/routes/admin.platforms._index.tsx) and each platform's editor page
+ * (app/routes/admin.platforms.$id.tsx): both take every intent.
  */
-export const PLATFORM_INTENTS = ["toggle-active", "update", "update-offer", "upload-logo", "remove-logo", "delete"] as const;
+const PLATFORM_INTENTS = ["toggle-active", "update", "update-offer", "upload-logo", "remove-logo", "delete"] as const;
 type PlatformIntent = (typeof PLATFORM_INTENTS)[number];
 
 /** What a failing write says, per intent (the platforms tab's status, update, logo and delete errors). */
-export const PLATFORM_FAILURE_KEYS: Record<PlatformIntent, string> = {
+const PLATFORM_FAILURE_KEYS: Record<PlatformIntent, string> = {
   "toggle-active": "admin-catalog:platforms.errors.status",
   update: "admin-catalog:platforms.errors.update",
   "upload-logo": "admin-catalog:platforms.errors.logoUpload",
@@ -37,7 +45,39 @@ export const PLATFORM_FAILURE_KEYS: Record<PlatformIntent, string> = {
 
 type AdminPlatform = NonNullable<Awaited<ReturnType<typeof getPlatformById>>>;
 
-export async function runPlatformAction(
+/** Where the list is: a deletion asked or done on a platform's editor page ends there. */
+const PLATFORMS_LIST = "/admin/platforms";
+
+/**
+ * The action of the platforms tab and of a platform's editor page (`editorId`, the id in its URL:
+ * that page edits its own platform only). Success redirects to the page it was posted on (list
+ * filters and page kept), except a deletion from the editor page, which goes back to the list.
+ */
+export async function platformTabAction(request: Request, editorId: number | null = null) {
+  // The body is read only once the admin is known: a stranger's upload is never parsed.
+  await requireAdmin(request);
+  const { form, tooLarge } = await readAdminForm(request);
+  if (tooLarge) return rejectWith("upload-logo", "platforms.errors.logoTooLarge", { field: "file", status: 413 });
+  const intent = await parseIntent(request, form, PLATFORM_INTENTS);
+  const id = parseRowId(form.get("id"));
+  if (id === null || (editorId !== null && id !== editorId)) throw await badRequest(request);
+  const platform = await getPlatformById(id);
+  // A platform being deleted is gone for every edit; deleting it again joins its deletion.
+  if (!platform || (platform.deleting_since !== null && intent !== "delete"))
+    throw await notFound(request, "admin-catalog:errors.notFound");
+  const formId = formIdOf(intent, id);
+  const gone = () => notFound(request, "admin-catalog:errors.notFound");
+  const back = editorId !== null && intent === "delete" ? PLATFORMS_LIST : currentListHref(new URL(request.url));
+  if (intent === "delete" && !isConfirmed(form)) return askToConfirm(back, "delete", platform.id);
+
+  return runWrite(
+    formId,
+    () => runPlatformAction(form, intent, platform, formId, gone, back),
+    refusedForm(formId, PLATFORM_FAILURE_KEYS[intent], form),
+  );
+}
+
+async function runPlatformAction(
   form: FormData,
   intent: PlatformIntent,
   platform: AdminPlatform,
