@@ -1,9 +1,12 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { dialogSurface } from "~/styles/fragments";
 import { space, vars } from "~/styles/theme.css";
 
 // Apart from the fields' styles (forms.css.ts): a page with fields and no confirmation loads none of these.
 export const inlineForm = style({ display: "inline-flex", flexWrap: "wrap", gap: space.xs, alignItems: "center", margin: 0 });
+// A flex item is at least as wide as its content by default: the logo form's file input (about 360 px
+// drawn) widened its field past a 320 px phone's window, where the scroll box cut it and its hint.
+globalStyle(`${inlineForm} > *`, { maxWidth: "100%" });
 
 /** The confirmation dialog (JS only; without JS the confirmation step stands in). */
 export const dialogModal = style({
