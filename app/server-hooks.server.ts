@@ -131,8 +131,10 @@ function startJobs(log: (line: string) => void): () => Promise<void> {
   const env = getEnv();
   // Expired temporary codes go when enable_auto_cleanup is 'true' (checked at each run).
   // The database file still in place, and whether a full disk has room again (/healthz).
-  // Each job's own interval unless JOB_INTERVAL_SECONDS sets one for all.
-  const every = env.JOB_INTERVAL_SECONDS === undefined ? {} : { intervalMs: env.JOB_INTERVAL_SECONDS * 1000 };
+  // Each job's own first run and interval unless JOB_INTERVAL_SECONDS sets one for all: then each job
+  // first runs one interval after the start (a test's seeded history stays while the test reads it).
+  const interval = env.JOB_INTERVAL_SECONDS === undefined ? undefined : env.JOB_INTERVAL_SECONDS * 1000;
+  const every = interval === undefined ? {} : { intervalMs: interval, firstRunMs: interval };
   const stops: (() => void | Promise<void>)[] = [startCleanupJob(log, every), watchDatabase(roomToWrite)];
   // Old draws and answers rolled up into daily figures, then removed with what no rule needs (decision 192).
   stops.push(startHistoryJob(log, every));
