@@ -1,7 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./admin-support";
 import { expectLaidOut } from "./layout-rules";
-import { createE2eCode, createE2ePlatform, e2eDb, expectAccessible, holdPageScript, hydrated, jsDisabled } from "./support";
+import {
+  JS_ONLY,
+  createE2eCode,
+  createE2ePlatform,
+  e2eDb,
+  expectAccessible,
+  holdPageScript,
+  hydrated,
+  jsDisabled,
+} from "./support";
 
 /** The catalog tabs as an admin uses them, with JavaScript on and off. */
 
@@ -149,29 +158,31 @@ test("create platform: required fields, slug derived from the name, pages named 
   await expect(page.getByText("Ce slug existe déjà. Veuillez en choisir un autre.")).toBeVisible();
 });
 
-test("create platform with JS: a name typed before the page's script ran is kept, and its slug derived", async ({
-  page,
-}, testInfo) => {
-  test.skip(jsDisabled(testInfo), "hydration needs JavaScript");
-  await signIn(page, "/admin/platforms");
-  // The page's script is held back until the admin has typed, as on a slow connection.
-  const typed = await holdPageScript(page);
-  await page.goto("/admin/platforms/new", { waitUntil: "commit" });
-  const id = unique();
-  const name = `Énergie Lente ${id}`;
-  await page.getByLabel("Nom").fill(name);
-  typed();
-  await hydrated(page);
-  await expect(page.getByLabel("Slug (adresse de la page)")).toHaveValue(`energie-lente-${id}`);
-  // A keystroke elsewhere renders the form again: the name stays what was typed (it was emptied).
-  await page.getByLabel("Slug (adresse de la page)").fill("energie-lente");
-  await expect(page.getByLabel("Nom")).toHaveValue(name);
-  await page.getByLabel("Nom").press("End");
-  await page.getByLabel("Nom").pressSequentially("s");
-  await expect(page.getByLabel("Nom")).toHaveValue(`${name}s`);
-  // The slug the admin chose no longer follows the name.
-  await expect(page.getByLabel("Slug (adresse de la page)")).toHaveValue("energie-lente");
-});
+test(
+  "create platform with JS: a name typed before the page's script ran is kept, and its slug derived",
+  JS_ONLY,
+  async ({ page }) => {
+    // JavaScript only: hydration needs JavaScript.
+    await signIn(page, "/admin/platforms");
+    // The page's script is held back until the admin has typed, as on a slow connection.
+    const typed = await holdPageScript(page);
+    await page.goto("/admin/platforms/new", { waitUntil: "commit" });
+    const id = unique();
+    const name = `Énergie Lente ${id}`;
+    await page.getByLabel("Nom").fill(name);
+    typed();
+    await hydrated(page);
+    await expect(page.getByLabel("Slug (adresse de la page)")).toHaveValue(`energie-lente-${id}`);
+    // A keystroke elsewhere renders the form again: the name stays what was typed (it was emptied).
+    await page.getByLabel("Slug (adresse de la page)").fill("energie-lente");
+    await expect(page.getByLabel("Nom")).toHaveValue(name);
+    await page.getByLabel("Nom").press("End");
+    await page.getByLabel("Nom").pressSequentially("s");
+    await expect(page.getByLabel("Nom")).toHaveValue(`${name}s`);
+    // The slug the admin chose no longer follows the name.
+    await expect(page.getByLabel("Slug (adresse de la page)")).toHaveValue("energie-lente");
+  },
+);
 
 test("deletions tab: approve removes the code, reject then delete from history", async ({ page }) => {
   const platform = await createE2ePlatform();

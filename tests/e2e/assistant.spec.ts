@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./admin-support";
-import { e2eDb, expectAccessible, holdPageScript, hydrated, jsDisabled } from "./support";
+import { JS_ONLY, e2eDb, expectAccessible, holdPageScript, hydrated, jsDisabled } from "./support";
 
 /**
  * The admin assistant in the browser, JavaScript on and off. The server talks to the fake AI
@@ -27,23 +27,25 @@ test("the admin opens on the assistant: counters above, the assistant first amon
   await expectAccessible(page);
 });
 
-test("with JS, a page whose translations arrive late never shows a raw key: the old page waits for them", async ({
-  page,
-}, testInfo) => {
-  test.skip(jsDisabled(testInfo), "client-side navigation only");
-  // The assistant's translation chunks (one per language) answer 1.5 s late, as on a slow phone.
-  await page.route(/\/assets\/assistant-[\w-]{8}\.js$/, async (route) => {
-    await new Promise((r) => setTimeout(r, 1500));
-    await route.continue();
-  });
-  await signIn(page, "/admin/assistant");
-  const tabs = page.getByRole("navigation", { name: "Sections de l'administration" }).getByRole("link");
-  await expect(tabs.first()).toHaveText("Assistant IA");
-  await expect(page.getByTestId("assistant-greeting")).toContainText("Bonjour");
-});
+test(
+  "with JS, a page whose translations arrive late never shows a raw key: the old page waits for them",
+  JS_ONLY,
+  async ({ page }) => {
+    // JavaScript only: client-side navigation only.
+    // The assistant's translation chunks (one per language) answer 1.5 s late, as on a slow phone.
+    await page.route(/\/assets\/assistant-[\w-]{8}\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await signIn(page, "/admin/assistant");
+    const tabs = page.getByRole("navigation", { name: "Sections de l'administration" }).getByRole("link");
+    await expect(tabs.first()).toHaveText("Assistant IA");
+    await expect(page.getByTestId("assistant-greeting")).toContainText("Bonjour");
+  },
+);
 
-test("a provider picked before the page's script ran stays picked once it has", async ({ page }, testInfo) => {
-  test.skip(jsDisabled(testInfo), "hydration needs JavaScript");
+test("a provider picked before the page's script ran stays picked once it has", JS_ONLY, async ({ page }) => {
+  // JavaScript only: hydration needs JavaScript.
   await signIn(page, "/admin/assistant");
   // The page's script is held back until the admin has chosen, as on a slow connection.
   const chosen = await holdPageScript(page);

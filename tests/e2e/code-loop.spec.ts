@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createE2eCode, createE2ePlatform, e2eDb, expectAccessible, hydrated, jsDisabled } from "./support";
+import { JS_ONLY, createE2eCode, createE2ePlatform, e2eDb, expectAccessible, hydrated, jsDisabled } from "./support";
 
 async function addCodes(platformId: number, codes: string[], timesServed = 0) {
   for (const code of codes) {
@@ -78,8 +78,8 @@ test.describe("platform landing and draw", () => {
     await expect(page.getByRole("button", { name: "Lancer le tirage au sort" })).toBeVisible();
   });
 
-  test("reduced motion skips the animation", async ({ page }, testInfo) => {
-    test.skip(jsDisabled(testInfo), "the animation needs JavaScript");
+  test("reduced motion skips the animation", JS_ONLY, async ({ page }) => {
+    // JavaScript only: the animation needs JavaScript.
     const p = await createE2ePlatform();
     await addCodes(p.id, ["CALM01"]);
     await page.emulateMedia({ reducedMotion: "reduce" });
@@ -90,39 +90,41 @@ test.describe("platform landing and draw", () => {
   });
 
   for (const how of ["tap", "key"] as const) {
-    test(`one ${how} skips the slot machine: the code and Copy within 2 s of the click, and nothing moves`, async ({
-      page,
-    }, testInfo) => {
-      test.skip(jsDisabled(testInfo), "the animation needs JavaScript");
-      const p = await createE2ePlatform();
-      await addCodes(p.id, [`SKIP${how.toUpperCase()}1`]);
-      await e2eDb()
-        .insertInto("platform_offers")
-        .values({ platform_id: p.id, offer_steps: "Ouvrez le lien", updated_at: new Date().toISOString() } as never)
-        .execute();
-      await page.goto(`/${p.slug}/get-code`);
-      await hydrated(page);
-      const clickedAt = Date.now();
-      await page.getByRole("button", { name: "Lancer le tirage au sort" }).click();
-      const skip = page.getByTestId("draw-skip");
-      await expect(skip).toBeVisible();
-      // The claim guide below is laid out during the spin already (measured on the tap's run; the
-      // key's run measures only the time).
-      const guide = page.getByTestId("claim-guide");
-      const during = how === "tap" ? { guide: await guide.boundingBox(), code: await skip.boundingBox() } : null;
-      if (how === "tap") await skip.click();
-      else await page.keyboard.press("x");
-      await expect(page.getByTestId("copy-code")).toBeVisible();
-      await expect(page.getByTestId("drawn-code")).toBeVisible();
-      if (how === "key") expect(Date.now() - clickedAt).toBeLessThan(2000);
-      await expect(page.getByTestId("drawn-code")).toHaveText(`SKIP${how.toUpperCase()}1`);
-      await expect(skip).toHaveCount(0);
-      if (during) {
-        expect(await guide.boundingBox()).toEqual(during.guide);
-        expect((await page.getByTestId("drawn-code").boundingBox())!.y).toBe(during.code!.y);
-      }
-      await expect(page.getByRole("heading", { name: "Votre code" })).toBeFocused();
-    });
+    test(
+      `one ${how} skips the slot machine: the code and Copy within 2 s of the click, and nothing moves`,
+      JS_ONLY,
+      async ({ page }) => {
+        // JavaScript only: the animation needs JavaScript.
+        const p = await createE2ePlatform();
+        await addCodes(p.id, [`SKIP${how.toUpperCase()}1`]);
+        await e2eDb()
+          .insertInto("platform_offers")
+          .values({ platform_id: p.id, offer_steps: "Ouvrez le lien", updated_at: new Date().toISOString() } as never)
+          .execute();
+        await page.goto(`/${p.slug}/get-code`);
+        await hydrated(page);
+        const clickedAt = Date.now();
+        await page.getByRole("button", { name: "Lancer le tirage au sort" }).click();
+        const skip = page.getByTestId("draw-skip");
+        await expect(skip).toBeVisible();
+        // The claim guide below is laid out during the spin already (measured on the tap's run; the
+        // key's run measures only the time).
+        const guide = page.getByTestId("claim-guide");
+        const during = how === "tap" ? { guide: await guide.boundingBox(), code: await skip.boundingBox() } : null;
+        if (how === "tap") await skip.click();
+        else await page.keyboard.press("x");
+        await expect(page.getByTestId("copy-code")).toBeVisible();
+        await expect(page.getByTestId("drawn-code")).toBeVisible();
+        if (how === "key") expect(Date.now() - clickedAt).toBeLessThan(2000);
+        await expect(page.getByTestId("drawn-code")).toHaveText(`SKIP${how.toUpperCase()}1`);
+        await expect(skip).toHaveCount(0);
+        if (during) {
+          expect(await guide.boundingBox()).toEqual(during.guide);
+          expect((await page.getByTestId("drawn-code").boundingBox())!.y).toBe(during.code!.y);
+        }
+        await expect(page.getByRole("heading", { name: "Votre code" })).toBeFocused();
+      },
+    );
   }
 
   test("no eligible code: said once, the draw disabled, 'share yours' leads to /submit with the platform chosen", async ({

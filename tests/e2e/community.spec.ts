@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createE2ePlatform, e2eDb, expectAccessible, holdPageScript, hydrated, jsDisabled } from "./support";
+import { JS_ONLY, createE2ePlatform, e2eDb, expectAccessible, holdPageScript, hydrated, jsDisabled } from "./support";
 
 const platform = (overrides: Parameters<typeof createE2ePlatform>[0] = {}) => createE2ePlatform(overrides);
 
@@ -323,8 +323,8 @@ test.describe("suggest a platform", () => {
     await expect(page).toHaveURL(/\/revolut$/);
   });
 
-  test("with JS, a name typed before the page's script has run is checked once it runs", async ({ page }, testInfo) => {
-    test.skip(jsDisabled(testInfo), "live check needs JavaScript");
+  test("with JS, a name typed before the page's script has run is checked once it runs", JS_ONLY, async ({ page }) => {
+    // JavaScript only: live check needs JavaScript.
     // The page's script is held back until the visitor has typed, as on a slow phone.
     const typed = await holdPageScript(page);
     await page.goto("/suggest-platform", { waitUntil: "commit" });
@@ -334,8 +334,8 @@ test.describe("suggest a platform", () => {
     await expect(page.getByTestId("similar-names")).toContainText("Trade Republic");
   });
 
-  test("with JS, similar names show while typing", async ({ page }, testInfo) => {
-    test.skip(jsDisabled(testInfo), "live check needs JavaScript");
+  test("with JS, similar names show while typing", JS_ONLY, async ({ page }) => {
+    // JavaScript only: live check needs JavaScript.
     await page.goto("/suggest-platform");
     await expect(page.locator("html")).toHaveAttribute("lang", "fr");
     await page.waitForLoadState("networkidle");
@@ -352,60 +352,60 @@ test.describe("suggest a platform", () => {
 });
 
 test.describe("crawlers", () => {
-  test("sitemap.xml is well-formed, namespaced, lists every active platform; robots.txt declares it", async ({
-    page,
-    request,
-    baseURL,
-  }, testInfo) => {
-    test.skip(jsDisabled(testInfo), "HTTP-level check, run once");
-    const mine = await platform();
-    const off = await platform({ is_active: 0 });
-    const before = await e2eDb().selectFrom("platforms").select("slug").where("is_active", "=", 1).execute();
-    const res = await request.get("/sitemap.xml");
-    expect(res.status()).toBe(200);
-    expect(res.headers()["content-type"]).toContain("application/xml");
-    const xml = await res.text();
-    const after = await e2eDb().selectFrom("platforms").select("slug").where("is_active", "=", 1).execute();
-    const stillActive = before.filter((b) => after.some((a) => a.slug === b.slug)).map((b) => b.slug);
+  test(
+    "sitemap.xml is well-formed, namespaced, lists every active platform; robots.txt declares it",
+    JS_ONLY,
+    async ({ page, request, baseURL }) => {
+      // JavaScript only: HTTP-level check, run once.
+      const mine = await platform();
+      const off = await platform({ is_active: 0 });
+      const before = await e2eDb().selectFrom("platforms").select("slug").where("is_active", "=", 1).execute();
+      const res = await request.get("/sitemap.xml");
+      expect(res.status()).toBe(200);
+      expect(res.headers()["content-type"]).toContain("application/xml");
+      const xml = await res.text();
+      const after = await e2eDb().selectFrom("platforms").select("slug").where("is_active", "=", 1).execute();
+      const stillActive = before.filter((b) => after.some((a) => a.slug === b.slug)).map((b) => b.slug);
 
-    await page.goto("/healthz");
-    const parsed = await page.evaluate((text) => {
-      const doc = new DOMParser().parseFromString(text, "application/xml");
-      const ns = "http://www.sitemaps.org/schemas/sitemap/0.9";
-      return {
-        error: doc.getElementsByTagName("parsererror").length > 0,
-        root: doc.documentElement.localName,
-        namespace: doc.documentElement.namespaceURI,
-        locs: [...doc.getElementsByTagNameNS(ns, "loc")].map((n) => n.textContent ?? ""),
-        lastmods: [...doc.getElementsByTagNameNS(ns, "lastmod")].map((n) => n.textContent ?? ""),
-        hreflangs: [...doc.getElementsByTagNameNS("http://www.w3.org/1999/xhtml", "link")]
-          .slice(0, 5)
-          .map((n) => n.getAttribute("hreflang")),
-      };
-    }, xml);
-    expect(parsed.error).toBe(false);
-    expect(parsed.root).toBe("urlset");
-    expect(parsed.namespace).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
-    expect(parsed.hreflangs).toEqual(["fr", "en", "de", "es", "x-default"]);
-    for (const path of ["/", "/submit", "/suggest-platform", "/partnerships", "/privacy", "/terms", "/random"]) {
-      expect(parsed.locs).toContain(`${baseURL}${path}`);
-    }
-    for (const slug of [...stillActive, mine.slug]) {
-      expect(parsed.locs).toContain(`${baseURL}/${slug}`);
-      expect(parsed.locs).toContain(`${baseURL}/${slug}/get-code`);
-    }
-    expect(parsed.locs).not.toContain(`${baseURL}/${off.slug}`);
-    const today = new Date().toISOString().slice(0, 10);
-    for (const d of parsed.lastmods) {
-      expect(d).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(d <= today).toBe(true);
-    }
+      await page.goto("/healthz");
+      const parsed = await page.evaluate((text) => {
+        const doc = new DOMParser().parseFromString(text, "application/xml");
+        const ns = "http://www.sitemaps.org/schemas/sitemap/0.9";
+        return {
+          error: doc.getElementsByTagName("parsererror").length > 0,
+          root: doc.documentElement.localName,
+          namespace: doc.documentElement.namespaceURI,
+          locs: [...doc.getElementsByTagNameNS(ns, "loc")].map((n) => n.textContent ?? ""),
+          lastmods: [...doc.getElementsByTagNameNS(ns, "lastmod")].map((n) => n.textContent ?? ""),
+          hreflangs: [...doc.getElementsByTagNameNS("http://www.w3.org/1999/xhtml", "link")]
+            .slice(0, 5)
+            .map((n) => n.getAttribute("hreflang")),
+        };
+      }, xml);
+      expect(parsed.error).toBe(false);
+      expect(parsed.root).toBe("urlset");
+      expect(parsed.namespace).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
+      expect(parsed.hreflangs).toEqual(["fr", "en", "de", "es", "x-default"]);
+      for (const path of ["/", "/submit", "/suggest-platform", "/partnerships", "/privacy", "/terms", "/random"]) {
+        expect(parsed.locs).toContain(`${baseURL}${path}`);
+      }
+      for (const slug of [...stillActive, mine.slug]) {
+        expect(parsed.locs).toContain(`${baseURL}/${slug}`);
+        expect(parsed.locs).toContain(`${baseURL}/${slug}/get-code`);
+      }
+      expect(parsed.locs).not.toContain(`${baseURL}/${off.slug}`);
+      const today = new Date().toISOString().slice(0, 10);
+      for (const d of parsed.lastmods) {
+        expect(d).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(d <= today).toBe(true);
+      }
 
-    const robots = await request.get("/robots.txt");
-    expect(robots.headers()["content-type"]).toContain("text/plain");
-    const text = await robots.text();
-    expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
-    expect(text).toMatch(/^Disallow: \/admin$/m);
-    expect(text).toMatch(/^User-agent: \*$/m);
-  });
+      const robots = await request.get("/robots.txt");
+      expect(robots.headers()["content-type"]).toContain("text/plain");
+      const text = await robots.text();
+      expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+      expect(text).toMatch(/^Disallow: \/admin$/m);
+      expect(text).toMatch(/^User-agent: \*$/m);
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createE2eCode, createE2ePlatform, e2eDb, hydrated, jsDisabled } from "./support";
+import { JS_ONLY, createE2eCode, createE2ePlatform, e2eDb, hydrated, jsDisabled } from "./support";
 
 /**
  * Issue 59's finish list, as the eye sees it: the home title keeps its words whole on a 320 px phone,
@@ -58,8 +58,8 @@ test.describe("finish", () => {
     expect(openData!.y - (list!.y + list!.height)).toBeGreaterThanOrEqual(16);
   });
 
-  test("the carousel's dots sit under its centre", async ({ page }, testInfo) => {
-    test.skip(jsDisabled(testInfo), "the dots are drawn only where scripts run");
+  test("the carousel's dots sit under its centre", JS_ONLY, async ({ page }) => {
+    // JavaScript only: the dots are drawn only where scripts run.
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/");
     await hydrated(page);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { e2eDb, expectAccessible, jsDisabled } from "./support";
+import { NO_JS_ONLY, e2eDb, expectAccessible } from "./support";
 
 const GAME_CHUNK = /\/assets\/constellation-game-[\w-]+\.js$/;
 const END_DIALOG_CHUNK = /\/assets\/game-end-dialog-[\w-]+\.js$/;
@@ -55,8 +55,8 @@ async function playFromCountdown(page: Page, game: Locator) {
 }
 
 test.describe("without JavaScript", () => {
-  test("the home page has no game code and no canvas", async ({ page }, testInfo) => {
-    test.skip(!jsDisabled(testInfo), "JS-off check");
+  test("the home page has no game code and no canvas", NO_JS_ONLY, async ({ page }) => {
+    // Without JavaScript only: JS-off check.
     const chunks = watchGameChunk(page);
     const res = await page.goto("/");
     const html = (await res!.text()) ?? "";

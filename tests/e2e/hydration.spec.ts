@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createE2eCode, createE2ePlatform, jsDisabled } from "./support";
+import { JS_ONLY, createE2eCode, createE2ePlatform, jsDisabled } from "./support";
 
 /**
  * Hydration moves nothing. On a slow phone the page is on screen, complete, a second or more
@@ -82,8 +82,8 @@ for (const width of WIDTHS) {
     test.use({ viewport: { width, height: 800 }, reducedMotion: "reduce" });
 
     for (const path of PAGES) {
-      test(`${path}: every control stays where it was drawn`, async ({ page }, testInfo) => {
-        test.skip(jsDisabled(testInfo), "hydration needs JavaScript");
+      test(`${path}: every control stays where it was drawn`, JS_ONLY, async ({ page }) => {
+        // JavaScript only: hydration needs JavaScript.
         const held = await holdHydration(page);
         await page.goto(path, { waitUntil: "commit" });
         const before = await held.drawn();
@@ -91,8 +91,8 @@ for (const width of WIDTHS) {
       });
     }
 
-    test("a code drawn before the script ran: its copy and share buttons, and its link, stay put", async ({ page }, testInfo) => {
-      test.skip(jsDisabled(testInfo), "hydration needs JavaScript");
+    test("a code drawn before the script ran: its copy and share buttons, and its link, stay put", JS_ONLY, async ({ page }) => {
+      // JavaScript only: hydration needs JavaScript.
       const p = await createE2ePlatform();
       // Served often already, so parallel draws (fewest serves first) never take it.
       await createE2eCode(p.id, { code: "HOLD42", times_served: 1000 });
@@ -148,8 +148,8 @@ function settled(page: Page) {
   );
 }
 
-test("a link to a route discovered for the page's links navigates in place", async ({ page }, testInfo) => {
-  test.skip(jsDisabled(testInfo), "route discovery needs JavaScript");
+test("a link to a route discovered for the page's links navigates in place", JS_ONLY, async ({ page }) => {
+  // JavaScript only: route discovery needs JavaScript.
   const discovered = page.waitForResponse(/\/__manifest\?.*p=%2Fsubmit/);
   await page.goto("/tesla");
   await discovered;
@@ -168,61 +168,65 @@ test("a link to a route discovered for the page's links navigates in place", asy
   expect(asked).toEqual([]);
 });
 
-test("the home page, a platform page, /submit and a draw result render once: hydration, and no second pass after it", async ({
-  page,
-}, testInfo) => {
-  test.skip(jsDisabled(testInfo), "hydration needs JavaScript");
-  // React reports each commit to a devtools hook when one is installed before it loads: this one counts them.
-  await page.addInitScript(() => {
-    const counted = window as unknown as { commits: number; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
-    counted.commits = 0;
-    counted.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-      supportsFiber: true,
-      isDisabled: false,
-      renderers: new Map(),
-      inject: () => 1,
-      checkDCE: () => {},
-      onScheduleFiberRoot: () => {},
-      onCommitFiberRoot: () => counted.commits++,
-      onPostCommitFiberRoot: () => {},
-      onCommitFiberUnmount: () => {},
-    };
-  });
-  // Less motion: the home page's game (its own commits, once the page is idle) never loads.
-  await page.emulateMedia({ reducedMotion: "reduce" });
-  for (const path of ["/", "/tesla", "/submit"]) {
+test(
+  "the home page, a platform page, /submit and a draw result render once: hydration, and no second pass after it",
+  JS_ONLY,
+  async ({ page }) => {
+    // JavaScript only: hydration needs JavaScript.
+    // React reports each commit to a devtools hook when one is installed before it loads: this one counts them.
+    await page.addInitScript(() => {
+      const counted = window as unknown as { commits: number; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
+      counted.commits = 0;
+      counted.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        supportsFiber: true,
+        isDisabled: false,
+        renderers: new Map(),
+        inject: () => 1,
+        checkDCE: () => {},
+        onScheduleFiberRoot: () => {},
+        onCommitFiberRoot: () => counted.commits++,
+        onPostCommitFiberRoot: () => {},
+        onCommitFiberUnmount: () => {},
+      };
+    });
+    // Less motion: the home page's game (its own commits, once the page is idle) never loads.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    for (const path of ["/", "/tesla", "/submit"]) {
+      const discovered = page.waitForResponse(/\/__manifest\?/);
+      await page.goto(path);
+      await discovered;
+      await settled(page);
+      // Hydration, then the router's own update once it has discovered the routes of the page's links
+      // (Remix's router as shipped: decision 273's patch that kept it from rendering is gone), and
+      // react-i18next's settling of its `t` after mounting: at most three. The kept regions and the
+      // focus helper ask "am I hydrating?" without a render of their own (decision 275), and the home
+      // carousel's server HTML is already what it shows once hydrated (decision 276).
+      expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), path).toBeLessThanOrEqual(3);
+    }
+
+    // With motion allowed the game's sky joins once the page is idle: one commit more (decision 277),
+    // with no suspended render before it and no second one when its loop starts (the three above, then this).
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await page.goto("/");
+    await expect(page.getByTestId("game-canvas")).toBeAttached();
+    await settled(page);
+    expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), "/ with its sky").toBeLessThanOrEqual(
+      4,
+    );
+
+    // A draw result: its second half is a part of its own, hydrated when its code has come (a
+    // commit of its own); with the router's and react-i18next's updates as above, five at most
+    // (two before the framework went back to its shipped packages).
+    const p = await createE2ePlatform();
+    await createE2eCode(p.id, { code: "ONCE42" });
+    await page.goto(`/${p.slug}/get-code`);
+    await page.getByRole("button", { name: "Lancer le tirage au sort" }).click();
+    await expect(page.getByTestId("drawn-code")).toHaveText("ONCE42");
+    const result = page.url();
     const discovered = page.waitForResponse(/\/__manifest\?/);
-    await page.goto(path);
+    await page.goto(result);
     await discovered;
     await settled(page);
-    // Hydration, then the router's own update once it has discovered the routes of the page's links
-    // (Remix's router as shipped: decision 273's patch that kept it from rendering is gone), and
-    // react-i18next's settling of its `t` after mounting: at most three. The kept regions and the
-    // focus helper ask "am I hydrating?" without a render of their own (decision 275), and the home
-    // carousel's server HTML is already what it shows once hydrated (decision 276).
-    expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), path).toBeLessThanOrEqual(3);
-  }
-
-  // With motion allowed the game's sky joins once the page is idle: one commit more (decision 277),
-  // with no suspended render before it and no second one when its loop starts (the three above, then this).
-  await page.emulateMedia({ reducedMotion: "no-preference" });
-  await page.goto("/");
-  await expect(page.getByTestId("game-canvas")).toBeAttached();
-  await settled(page);
-  expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), "/ with its sky").toBeLessThanOrEqual(4);
-
-  // A draw result: its second half is a part of its own, hydrated when its code has come (a
-  // commit of its own); with the router's and react-i18next's updates as above, five at most
-  // (two before the framework went back to its shipped packages).
-  const p = await createE2ePlatform();
-  await createE2eCode(p.id, { code: "ONCE42" });
-  await page.goto(`/${p.slug}/get-code`);
-  await page.getByRole("button", { name: "Lancer le tirage au sort" }).click();
-  await expect(page.getByTestId("drawn-code")).toHaveText("ONCE42");
-  const result = page.url();
-  const discovered = page.waitForResponse(/\/__manifest\?/);
-  await page.goto(result);
-  await discovered;
-  await settled(page);
-  expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), "draw result").toBeLessThanOrEqual(5);
-});
+    expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), "draw result").toBeLessThanOrEqual(5);
+  },
+);

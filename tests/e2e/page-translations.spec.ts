@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { hydrated, jsDisabled } from "./support";
+import { JS_ONLY, hydrated } from "./support";
 
 /**
  * A page's translations reach the browser in one request (decision 272): the namespaces of the
@@ -14,8 +14,8 @@ function localeRequests(page: Page): string[] {
   return seen;
 }
 
-test("a platform page reads its four namespaces in one request, a later page only what it lacks", async ({ page }, testInfo) => {
-  test.skip(jsDisabled(testInfo), "translations are fetched by the browser's script");
+test("a platform page reads its four namespaces in one request, a later page only what it lacks", JS_ONLY, async ({ page }) => {
+  // JavaScript only: translations are fetched by the browser's script.
   const requests = localeRequests(page);
   await page.goto("/tesla");
   await hydrated(page);

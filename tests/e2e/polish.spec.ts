@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./admin-support";
-import { createE2eCode, createE2ePlatform, e2eDb, hydrated, jsDisabled } from "./support";
+import { JS_ONLY, createE2eCode, createE2ePlatform, e2eDb, hydrated, jsDisabled } from "./support";
 
 const rand = () => Math.random().toString(36).slice(2, 8);
 
@@ -155,34 +155,36 @@ test("a toast's 5 s ask the main thread for no style work each frame; hidden for
   expect(await at(5_000)).toBe("hidden 0, close box hidden");
 });
 
-test("toasts: F8 moves focus to the notifications; a swipe right of 50 px dismisses, a shorter one does not", async ({
-  page,
-}, testInfo) => {
-  test.skip(jsDisabled(testInfo), "swipe and hotkey are JavaScript polish");
-  await toastAfterCancel(page);
-  // The hotkey is a listener an effect adds once React has hydrated: a key pressed before goes nowhere.
-  await hydrated(page);
-  await page.keyboard.press("F8");
-  await expect(page.getByTestId("toast-region")).toBeFocused();
-  // The reader brought the focus to the notifications: the toast stays past its 5 s meanwhile.
-  await page.waitForTimeout(5_500);
-  await expect(page.getByTestId("toast")).toBeVisible();
+test(
+  "toasts: F8 moves focus to the notifications; a swipe right of 50 px dismisses, a shorter one does not",
+  JS_ONLY,
+  async ({ page }) => {
+    // JavaScript only: swipe and hotkey are JavaScript polish.
+    await toastAfterCancel(page);
+    // The hotkey is a listener an effect adds once React has hydrated: a key pressed before goes nowhere.
+    await hydrated(page);
+    await page.keyboard.press("F8");
+    await expect(page.getByTestId("toast-region")).toBeFocused();
+    // The reader brought the focus to the notifications: the toast stays past its 5 s meanwhile.
+    await page.waitForTimeout(5_500);
+    await expect(page.getByTestId("toast")).toBeVisible();
 
-  const swipe = async (dx: number) => {
-    const box = (await page.getByTestId("toast").boundingBox())!;
-    const y = box.y + box.height / 2;
-    await page.mouse.move(box.x + 10, y);
-    await page.mouse.down();
-    await page.mouse.move(box.x + 10 + dx / 2, y, { steps: 3 });
-    await page.mouse.move(box.x + 10 + dx, y, { steps: 3 });
-    await page.mouse.up();
-  };
-  await swipe(30);
-  await expect(page.getByTestId("toast")).toBeVisible();
-  // Well before its 5 s end (a second swipe with a mouse once dragged the text the first had selected).
-  await swipe(60);
-  await expect(page.getByTestId("toast")).toHaveCount(0, { timeout: 1_000 });
-});
+    const swipe = async (dx: number) => {
+      const box = (await page.getByTestId("toast").boundingBox())!;
+      const y = box.y + box.height / 2;
+      await page.mouse.move(box.x + 10, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 10 + dx / 2, y, { steps: 3 });
+      await page.mouse.move(box.x + 10 + dx, y, { steps: 3 });
+      await page.mouse.up();
+    };
+    await swipe(30);
+    await expect(page.getByTestId("toast")).toBeVisible();
+    // Well before its 5 s end (a second swipe with a mouse once dragged the text the first had selected).
+    await swipe(60);
+    await expect(page.getByTestId("toast")).toHaveCount(0, { timeout: 1_000 });
+  },
+);
 
 test("a pointer over a toast keeps it past its 5 s, with or without JavaScript; it goes once the pointer leaves", async ({
   page,
@@ -205,8 +207,8 @@ test("a pointer over a toast keeps it past its 5 s, with or without JavaScript; 
   else await expect(toast).toHaveCount(0);
 });
 
-test("a second toast starts its own 5 s", async ({ page }, testInfo) => {
-  test.skip(jsDisabled(testInfo), "without JavaScript every toast comes with a page of its own");
+test("a second toast starts its own 5 s", JS_ONLY, async ({ page }, testInfo) => {
+  // JavaScript only: without JavaScript every toast comes with a page of its own.
   const names = [1, 2].map((i) => `Twicevex ${i} ${rand()} ${testInfo.project.name}`);
   for (const name of names) await addSuggestion(name);
   await page.goto("/suggest-platform");

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { NO_JS_ONLY } from "./support";
 
 /**
  * The site's links are plain `<a href data-discover>` (SiteLink, decision 263): one listener for the
@@ -31,8 +32,8 @@ async function waitForHydration(page: Page) {
   });
 }
 
-test("without JavaScript the header's links are plain links, and they work", async ({ page, javaScriptEnabled }) => {
-  test.skip(javaScriptEnabled, "the no-JS case");
+test("without JavaScript the header's links are plain links, and they work", NO_JS_ONLY, async ({ page }) => {
+  // Without JavaScript only: the no-JS case.
   await page.goto("/");
   const link = page.locator("header nav[aria-label] a[href='/submit']").last();
   await expect(link).toHaveAttribute("data-discover", "true");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, jsDisabled } from "./support";
+import { JS_ONLY, expectAccessible } from "./support";
 
 test.describe("sitemap audit page", () => {
   test("audits our own sitemap from the form: every check passes, page accessible", async ({ page, baseURL }) => {
@@ -33,8 +33,8 @@ test.describe("sitemap audit page", () => {
     await expectAccessible(page);
   });
 
-  test("with JavaScript, a pending state while the audit runs", async ({ page }, testInfo) => {
-    test.skip(jsDisabled(testInfo), "the pending state is JavaScript polish");
+  test("with JavaScript, a pending state while the audit runs", JS_ONLY, async ({ page }) => {
+    // JavaScript only: the pending state is JavaScript polish.
     await page.goto("/sitemap-audit");
     // The audit's data request is held until the pending state has been seen.
     let release = () => {};
