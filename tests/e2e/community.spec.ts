@@ -356,7 +356,7 @@ test.describe("crawlers", () => {
     "sitemap.xml is well-formed, namespaced, lists every active platform; robots.txt declares it",
     JS_ONLY,
     async ({ page, request, baseURL }) => {
-      // JavaScript only: HTTP-level check, run once.
+      // An HTTP-level check: run in one project only (the JS one).
       const mine = await platform();
       const off = await platform({ is_active: 0 });
       const before = await e2eDb().selectFrom("platforms").select("slug").where("is_active", "=", 1).execute();
