@@ -20,19 +20,22 @@ class TooManyParts extends Error {}
 export async function readFormData(request: Request, options: { upload?: { maxFileBytes: number } } = {}): Promise<FormData> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/x-www-form-urlencoded") {
+    let form: FormData;
     try {
-      return await request.formData();
+      form = await request.formData();
     } catch {
       throw await refusal(request, 400, "malformed");
     }
+    return withoutNul(request, form);
   }
   if (type === "multipart/form-data" && options.upload) {
     const fileOrField = unstable_createMemoryUploadHandler({
       maxPartSize: Math.max(options.upload.maxFileBytes, MAX_FIELD_BYTES),
     });
     let parts = 0;
+    let form: FormData;
     try {
-      return await unstable_parseMultipartFormData(request, (part) => {
+      form = await unstable_parseMultipartFormData(request, (part) => {
         if (++parts > MAX_PARTS) throw new TooManyParts();
         return fileOrField(part);
       });
@@ -40,8 +43,19 @@ export async function readFormData(request: Request, options: { upload?: { maxFi
       if (error instanceof MaxPartSizeExceededError) throw await refusal(request, 413, "tooLarge");
       throw await refusal(request, 400, "malformed");
     }
+    return withoutNul(request, form);
   }
   throw await refusal(request, 415, "notAForm");
+}
+
+/**
+ * No browser sends U+0000 from a field, and SQLite's length() stops at it (a name of one NUL is
+ * "empty" to the table's CHECK, past the schema's min(1)): a form holding one is malformed (400).
+ */
+async function withoutNul(request: Request, form: FormData): Promise<FormData> {
+  for (const value of form.values())
+    if (typeof value === "string" && value.includes("\u0000")) throw await refusal(request, 400, "malformed");
+  return form;
 }
 
 async function refusal(request: Request, status: number, key: "malformed" | "tooLarge" | "notAForm"): Promise<Response> {

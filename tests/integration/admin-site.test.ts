@@ -245,6 +245,7 @@ describe("scores tab", () => {
   it.each([
     [{ player_name: "   ", score: "10" }, "Le pseudo doit contenir de 1 à 20 caractères."],
     [{ player_name: "x".repeat(21), score: "10" }, "Le pseudo doit contenir de 1 à 20 caractères."],
+    [{ player_name: "bad\u0007name", score: "10" }, "Le pseudo contient des caractères non autorisés."],
     [{ player_name: "Ok", score: "-1" }, "Le score doit être un nombre entier positif ou nul."],
     [{ player_name: "Ok", score: "1.5" }, "Le score doit être un nombre entier positif ou nul."],
     [{ player_name: "Ok", score: "abc" }, "Le score doit être un nombre entier positif ou nul."],
@@ -261,6 +262,14 @@ describe("scores tab", () => {
       expect(await score(id)).toEqual({ id, player_name: "Intact", score: 7 });
     },
   );
+
+  it("refuses a form holding U+0000 (SQLite's length() stops at it) with 400, writing nothing", async () => {
+    const id = await insertScore("Intact", 7);
+    const res = await post("/admin/scores", { intent: "update", id: String(id), player_name: "\u0000", score: "10" });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("le formulaire reçu est illisible");
+    expect(await score(id)).toEqual({ id, player_name: "Intact", score: 7 });
+  });
 
   it("deletes a score; unknown ids answer 404", async () => {
     const id = await insertScore("Bye", 1);

@@ -11,12 +11,17 @@ export const PSEUDO_MAX = 20;
 // eslint-disable-next-line no-control-regex
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
+/** A player's name as others will see it: no control character, no bidirectional override. */
+export function isPrintableName(value: string): boolean {
+  return !UNPRINTABLE.test(value);
+}
+
 export const pseudoSchema = z
   .string({ required_error: "errors.pseudoRequired", invalid_type_error: "errors.pseudoRequired" })
   .trim()
   .min(1, "errors.pseudoRequired")
   .max(PSEUDO_MAX, "errors.pseudoTooLong")
-  .refine((v) => !UNPRINTABLE.test(v), "errors.pseudoInvalid");
+  .refine(isPrintableName, "errors.pseudoInvalid");
 
 export const deviceSchema = z.enum(DEVICE_TYPES, {
   errorMap: () => ({ message: "errors.device" }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseHttpUrl } from "~db/platform-links";
+import { isPrintableName } from "~/features/game/schemas";
 import { SETTING_KEYS, type SettingKey } from "~db/seed-data";
 
 /**
@@ -46,7 +47,8 @@ export const scoreSchema = z.object({
     .string({ required_error: "scores.errors.playerName" })
     .trim()
     .min(1, "scores.errors.playerName")
-    .max(PLAYER_NAME_MAX, "scores.errors.playerName"),
+    .max(PLAYER_NAME_MAX, "scores.errors.playerName")
+    .refine(isPrintableName, "scores.errors.playerNameInvalid"),
   score: z
     .number({ required_error: "scores.errors.score", invalid_type_error: "scores.errors.score" })
     .int("scores.errors.score")
