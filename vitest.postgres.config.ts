@@ -33,6 +33,10 @@ const SQLITE_ONLY = [
   "tests/integration/page-stream.test.ts",
   "tests/integration/page-headers.test.ts",
   "tests/integration/site-icons.test.ts",
+  // The bytes of every page as React's stream writes them (no stray 0x00), and which language each
+  // URL answers in through the in-memory page cache: what a row holds does not change either.
+  "tests/integration/nul-bytes.test.ts",
+  "tests/integration/one-url-one-language.test.ts",
 ];
 
 // Each pass empties and uses its own scratch folder (tests/support/paths.ts), so that the SQLite
