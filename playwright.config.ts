@@ -75,6 +75,8 @@ function e2eServer({ name, port, build }: { name: string; port: number; build: b
       DRAW_DAILY_LIMIT: "0",
       // Nor the soft bound's browser step: tests/e2e/draw-proof.spec.ts starts a server of its own for it.
       DRAW_SOFT_LIMIT: "0",
+      // scrypt at 2^10 for new hashes, as every test server (decision 399).
+      PASSWORD_HASH_COST: "10",
       // The sitemap audit may fetch this server's own sitemap (tests only).
       AUDIT_ALLOWED_HOSTS: `localhost:${port}`,
     },

@@ -110,7 +110,11 @@ async function prepareDatabaseFile(log: (line: string) => void, sqliteFile: stri
         : `[db] new database: demo data added (${added}); SEED_DEMO=0 starts an empty site`,
     );
   }
-  const { anyAdmin, upsertAdmin } = await import("~db/repositories/users.server");
+  const { anyAdmin, upsertAdmin, PASSWORD_HASH_COST } = await import("~db/repositories/users.server");
+  if ((env.PASSWORD_HASH_COST ?? PASSWORD_HASH_COST) < PASSWORD_HASH_COST)
+    log(
+      `[admin] PASSWORD_HASH_COST=${env.PASSWORD_HASH_COST}: new password hashes are cheaper than OWASP's setting (14); for tests only`,
+    );
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     log(`[admin] ${env.ADMIN_EMAIL}: ${await upsertAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD)}`);
   } else if (!(await anyAdmin(db))) {

@@ -53,6 +53,8 @@ const envSchema = z.object({
    * deletions); unset: each job's own (an hour; platform deletions a minute). The tests shorten it.
    */
   JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).optional(),
+  /** scrypt's N exponent for new password hashes; unset: 14 (OWASP's). Test servers lower it; a start below 14 says so (decision 399). */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).optional(),
   /** `1`: log each background job run this process leads (start and end) and each one it skips (decision 367). */
   LOG_JOB_RUNS: booleanFlag,
   /** How long an admin's platform delete waits for its rows to go before it answers that the rest goes on in the background (decision 292). */

@@ -10,14 +10,18 @@ const scrypt = promisify(crypto.scrypt) as (
 ) => Promise<Buffer>;
 
 // OWASP's scrypt setting for about 16 MiB of memory per hash, affordable on a small VM: N=2^14, r=8, p=5.
-const PARAMS = { N: 2 ** 14, r: 8, p: 5 } as const;
+// PASSWORD_HASH_COST (N's exponent) is lowered by the test servers only, as Django's test settings
+// do (decision 399): each hash keeps its own parameters, so verifying one never depends on it.
+export const PASSWORD_HASH_COST = 14;
+const params = () => ({ N: 2 ** (Number(process.env.PASSWORD_HASH_COST) || PASSWORD_HASH_COST), r: 8, p: 5 });
 const KEY_LENGTH = 64;
 const MAX_MEM = 64 * 1024 * 1024;
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const key = await scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...PARAMS, maxmem: MAX_MEM });
-  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString("base64")}$${key.toString("base64")}`;
+  const { N, r, p } = params();
+  const key = await scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { N, r, p, maxmem: MAX_MEM });
+  return `scrypt$${N}$${r}$${p}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
 async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -67,6 +67,19 @@ describe("first start", () => {
     });
   });
 
+  it("a start with scrypt below OWASP's cost says so in one line; unset, nothing is said (decision 399)", async () => {
+    const lowered = await startServer({ PASSWORD_HASH_COST: "10" });
+    await stopped(lowered, async () => {
+      expect(lowered.output()).toContain(
+        "[admin] PASSWORD_HASH_COST=10: new password hashes are cheaper than OWASP's setting (14)",
+      );
+    });
+    const standard = await startServer({ PASSWORD_HASH_COST: "14" });
+    await stopped(standard, async () => {
+      expect(standard.output()).not.toContain("PASSWORD_HASH_COST");
+    });
+  });
+
   it("production never adds the demo data unasked", async () => {
     const server = await startServer({ NODE_ENV: "production" });
     await stopped(server, async () => {
