@@ -7,23 +7,13 @@ import { I18nextProvider } from "react-i18next";
 import { analyticsForRequest } from "./features/consent/consent.server";
 import { cspSources, extendCsp } from "./features/consent/tags";
 import { getLanguage, i18nForRender } from "./i18n/i18next.server";
-import { firstPaintHold } from "./utils/first-paint.server";
 import { markKeepablePage } from "./utils/page-cache.server";
 import { NonceProvider } from "./utils/nonce";
-import { reactOutput, type Insert } from "./utils/react-output.server";
+import { reactOutput } from "./utils/react-output.server";
 import { SiteCssProvider } from "./utils/site-css";
 import { redactedPath } from "../server/request-log";
 
 export const streamTimeout = 5_000;
-
-/**
- * What React writes inside the stylesheet's <style>, replaced on the way out by the stylesheet's own
- * bytes, read once at start (react-output.server.ts). It comes first in the page's head after
- * <Meta />, whose texts React escapes (no raw "<" there); were it ever left in place, a browser would
- * read it as an empty stylesheet, not as content.
- */
-const SITE_CSS_PLACEHOLDER = "<!--site-css-->";
-const PLACEHOLDER_BYTES = Buffer.from(SITE_CSS_PLACEHOLDER);
 
 // The Express server reaches the app only through this build (decision 001).
 export { serverHooks } from "./server-hooks.server";
@@ -52,7 +42,7 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <SiteCssProvider value={loadContext.siteCss ? SITE_CSS_PLACEHOLDER : ""}>
+        <SiteCssProvider value={loadContext.siteCss ?? ""}>
           <I18nextProvider i18n={instance}>
             <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
           </I18nextProvider>
@@ -67,10 +57,7 @@ export default async function handleRequest(
           body.once("end", () => clearTimeout(timer));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          const css = loadContext.siteCss;
-          const inserts: Insert[] = [firstPaintHold(remixContext, nonce)];
-          if (css) inserts.push({ placeholder: PLACEHOLDER_BYTES, bytes: css });
-          pipe(reactOutput(body, inserts));
+          pipe(reactOutput(body));
         },
         onShellError(error: unknown) {
           clearTimeout(timer);

@@ -12,7 +12,7 @@ declare module "@remix-run/node" {
      * The site's stylesheet as UTF-8 bytes, inlined in every page (absent in development, where Vite
      * serves it): the page's bytes carry it as they are (entry.server.tsx), React never encodes it.
      */
-    siteCss?: Buffer;
+    siteCss?: string;
     /**
      * Admission control's side of the draw (server/admission.ts, decision 330). `backedUp(drawing)`:
      * whether the result page of one more draw (besides `drawing` being made) would wait past its

@@ -15,8 +15,8 @@ export interface RemixBuild {
   devMiddleware?: RequestHandler;
   /** In production, the client files of the build (assets, favicon...). */
   clientDir?: string;
-  /** In production, the site's stylesheet (build/site.css) as bytes, read once, inlined in every page. */
-  siteCss?: Buffer;
+  /** In production, the site's stylesheet (build/site.css) as text, read once, inlined in every page. */
+  siteCss?: string;
 }
 
 /**
@@ -39,6 +39,6 @@ export async function loadRemixBuild(dev: boolean): Promise<RemixBuild> {
   );
   const hooks = appHooksOf(build);
   hooks.guardRoutes(build.routes);
-  const siteCss = fs.readFileSync(path.join(here, "site.css"));
+  const siteCss = fs.readFileSync(path.join(here, "site.css"), "utf8");
   return { build, hooks: () => Promise.resolve(hooks), clientDir: path.join(here, "client"), siteCss };
 }

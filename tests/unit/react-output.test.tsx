@@ -1,8 +1,8 @@
 import { PassThrough } from "node:stream";
-import { createElement, Suspense, type ReactElement } from "react";
+import { createElement, Suspense } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { reactOutput, type Insert } from "~/utils/react-output.server";
+import { reactOutput } from "~/utils/react-output.server";
 
 /** A paragraph of two-byte characters, shifted by `offset` ASCII letters, so that one lands on a buffer's edge. */
 function tree(offset: number) {
@@ -130,74 +130,5 @@ describe("reactOutput: a visitor who leaves stops the render", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(errors).toHaveLength(1);
     expect(String(errors[0])).toMatch(/destination stream (errored|closed)/);
-  });
-});
-
-/** The page as it leaves `reactOutput` with `inserts`, piped once the shell is ready; `then` runs after (a late part's release). */
-function streamed(element: ReactElement, inserts: Insert[], then = () => {}): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
-    const out = new PassThrough();
-    const chunks: Buffer[] = [];
-    out.on("data", (chunk: Buffer) => chunks.push(Buffer.from(chunk)));
-    out.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    const { pipe } = renderToPipeableStream(element, {
-      onShellReady: () => {
-        pipe(reactOutput(out, inserts));
-        setImmediate(then);
-      },
-      onError: reject,
-    });
-  });
-}
-
-describe("reactOutput: bytes made once stand in for a placeholder (the inlined stylesheet)", () => {
-  const placeholder = "<!--site-css-->";
-  const css = Buffer.from(`body{color:red}a>b{content:"é"}`.repeat(900)); // about 30 KB, a two-byte character
-
-  function page(lateText: string, title = placeholder) {
-    const { Late, release } = lateParagraph({ id: "late", dangerouslySetInnerHTML: { __html: lateText } });
-    const element = createElement(
-      "html",
-      null,
-      createElement(
-        "head",
-        null,
-        // A stranger's text before the style: React escapes it, so it cannot be taken for the placeholder.
-        createElement("title", null, title),
-        createElement("style", { id: "site-css", dangerouslySetInnerHTML: { __html: placeholder } }),
-      ),
-      createElement(
-        "body",
-        null,
-        createElement(Suspense, { fallback: createElement("p", null, "waiting") }, createElement(Late)),
-      ),
-    );
-    return { element, release };
-  }
-
-  it("replaces the style's placeholder by the bytes, once, in the first tick only; the rest is React's", async () => {
-    const { element, release } = page(placeholder);
-    const html = await streamed(element, [{ placeholder: Buffer.from(placeholder), bytes: css }], release);
-    expect(html).toContain(`<title>&lt;!--site-css--&gt;</title>`);
-    expect(html).toContain(`<style id="site-css">${css.toString("utf8")}</style>`);
-    // A placeholder in a later tick (a streamed part) is left as it is.
-    expect(html).toContain(`<p id="late">${placeholder}</p>`);
-    expect(html.split(css.toString("utf8"))).toHaveLength(2);
-  });
-
-  it("puts bytes before the head's end too (the first paint's hold, decision 306); a stranger's </head> in the title is React's escaped text", async () => {
-    const hold = "<script>hold()</script>";
-    const { element, release } = page("</head>", `</head>${placeholder}`);
-    const html = await streamed(
-      element,
-      [
-        { placeholder: Buffer.from("</head>"), bytes: Buffer.from(`${hold}</head>`) },
-        { placeholder: Buffer.from(placeholder), bytes: Buffer.from("p{}") },
-      ],
-      release,
-    );
-    expect(html).toContain(`<style id="site-css">p{}</style>${hold}</head><body>`);
-    expect(html).toContain(`<title>&lt;/head&gt;&lt;!--site-css--&gt;</title>`);
-    expect(html.split(hold)).toHaveLength(2);
   });
 });
