@@ -174,7 +174,7 @@ describe("JavaScript per visitor page", () => {
 });
 
 describe("parts a page loads only when it shows them (decision 265)", () => {
-  const PARTS = ["error-pages", "toast-body", "offer-views", "answer-figure", "footer-content"];
+  const PARTS = ["error-pages", "toast-body"];
 
   it("are chunks of their own that no visitor page loads before hydrating (the not-found page aside, which is one)", async () => {
     const chunks = PARTS.map((part) => {

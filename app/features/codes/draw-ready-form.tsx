@@ -5,8 +5,6 @@ import { alert, button, muted, row, stack } from "~/styles/ui.css";
 import { useArrivalFocus } from "~/utils/arrival-focus";
 import { usePending } from "~/utils/use-pending";
 import { drawAnimation } from "./draw-animation";
-import { ClaimGuide } from "~/features/offer/claim-guide";
-import { KeptAnswerFigure } from "~/features/trust/kept-answer-figure";
 import { loadResult } from "./result-half";
 
 /**
@@ -38,10 +36,8 @@ export function DrawReadyForm({
       onSubmit={(event) => {
         if (busy) return event.preventDefault();
         drawAnimation.next = true;
-        // The result's code loads while the draw is on its way (draw-parts.tsx), with its kept parts.
+        // The result's code loads while the draw is on its way (draw-parts.tsx).
         void loadResult();
-        ClaimGuide.preload();
-        KeptAnswerFigure.preload();
       }}
     >
       <input type="hidden" name="intent" value="draw" />
