@@ -150,18 +150,15 @@ function browserMinify(): Pick<BuildOptions, "minify" | "terserOptions"> {
  */
 /**
  * Small modules most visitor pages use but the layout does not (link checks, the platform colours,
- * the kept parts' wrapper): in the layout chunk, not each a chunk of its own that a page imports for
+ * the platform logo): in the layout chunk, not each a chunk of its own that a page imports for
  * a hundred bytes of glue (decision 265).
  */
 const SHARED_BY_PAGES = [
   "/db/platform-links.ts",
   "/app/styles/theme.css.ts",
   "/node_modules/@vanilla-extract/dynamic/",
-  "/app/components/kept-part.tsx",
   "/app/features/codes/codes.css.ts",
   "/app/features/trust/trust.css.ts",
-  "/app/features/offer/claim-guide.tsx",
-  "/app/features/trust/kept-answer-figure.tsx",
   "/app/features/codes/platform-logo.tsx",
 ];
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|@remix-run\/[\w-]+|react-router|react-router-dom|turbo-stream)\//;
@@ -247,7 +244,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ],
   },
   plugins: [
-    // serverOnly$ (vite-env-only): a split part's server render, dropped with its import from the browser build.
+    // clientOnly$ (vite-env-only): the assistant's markdown renderer, dropped with its import from the server build.
     envOnlyMacros(),
     !process.env.VITEST && siteStylesheet(),
     !process.env.VITEST && localeFiles(),

@@ -13,17 +13,16 @@ import {
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { getSettings } from "~db/repositories/settings.server";
-import { GeneralErrorBoundary, preloadErrorPage } from "./components/error-boundary";
+import { GeneralErrorBoundary } from "./components/error-pages";
 import { AnalyticsBody, AnalyticsHead, ConsentBanner } from "./features/consent/consent-parts";
 import { analyticsForRequest } from "./features/consent/consent.server";
 import { SiteFooter } from "./components/site-footer";
 import { LanguageOffer } from "./components/language-offer";
 import { SiteHeader } from "./components/site-header";
 import { useSiteLinkNavigation } from "./components/site-link";
-import { preloadToast, ToastRegion } from "./components/toast";
+import { ToastRegion } from "./components/toast";
 import { chosenLanguageUrl, getLanguage, getT, offeredLanguage } from "./i18n/i18next.server";
 import { isLanguage } from "./i18n/config";
-import { beforeHydration } from "./utils/before-hydration";
 import "./styles/global.css";
 import * as layout from "./styles/layout.css";
 import { LANGUAGE_COOKIE, preferenceCookie, readCookie, THEME_COOKIE } from "./utils/cookies.server";
@@ -37,10 +36,6 @@ import type { RootData } from "./utils/root-data";
 import { SiteStylesheet } from "./utils/site-css";
 import { DEFAULT_THEME, isTheme } from "./utils/theme";
 import { getToast } from "./utils/toast.server";
-
-// The code of an error page or a toast, loaded before hydrating a page the server rendered with one
-// (error-boundary.tsx, toast.tsx).
-beforeHydration(() => Promise.all([preloadErrorPage(), preloadToast()]));
 
 // PNG icons, not the SVG they are drawn from (public/favicon.svg, scripts/make-icons.mjs): the
 // browser decodes a page's icon and its web manifest's icon in the page's own renderer, and an SVG

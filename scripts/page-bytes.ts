@@ -15,7 +15,7 @@ import { pageScripts } from "./page-scripts";
 async function pageJs(port: number, target: string, clientDir: string): Promise<{ files: number; gzBytes: number }> {
   const { body } = await get(false, port, target);
   const assets = path.join(clientDir, "assets");
-  const files = pageScripts(body, target, assets);
+  const files = pageScripts(body);
   let gzBytes = 0;
   for (const file of files) {
     const full = path.join(assets, file);

@@ -43,7 +43,7 @@ function PageCard({ children, ...attributes }: { children: React.ReactNode; test
 }
 
 /**
- * The one general error boundary (routes export it through error-boundary.tsx). Known statuses get a friendly page in the visitor's
+ * The one general error boundary (every route exports it). Known statuses get a friendly page in the visitor's
  * language; anything else a generic message. Never a stack trace.
  */
 export function GeneralErrorBoundary() {

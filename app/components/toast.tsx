@@ -2,25 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/utils/root-data";
 import * as layout from "~/styles/layout.css";
-import { serverOnly$ } from "vite-env-only/macros";
-import { ToastBody as ServerToastBody } from "./toast-body";
-import { splitPart } from "./split-part";
+import { ToastBody } from "./toast-body";
 
 const HOTKEY = "F8";
-
-/**
- * The toast itself (its timer, its swipe and its markup) is a chunk of its own, loaded where a toast
- * shows (split-part.tsx, decision 265): before hydration when the server's page has one
- * (`preloadToast`, from the root module's `beforeHydration` call), else when the first one arrives.
- */
-const ToastBody = splitPart(
-  serverOnly$(() => ServerToastBody),
-  () => import("./toast-body").then((m) => m.ToastBody),
-);
-
-export function preloadToast(): Promise<unknown> | undefined {
-  return document.querySelector("[data-testid='toast']") ? ToastBody.preload() : undefined;
-}
 
 /**
  * One toast at a time, from the server's flash (so it shows after a no-JS redirect).

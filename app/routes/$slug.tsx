@@ -180,4 +180,4 @@ export default function PlatformLanding() {
   );
 }
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-pages";

@@ -2,8 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
-import { DrawReady, DrawResult, preloadDrawParts } from "~/features/codes/draw-parts";
-import { beforeHydration } from "~/utils/before-hydration";
+import { DrawReadyForm } from "~/features/codes/draw-ready-form";
+import { DrawResultSection } from "~/features/codes/draw-result-section";
 import { drawCookieHeaders, drawForPage, drawRefusal } from "~/features/codes/draw-action.server";
 import { PlatformLogo } from "~/features/codes/platform-logo";
 import { availableCodes, loadPlatformPage, offerSection, platformHeader } from "~/features/codes/platform-page.server";
@@ -32,9 +32,6 @@ export const handle = {
   i18n: ["platform", "trust", "offer"],
   sitemap: { changefreq: "daily", priority: 0.8, lastmod: "content" } satisfies SitemapHandle,
 };
-
-// The half of the page the server rendered, loaded before hydration (draw-parts.tsx).
-beforeHydration(preloadDrawParts);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { platform } = await loadPlatformPage(request, params.slug);
@@ -134,14 +131,14 @@ export default function DrawPage() {
         </div>
       </section>
       {result && report ? (
-        <DrawResult result={result} report={report} claim={claim} pagePath={drawPath} reportError={reportError} />
+        <DrawResultSection result={result} report={report} claim={claim} pagePath={drawPath} reportError={reportError} />
       ) : (
         <>
           {reportError ? <ReportError error={reportError} /> : null}
           {actionData && "drawProof" in actionData ? (
             <DrawProofStep view={actionData.drawProof} action={drawPath} />
           ) : (
-            <DrawReady
+            <DrawReadyForm
               action={drawPath}
               available={available}
               noCodeMessage={available === 0 || (actionData && "noCode" in actionData) ? t("draw.noCode") : null}
@@ -160,4 +157,4 @@ export default function DrawPage() {
   );
 }
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-pages";

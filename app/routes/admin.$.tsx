@@ -23,4 +23,4 @@ export default function AdminNotFound() {
   return <NotFound />;
 }
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-pages";

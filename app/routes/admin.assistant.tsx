@@ -30,4 +30,4 @@ export default function AdminAssistant() {
   return outlet ?? <AssistantPage shell={shell} conversation={null} transcript={[]} actionData={actionData} />;
 }
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-pages";

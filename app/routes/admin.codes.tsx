@@ -343,4 +343,4 @@ function CodeRow({ code: c, reply, autoCleanup }: { code: CodeRowData; reply?: A
   );
 }
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-pages";

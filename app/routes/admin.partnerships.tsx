@@ -334,4 +334,4 @@ function PartnershipEditor({
   );
 }
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-pages";

@@ -201,4 +201,4 @@ export default function AdminPlatformEditor() {
   );
 }
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-pages";

@@ -169,4 +169,4 @@ function RejectedEdit({ reply }: { reply: AdminFormReply | undefined }) {
   );
 }
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-pages";

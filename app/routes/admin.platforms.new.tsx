@@ -295,4 +295,4 @@ export default function NewPlatform() {
   );
 }
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-pages";

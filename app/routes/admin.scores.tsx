@@ -228,4 +228,4 @@ function ScoreRow({ score: s, lastResult }: { score: GameScore; lastResult?: Sub
   );
 }
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-pages";

@@ -326,4 +326,4 @@ function OwnerToggle({ intent }: { intent: "pause" | "resume" }) {
   );
 }
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-pages";

@@ -4,8 +4,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cachedRead } from "~db/read-cache.server";
 import { countAllAvailableCodes } from "~db/repositories/code-counts.server";
-import { DrawReady, DrawResult, preloadDrawParts } from "~/features/codes/draw-parts";
-import { beforeHydration } from "~/utils/before-hydration";
+import { DrawReadyForm } from "~/features/codes/draw-ready-form";
+import { DrawResultSection } from "~/features/codes/draw-result-section";
 import { drawCookieHeaders, drawForPage, drawRefusal } from "~/features/codes/draw-action.server";
 import { answerDraw, DRAW_PAGE_INTENTS } from "~/features/trust/report-action.server";
 import { drawProofStep } from "~/features/trust/draw-proof.server";
@@ -25,9 +25,6 @@ export const handle = {
   i18n: ["platform", "trust", "offer"],
   sitemap: { changefreq: "daily", priority: 0.7, lastmod: "content" } satisfies SitemapHandle,
 };
-
-// The half of the page the server rendered, loaded before hydration (draw-parts.tsx).
-beforeHydration(preloadDrawParts);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request, "platform");
@@ -81,14 +78,14 @@ export default function RandomDrawPage() {
         <p className={leadIn}>{t("draw.randomIntro")}</p>
       </section>
       {result && report ? (
-        <DrawResult result={result} report={report} claim={claim} pagePath="/random" showPlatform reportError={reportError} />
+        <DrawResultSection result={result} report={report} claim={claim} pagePath="/random" showPlatform reportError={reportError} />
       ) : (
         <>
           {reportError ? <ReportError error={reportError} /> : null}
           {actionData && "drawProof" in actionData ? (
             <DrawProofStep view={actionData.drawProof} action="/random" />
           ) : (
-            <DrawReady
+            <DrawReadyForm
               action="/random"
               available={available}
               noCodeMessage={available === 0 || (actionData && "noCode" in actionData) ? t("draw.noCodeAny") : null}
@@ -104,4 +101,4 @@ export default function RandomDrawPage() {
   );
 }
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-pages";

@@ -212,4 +212,4 @@ function CheckItem({ check }: { check: CheckResult }) {
   );
 }
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-pages";

@@ -354,4 +354,4 @@ function DeletionForm({ duplicate }: { duplicate: { platform: string; code: stri
   );
 }
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-pages";

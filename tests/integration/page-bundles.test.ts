@@ -4,12 +4,12 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../support/paths";
 import { startServer, type RunningServer } from "../support/server";
-import { pageScripts, scriptsIn } from "../../scripts/page-scripts";
+import { pageScripts } from "../../scripts/page-scripts";
 
 /**
  * What each visitor page's JavaScript holds, read from the production build and the pages it serves
  * (decision 252): the files a page loads are its `modulepreload` links and the modules its inline
- * script imports (and a draw page's half), counted as `npm run bench -- --only pages` counts them.
+ * script imports, counted as `npm run bench -- --only pages` counts them.
  */
 const ASSETS = path.join(ROOT, "build", "client", "assets");
 
@@ -22,15 +22,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function scriptsOf(page: string): Promise<string[]> {
-  const html = await (await fetch(`${server.url}${page}`)).text();
-  return scriptsIn(html);
-}
-
 /** What a page loads before it hydrates (scripts/page-scripts.ts, the bench's rule too). */
 async function loadedBy(page: string): Promise<string[]> {
   const html = await (await fetch(`${server.url}${page}`)).text();
-  return pageScripts(html, page, ASSETS);
+  return pageScripts(html);
 }
 
 const read = (file: string) => fs.readFileSync(path.join(ASSETS, file), "utf8");
@@ -44,7 +39,7 @@ describe("translations in the browser", () => {
     expect(modules.length).toBe(4 * fs.readdirSync(path.join(ROOT, "app", "locales", "fr")).length);
     expect(new Set(modules.map((f) => f.split(".")[0])).size).toBe(1);
     const prefix = `${modules[0]!.split(".")[0]}.`;
-    const scripts = await scriptsOf("/tesla");
+    const scripts = await loadedBy("/tesla");
     const code = scripts.map(read).join("\n");
     expect(code).toContain(`"/assets/${prefix}"`);
     expect(code).not.toMatch(/locales\/(fr|en|de|es)\//);
@@ -91,7 +86,7 @@ describe("a page's translations", () => {
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(await plain.text()).toBe(body);
     // The browser's code asks for them so: sorted names joined by "+".
-    const code = (await scriptsOf("/tesla")).map(read).join("\n");
+    const code = (await loadedBy("/tesla")).map(read).join("\n");
     expect(code).toContain('.join("+")');
   });
 
@@ -127,7 +122,7 @@ describe("the consent banner and the analytics tags", () => {
     expect(chunk).toHaveLength(1);
     expect(read(chunk[0]!)).toContain("set-consent");
     for (const page of ["/", "/tesla", "/tesla/get-code", "/submit", "/privacy"]) {
-      const scripts = await scriptsOf(page);
+      const scripts = await loadedBy(page);
       expect(scripts, page).not.toContain(chunk[0]);
       for (const f of scripts) expect(read(f), `${page}: ${f}`).not.toMatch(/set-consent|googletagmanager/);
     }
@@ -139,7 +134,7 @@ describe("what a page loads before anyone plays", () => {
     const dialog = fs.readdirSync(ASSETS).filter((f) => /^game-end-dialog-[\w-]+\.js$/.test(f));
     expect(dialog).toHaveLength(1);
     for (const page of ["/", "/tesla", "/tesla/get-code", "/random", "/submit", "/suggest-platform", "/platforms"]) {
-      const scripts = await scriptsOf(page);
+      const scripts = await loadedBy(page);
       expect(scripts, page).not.toContain(dialog[0]);
       expect(gzipped(scripts), page).toBeLessThan(CAP);
     }
@@ -173,58 +168,10 @@ describe("JavaScript per visitor page", () => {
   });
 });
 
-describe("parts a page loads only when it shows them (decision 265)", () => {
-  const PARTS = ["error-pages", "toast-body"];
-
-  it("are chunks of their own that no visitor page loads before hydrating (the not-found page aside, which is one)", async () => {
-    const chunks = PARTS.map((part) => {
-      const found = fs.readdirSync(ASSETS).filter((f) => new RegExp(`^${part}-[\\w-]+\\.js$`).test(f));
-      expect(found, part).toHaveLength(1);
-      return found[0]!;
-    });
-    const drawn = await fetch(`${server.url}/tesla/get-code`, {
-      method: "POST",
-      body: new URLSearchParams({ intent: "draw" }),
-      redirect: "manual",
-    });
-    const result = drawn.headers.get("location")!;
-    for (const page of ["/", "/tesla", "/tesla/get-code", result, "/random", "/submit", "/privacy"]) {
-      const html = await (await fetch(`${server.url}${page}`)).text();
-      // What the parts render is in the page, as the server wrote it...
-      expect(html, page).toContain('id="site-footer"');
-      // ...and none of their code is among what it loads.
-      const scripts = await loadedBy(page);
-      for (const chunk of chunks) expect(scripts, page).not.toContain(chunk);
-    }
-    const resultHtml = await (await fetch(`${server.url}${result}`)).text();
-    expect(resultHtml).toContain('data-testid="claim-guide"');
-    expect(await loadedBy("/no-such-page")).toContain(chunks[0]);
-  });
-
+describe("dynamic imports", () => {
   it("no chunk carries a list of files to preload for its dynamic imports (the helper is a plain call)", () => {
     for (const file of fs.readdirSync(ASSETS).filter((f) => f.endsWith(".js")))
       expect(read(file), file).not.toContain("__vite__mapDeps");
-  });
-});
-
-describe("a draw page's two halves", () => {
-  it("the draw form's page loads none of the result's code, a result's page none of the form's", async () => {
-    const code = async (page: string) => (await loadedBy(page)).map(read).join("\n");
-    for (const page of ["/tesla/get-code", "/random"]) {
-      const ready = await code(page);
-      expect(ready, page).toContain("draw-button");
-      expect(ready, page).not.toMatch(/draw-skip|report-worked/);
-    }
-    const drawn = await fetch(`${server.url}/random`, {
-      method: "POST",
-      body: new URLSearchParams({ intent: "draw" }),
-      redirect: "manual",
-    });
-    expect(drawn.status).toBe(303);
-    const result = await code(drawn.headers.get("location")!);
-    expect(result).toMatch(/draw-skip/);
-    expect(result).toMatch(/report-worked/);
-    expect(result).not.toContain("draw-button");
   });
 });
 

@@ -5,7 +5,6 @@ import { alert, button, muted, row, stack } from "~/styles/ui.css";
 import { useArrivalFocus } from "~/utils/arrival-focus";
 import { usePending } from "~/utils/use-pending";
 import { drawAnimation } from "./draw-animation";
-import { loadResult } from "./result-half";
 
 /**
  * The draw form. It posts to the draw page (`action`), whose route action draws and redirects to
@@ -36,8 +35,6 @@ export function DrawReadyForm({
       onSubmit={(event) => {
         if (busy) return event.preventDefault();
         drawAnimation.next = true;
-        // The result's code loads while the draw is on its way (draw-parts.tsx).
-        void loadResult();
       }}
     >
       <input type="hidden" name="intent" value="draw" />

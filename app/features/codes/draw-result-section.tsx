@@ -14,7 +14,7 @@ export interface DrawResultSectionProps {
   reportError: string | null;
 }
 
-/** A draw's result: the code, then how to claim it and "did it work?" (a result page's half, draw-parts.tsx). */
+/** A draw's result: the code, then how to claim it and "did it work?". */
 export function DrawResultSection({ result, report, claim, pagePath, showPlatform, reportError }: DrawResultSectionProps) {
   return (
     <DrawResultView result={result} anotherHref={pagePath} showPlatform={showPlatform} bonus={claim?.offer?.referee ?? null}>
