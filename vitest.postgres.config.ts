@@ -23,12 +23,13 @@ const SQLITE_ONLY = [
   // sent: the page's writes to its visitor do not depend on the database.
   "tests/integration/socket-writes.test.ts",
   // What the build holds and what every page's shell carries (decision 396): the JavaScript each page
-  // loads (page-bundles, game-bundle), the packages a start-up imports, a page streamed whole and a
-  // hang-up mid-page, the Vary header, the icons. Their pages read rows, but nothing these files
-  // check comes from a row or from how it was read.
+  // loads (page-bundles, game-bundle), the packages a start-up imports, the first-paint hold in the
+  // head, a page streamed whole and a hang-up mid-page, the Vary header, the icons. Their pages read
+  // rows, but nothing these files check comes from a row or from how it was read.
   "tests/integration/page-bundles.test.ts",
   "tests/integration/game-bundle.test.ts",
   "tests/integration/start-up-imports.test.ts",
+  "tests/integration/first-paint-hold.test.ts",
   "tests/integration/page-stream.test.ts",
   "tests/integration/page-headers.test.ts",
   "tests/integration/site-icons.test.ts",

@@ -16,6 +16,7 @@ import { getSettings } from "~db/repositories/settings.server";
 import { GeneralErrorBoundary } from "./components/error-pages";
 import { AnalyticsBody, AnalyticsHead, ConsentBanner } from "./features/consent/consent-parts";
 import { analyticsForRequest } from "./features/consent/consent.server";
+import { FirstPaintHold } from "./components/first-paint-hold";
 import { SiteFooter } from "./components/site-footer";
 import { LanguageOffer } from "./components/language-offer";
 import { SiteHeader } from "./components/site-header";
@@ -127,6 +128,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteStylesheet />
         <Links />
         {root?.analytics.active ? <AnalyticsHead config={root.analytics.active} /> : null}
+        <FirstPaintHold />
       </head>
       <body>
         <a className={layout.skipLink} href="#main">
