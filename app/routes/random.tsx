@@ -78,7 +78,14 @@ export default function RandomDrawPage() {
         <p className={leadIn}>{t("draw.randomIntro")}</p>
       </section>
       {result && report ? (
-        <DrawResultSection result={result} report={report} claim={claim} pagePath="/random" showPlatform reportError={reportError} />
+        <DrawResultSection
+          result={result}
+          report={report}
+          claim={claim}
+          pagePath="/random"
+          showPlatform
+          reportError={reportError}
+        />
       ) : (
         <>
           {reportError ? <ReportError error={reportError} /> : null}
