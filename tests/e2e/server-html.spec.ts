@@ -175,10 +175,7 @@ test("an error page the server rendered hydrates; a client navigation to a missi
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });
 
-test("offline, a navigation that fails shows the error page, with the way home", async ({
-  page,
-  context,
-}) => {
+test("offline, a navigation that fails shows the error page, with the way home", async ({ page, context }) => {
   await page.goto("/privacy");
   await waitForHydration(page);
   // /terms's route code is loaded once online; then the network goes.
