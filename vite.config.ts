@@ -257,7 +257,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           v3_relativeSplatPath: true,
           v3_throwAbortReason: true,
           v3_singleFetch: true,
-          v3_lazyRouteDiscovery: true,
+          // Off: every route in one cached manifest file, no second render after hydration (decision 402).
+          v3_lazyRouteDiscovery: false,
           v3_routeConfig: true,
         },
       }),

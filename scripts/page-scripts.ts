@@ -1,9 +1,9 @@
 /**
  * What a page's JavaScript is, one rule for `npm run bench -- --only pages` and
  * tests/integration/page-bundles.test.ts: the files (names under `assets/`) a page loads before it
- * hydrates: its `modulepreload` links and the modules its inline script imports. The route manifest
- * inlined in the page also names modules of routes not shown (for route discovery): those are
- * fetched only when the visitor goes there, and are not counted.
+ * hydrates: its `modulepreload` links and the modules its inline script imports, the route manifest's
+ * file included (decision 402). The manifest names the modules of routes not shown: those are fetched
+ * only when the visitor goes there, and are not counted.
  */
 export function pageScripts(html: string): string[] {
   const files = new Set<string>();

@@ -7,8 +7,8 @@ interface SiteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "h
 }
 
 /**
- * A link to a page of this site: the same HTML as Remix's `<Link>` (`data-discover` lets Remix's route
- * discovery find it), but a plain element. Remix's `<Link>` runs a dozen hooks per link at every render
+ * A link to a page of this site: the HTML Remix's `<Link>` writes (`data-discover` marks it for the
+ * listener below; route discovery itself is off, decision 402), but a plain element. Remix's `<Link>` runs a dozen hooks per link at every render
  * and hydration (href resolution, the click handler, the prefetch state, merged refs); on a cheap
  * phone that was a visible share of each page's main-thread work (decision 263). One listener for the
  * whole document (`useSiteLinkNavigation`) turns a plain click on any of them into Remix's client
@@ -24,8 +24,8 @@ export function SiteLink({ to, children, ...props }: SiteLinkProps) {
 
 /**
  * What a click on a site link does with JavaScript: a plain left click without a modifier on a
- * same-origin link marked `data-discover` (SiteLink's, Remix's own, those inside ServerHtml's kept
- * HTML) becomes Remix's client navigation, as `<Link>`'s own handler does (replacing the history
+ * same-origin link marked `data-discover` (SiteLink's, those inside ServerHtml's kept HTML; Remix's
+ * own `<Link>` handles its clicks itself) becomes Remix's client navigation, as `<Link>`'s own handler does (replacing the history
  * entry when the URL is the current one). Everything else is the browser's: modified and middle
  * clicks, `target`, `download`, `data-reload`, another origin, a jump to an anchor of the same page
  * (the browser moves focus there), a click a handler already took (`defaultPrevented`), and every

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { JS_ONLY, createE2eCode, createE2ePlatform, jsDisabled } from "./support";
+import { JS_ONLY, createE2eCode, createE2ePlatform, hydrated, jsDisabled } from "./support";
 
 /**
  * Hydration moves nothing. On a slow phone the page is on screen, complete, a second or more
@@ -36,8 +36,7 @@ function boxes(page: Page): Promise<Boxes> {
 
 /**
  * Holds the page's script back until `hydrate()`: the page as a slow phone shows it before
- * hydrating. `hydrate()` lets it run and resolves once the page has hydrated (route discovery asks
- * for the page's links from an effect) and drawn twice more.
+ * hydrating. `hydrate()` lets it run and resolves once the page has hydrated and drawn twice more.
  */
 async function holdHydration(page: Page) {
   let release!: () => void;
@@ -55,9 +54,8 @@ async function holdHydration(page: Page) {
       return before;
     },
     hydrate: async () => {
-      const discovered = page.waitForRequest(/\/__manifest\?/);
       release();
-      await discovered;
+      await hydrated(page);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       return boxes(page);
     },
@@ -141,6 +139,9 @@ test("JS-only controls show only where scripts run; the language menu everywhere
   }
 });
 
+/** React commits a page makes once loaded: hydration alone. */
+const COMMITS = 1;
+
 /** 300 ms, then two frames: a render that a late effect or response schedules has committed by then. */
 function settled(page: Page) {
   return page.evaluate(
@@ -148,24 +149,24 @@ function settled(page: Page) {
   );
 }
 
-test("a link to a route discovered for the page's links navigates in place", JS_ONLY, async ({ page }) => {
-  // JavaScript only: route discovery needs JavaScript.
-  const discovered = page.waitForResponse(/\/__manifest\?.*p=%2Fsubmit/);
-  await page.goto("/tesla");
-  await discovered;
-  await settled(page);
-  // The discovered route is the router's own: the link navigates without a document load or a
-  // further discovery request.
-  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+test("every route is known from the start: a link navigates in place, with no manifest request", JS_ONLY, async ({ page }) => {
+  // JavaScript only: client navigation needs JavaScript.
+  // Route discovery is off (decision 402): the route manifest is one cached file, loaded with the page's
+  // scripts, so the page's links ask the server for nothing before they are followed.
   const asked: string[] = [];
   page.on("request", (request) => {
     if (request.url().includes("/__manifest") || request.resourceType() === "document") asked.push(request.url());
   });
+  await page.goto("/tesla");
+  await hydrated(page);
+  await settled(page);
+  expect(asked, "only the page itself").toEqual([page.url()]);
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
   await page.locator('a[href="/submit"]').filter({ visible: true }).first().click();
   await expect(page).toHaveURL(/\/submit$/);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Partager mon code de parrainage" })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
-  expect(asked).toEqual([]);
+  expect(asked).toEqual([asked[0]]);
 });
 
 test(
@@ -192,41 +193,38 @@ test(
     // Less motion: the home page's game (its own commits, once the page is idle) never loads.
     await page.emulateMedia({ reducedMotion: "reduce" });
     for (const path of ["/", "/tesla", "/submit"]) {
-      const discovered = page.waitForResponse(/\/__manifest\?/);
       await page.goto(path);
-      await discovered;
+      await hydrated(page);
       await settled(page);
-      // Hydration, then the router's own update once it has discovered the routes of the page's links
-      // (Remix's router as shipped: decision 273's patch that kept it from rendering is gone), and
-      // react-i18next's settling of its `t` after mounting: at most three. The kept regions and the
-      // focus helper ask "am I hydrating?" without a render of their own (decision 275), and the home
-      // carousel's server HTML is already what it shows once hydrated (decision 276).
-      expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), path).toBeLessThanOrEqual(3);
+      // Hydration, and nothing after it. No route discovery, so no router update re-rendering the
+      // page once hydrated (decision 402; with it, one more commit of the whole page). The kept
+      // regions and the focus helper ask "am I hydrating?" without a render of their own (decision
+      // 275), and the home carousel's server HTML is already what it shows once hydrated (decision 276).
+      expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), path).toBeLessThanOrEqual(COMMITS);
     }
 
     // With motion allowed the game's sky joins once the page is idle: one commit more (decision 277),
-    // with no suspended render before it and no second one when its loop starts (the three above, then this).
+    // with no suspended render before it and no second one when its loop starts (hydration, then this).
     await page.emulateMedia({ reducedMotion: "no-preference" });
     await page.goto("/");
     await expect(page.getByTestId("game-canvas")).toBeAttached();
     await settled(page);
     expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), "/ with its sky").toBeLessThanOrEqual(
-      4,
+      COMMITS + 1,
     );
 
-    // A draw result: its second half is a part of its own, hydrated when its code has come (a
-    // commit of its own); with the router's and react-i18next's updates as above, five at most
-    // (two before the framework went back to its shipped packages).
+    // A draw result: hydration alone too.
     const p = await createE2ePlatform();
     await createE2eCode(p.id, { code: "ONCE42" });
     await page.goto(`/${p.slug}/get-code`);
     await page.getByRole("button", { name: "Lancer le tirage au sort" }).click();
     await expect(page.getByTestId("drawn-code")).toHaveText("ONCE42");
     const result = page.url();
-    const discovered = page.waitForResponse(/\/__manifest\?/);
     await page.goto(result);
-    await discovered;
+    await hydrated(page);
     await settled(page);
-    expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), "draw result").toBeLessThanOrEqual(5);
+    expect(await page.evaluate(() => (window as unknown as { commits: number }).commits), "draw result").toBeLessThanOrEqual(
+      COMMITS,
+    );
   },
 );
