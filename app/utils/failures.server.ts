@@ -51,25 +51,39 @@ async function databaseFailureAnswer(request: Request, error: unknown): Promise<
   return failure(503, t(reading ? "errors.load.generic" : `unavailable.${kind}`), { headers: { "Retry-After": retryAfter } });
 }
 
-type RouteFunction = (args: { request: Request }) => unknown;
-const GUARDED = Symbol("database failures answered");
+const NETTED = Symbol("database failures answered");
 
-/** `routes`' loaders and actions with databaseFailureAnswer around them (the server's build, once at start). */
+/**
+ * A route's loader or action with the last net around it (decision 304): every route declares its
+ * loader and action through it, `export const loader = withDatabaseNet(async ({ request }) => …)`,
+ * so a reader sees the net where the route is written (Remix 2 has no middleware to hold it).
+ */
+export function withDatabaseNet<Args extends { request: Request }, Result>(
+  fn: (args: Args) => Result | Promise<Result>,
+): (args: Args) => Promise<Result> {
+  const netted = async (args: Args): Promise<Result> => {
+    try {
+      return await fn(args);
+    } catch (error) {
+      throw await databaseFailureAnswer(args.request, error);
+    }
+  };
+  return Object.assign(netted, { [NETTED]: true });
+}
+
+/** Whether `fn` was made by withDatabaseNet (the test that every route declares its net). */
+export function hasDatabaseNet(fn: unknown): boolean {
+  return typeof fn === "function" && (fn as unknown as Record<symbol, unknown>)[NETTED] === true;
+}
+
+/** Until every route declares its net: the server's build, once at start. */
 export function guardRouteModules(routes: Record<string, { module: Record<string | symbol, unknown> } | undefined>): void {
-  const guard =
-    (fn: RouteFunction) =>
-    async (args: { request: Request }): Promise<unknown> => {
-      try {
-        return await fn(args);
-      } catch (error) {
-        throw await databaseFailureAnswer(args.request, error);
-      }
-    };
   for (const route of Object.values(routes)) {
-    if (!route || route.module[GUARDED]) continue;
-    const module: Record<string | symbol, unknown> = { ...route.module, [GUARDED]: true };
+    if (!route) continue;
+    const module: Record<string | symbol, unknown> = { ...route.module };
     for (const name of ["loader", "action"])
-      if (typeof module[name] === "function") module[name] = guard(module[name] as RouteFunction);
+      if (typeof module[name] === "function" && !hasDatabaseNet(module[name]))
+        module[name] = withDatabaseNet(module[name] as (args: { request: Request }) => unknown);
     route.module = module;
   }
 }

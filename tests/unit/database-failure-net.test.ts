@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guardRouteModules } from "~/utils/failures.server";
+import { hasDatabaseNet, withDatabaseNet } from "~/utils/failures.server";
 
 /**
  * The last net under every loader and action (decision 304): an error that says the database is
@@ -9,10 +9,11 @@ type Args = { request: Request };
 const request = (method = "GET") =>
   new Request("https://parrainly.test/submit", { method, headers: { "Accept-Language": "en" } });
 
-function routesWith(module: Record<string, unknown>) {
-  const routes: Record<string, { module: Record<string | symbol, unknown> }> = { leaf: { module } };
-  guardRouteModules(routes);
-  return routes.leaf!.module as { loader?: (args: Args) => Promise<unknown>; action?: (args: Args) => Promise<unknown> };
+function routesWith(module: { loader?: (args: Args) => unknown; action?: (args: Args) => unknown }) {
+  return {
+    loader: module.loader && withDatabaseNet(module.loader),
+    action: module.action && withDatabaseNet(module.action),
+  };
 }
 
 const thrownBy = async (run: () => Promise<unknown>) => {
@@ -66,15 +67,9 @@ describe("the database failure net", () => {
     expect(await loader!({ request: request() })).toEqual({ ok: true });
   });
 
-  it("keeps the module's other exports, adds no loader or action it lacks, and guards once", async () => {
-    const routes: Record<string, { module: Record<string | symbol, unknown> }> = {
-      page: { module: { default: "Page", loader: () => 1 } },
-    };
-    guardRouteModules(routes);
-    const once = routes.page!.module;
-    guardRouteModules(routes);
-    expect(routes.page!.module).toBe(once);
-    expect(once.default).toBe("Page");
-    expect("action" in once).toBe(false);
+  it("marks what it nets, and only that", () => {
+    expect(hasDatabaseNet(withDatabaseNet(() => 1))).toBe(true);
+    expect(hasDatabaseNet(() => 1)).toBe(false);
+    expect(hasDatabaseNet(undefined)).toBe(false);
   });
 });
