@@ -37,6 +37,7 @@ import type { RootData } from "./utils/root-data";
 import { SiteStylesheet } from "./utils/site-css";
 import { DEFAULT_THEME, isTheme } from "./utils/theme";
 import { getToast } from "./utils/toast.server";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 // PNG icons, not the SVG they are drawn from (public/favicon.svg, scripts/make-icons.mjs): the
 // browser decodes a page's icon and its web manifest's icon in the page's own renderer, and an SVG
@@ -48,7 +49,7 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   // One URL, one language (decision 220): a bare URL is French; a visitor who chose another
   // language is sent on to that language's URL before anything is read (the toast stays for it).
   const chosen = chosenLanguageUrl(request);
@@ -87,7 +88,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     } satisfies RootData & Record<string, unknown>,
     { headers },
   );
-}
+});
 
 function pathAndQuery(request: Request): string {
   const url = new URL(request.url);

@@ -39,6 +39,7 @@ import { languageUrl, routeMeta } from "~/utils/meta";
 import type { SitemapHandle } from "~/features/community/sitemap";
 import { SiteLink } from "~/components/site-link";
 import { keepRetryAfter } from "~/utils/responses.server";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 export const handle = {
   i18n: ["platform", "trust", "offer"],
@@ -49,7 +50,7 @@ export const handle = {
  * The platform landing page. /{slug}/get-code is a page of its own ($slug_.get-code.tsx), with
  * its own loader: opening it never runs this one. Static routes (submit, random, admin, ...) rank above this single dynamic segment.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request, params }: LoaderFunctionArgs) {
   const { platform, preview } = await loadPlatformPage(request, params.slug);
   const language = await getLanguage(request);
   const [t, to, available, figure, section] = await Promise.all([
@@ -85,7 +86,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       structuredData: offerData ? [breadcrumb, offerData] : breadcrumb,
     },
   };
-}
+});
 
 export const meta = routeMeta;
 // The layout's headers (Vary, Cache-Control), and a 503 thrown by the loader (the database out of

@@ -27,13 +27,14 @@ import { keepRetryAfter } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
 import { SiteLink } from "~/components/site-link";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 export const handle = {
   i18n: ["platform", "trust", "offer"],
   sitemap: { changefreq: "daily", priority: 0.8, lastmod: "content" } satisfies SitemapHandle,
 };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request, params }: LoaderFunctionArgs) {
   const { platform } = await loadPlatformPage(request, params.slug);
   const t = await getT(request, "platform");
   const token = new URL(request.url).searchParams.get("draw");
@@ -70,7 +71,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ),
     },
   };
-}
+});
 
 export const meta = routeMeta;
 // A 503 thrown by the action (the database refused the draw) keeps its Retry-After.
@@ -82,7 +83,7 @@ export const headers = keepRetryAfter;
  * (GET) never draw. Drawn: 303 to the signed result page, with the cookie that lets this browser
  * answer (decision 315).
  */
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = withDatabaseNet(async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const intent = await parseIntent(request, form, DRAW_PAGE_INTENTS, "platform:errors.badIntent");
   if (intent === "report") {
@@ -102,7 +103,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // Unknown or inactive platform: the same answers as the page itself; else no eligible code.
   await loadPlatformPage(request, params.slug);
   return data({ noCode: true }, { status: 200 });
-}
+});
 
 export default function DrawPage() {
   const { platform, available, result, report, claim } = useLoaderData<typeof loader>();

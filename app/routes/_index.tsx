@@ -23,7 +23,7 @@ import { getLanguage, getT } from "~/i18n/i18next.server";
 import { badge, card, container, flush, gradientHero, muted, section, visuallyHidden } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { languageUrl, routeMeta, SITE_NAME } from "~/utils/meta";
-import { loadOrFail } from "~/utils/failures.server";
+import { loadOrFail, withDatabaseNet } from "~/utils/failures.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
 import { SiteLink } from "~/components/site-link";
 
@@ -36,7 +36,7 @@ export const handle = {
 const HOME_PLATFORMS_MAX = 24;
 const HOME_PARTNERS_MAX = 12;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   const [t, language, platforms, partners, settings, available] = await Promise.all([
     getT(request, "home"),
     getLanguage(request),
@@ -88,7 +88,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       structuredData: organizationLd(siteUrl, t("meta.description")),
     },
   };
-}
+});
 
 /** The page's metadata, plus the platforms feed for feed readers. */
 export const meta: MetaFunction<typeof loader> = (args) => [

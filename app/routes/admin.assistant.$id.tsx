@@ -6,20 +6,21 @@ import { handleAssistantPost, loadConversationPage } from "~/features/assistant/
 import { routeMeta } from "~/utils/meta";
 import type { loader as shellLoader } from "./admin.assistant";
 import { keepRetryAfter } from "~/utils/responses.server";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "assistant", "lists"] };
 
 /** One stored conversation, with its tool calls and proposals. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request, params }: LoaderFunctionArgs) {
   return loadConversationPage(request, params.id);
-}
+});
 
 /** The same post as /admin/assistant, so a failed send re-renders this conversation. */
 export const headers = keepRetryAfter;
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = withDatabaseNet(async function action({ request }: ActionFunctionArgs) {
   return handleAssistantPost(request);
-}
+});
 
 export const meta = routeMeta;
 

@@ -5,20 +5,21 @@ import type { PageActionData } from "~/features/assistant/view";
 import { handleAssistantPost, loadAssistantShell } from "~/features/assistant/route.server";
 import { routeMeta } from "~/utils/meta";
 import { keepRetryAfter } from "~/utils/responses.server";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "assistant", "lists"] };
 
 /** The default admin tab: past conversations, the budget and the providers; a new conversation. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   return loadAssistantShell(request);
-}
+});
 
 /** intent=send (the whole exchange, then 303 to the conversation) or intent=delete-conversation. */
 export const headers = keepRetryAfter;
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = withDatabaseNet(async function action({ request }: ActionFunctionArgs) {
   return handleAssistantPost(request);
-}
+});
 
 export const meta = routeMeta;
 

@@ -35,11 +35,11 @@ import { routeMeta } from "~/utils/meta";
 import { badRequest, notFound, keepRetryAfter } from "~/utils/responses.server";
 import { parseRowId } from "~/utils/row-id";
 import { parseIntent } from "~/utils/intent.server";
-import { loadOrFail } from "~/utils/failures.server";
+import { loadOrFail, withDatabaseNet } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-catalog", "trust", "offer", "lists"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const now = new Date();
@@ -111,7 +111,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     meta: { title: t("codes.title"), description: t("codes.title"), path: "/admin/codes", noindex: true },
   };
-}
+});
 
 export const meta = routeMeta;
 
@@ -119,7 +119,7 @@ const back = (slug: string) => `/admin/codes?platform=${encodeURIComponent(slug)
 
 export const headers = keepRetryAfter;
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = withDatabaseNet(async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const { form } = await readAdminForm(request);
   const intent = await parseIntent(request, form, CODE_INTENTS);
@@ -139,7 +139,7 @@ export async function action({ request }: ActionFunctionArgs) {
     () => runCodeAction(form, intent, code, formId, gone, backTo, language),
     refusedForm(formId, CODE_FAILURE_KEYS[intent], form),
   );
-}
+});
 
 const deleteCodeQuestion = (tl: TFunction, code: string) => ({
   question: tl("confirm.deleteCode", { code }),

@@ -35,11 +35,11 @@ import { parseRowId } from "~/utils/row-id";
 import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
-import { loadOrFail } from "~/utils/failures.server";
+import { loadOrFail, withDatabaseNet } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-catalog", "lists"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const [t, platforms, range] = await Promise.all([
@@ -67,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     back: currentListHref(url),
     meta: { title: t("deletions.title"), description: t("deletions.title"), path: "/admin/deletions", noindex: true },
   };
-}
+});
 
 export const meta = routeMeta;
 
@@ -76,7 +76,7 @@ const INTENTS = ["approve", "reject", "delete", "removal-done"] as const;
 
 export const headers = keepRetryAfter;
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = withDatabaseNet(async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const form = await readFormData(request);
   const intent = await parseIntent(request, form, INTENTS);
@@ -121,7 +121,7 @@ export async function action({ request }: ActionFunctionArgs) {
     },
     refusedForm(formIdOf(intent, id), `admin-catalog:deletions.errors.${intent}`, form),
   );
-}
+});
 
 export default function AdminDeletions() {
   const { requests, removals, pager, platforms, statuses, filters, confirming, back } = useLoaderData<typeof loader>();

@@ -36,13 +36,14 @@ import { readFormData } from "~/utils/form-data.server";
 import { runWrite } from "~db/availability.server";
 import { Pager } from "~/components/pager";
 import { currentListHref, loadPage } from "~/utils/paging.server";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-site", "lists"] };
 
 const PATH = "/admin/partnerships";
 const NEW_FORM_ID = formIdOf("create", null);
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const [{ rows: partnerships, pager }, t] = await Promise.all([
     loadPage(request, "errors.load.generic", (page) => listPartnershipsAdmin(page)),
@@ -56,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     confirming: askedDelete === null ? null : ((await getPartnership(askedDelete)) ?? null),
     meta: { title: t("partnerships.title"), description: t("partnerships.description"), path: PATH, noindex: true },
   };
-}
+});
 
 export const meta = routeMeta;
 
@@ -83,7 +84,7 @@ function toInput(value: PartnershipForm): PartnershipInput {
 
 export const headers = keepRetryAfter;
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = withDatabaseNet(async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const formData = await readFormData(request);
   const intent = await parseIntent(request, formData, ["create", "update", "delete", "move-up", "move-down"] as const);
@@ -136,7 +137,7 @@ export async function action({ request }: ActionFunctionArgs) {
     default:
       return assertUnreachable(intent);
   }
-}
+});
 
 export default function AdminPartnerships() {
   const { partnerships, confirming, pager, back } = useLoaderData<typeof loader>();

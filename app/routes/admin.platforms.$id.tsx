@@ -18,7 +18,7 @@ import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { keepRetryAfter, notFound } from "~/utils/responses.server";
 import { parseRowId } from "~/utils/row-id";
-import { loadOrFail } from "~/utils/failures.server";
+import { loadOrFail, withDatabaseNet } from "~/utils/failures.server";
 import { PlatformHeader } from "~/features/admin/catalog/platform-header";
 
 /**
@@ -28,7 +28,7 @@ import { PlatformHeader } from "~/features/admin/catalog/platform-header";
  */
 export const handle = { i18n: ["admin", "admin-catalog", "offer", "lists"] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = parseRowId(params.id);
   if (id === null) throw await notFound(request, "admin-catalog:errors.notFound");
@@ -59,17 +59,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     maxLogoKb: MAX_LOGO_BYTES / 1024,
     meta: { title, description: title, path: `/admin/platforms/${p.id}`, noindex: true },
   };
-}
+});
 
 export const meta = routeMeta;
 
 export const headers = keepRetryAfter;
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = withDatabaseNet(async function action({ request, params }: ActionFunctionArgs) {
   const id = parseRowId(params.id);
   if (id === null) throw await notFound(request, "admin-catalog:errors.notFound");
   return platformTabAction(request, id);
-}
+});
 
 export default function AdminPlatformEditor() {
   const { platform: p, offer, maxLogoKb } = useLoaderData<typeof loader>();

@@ -16,12 +16,12 @@ import { formatDate, formatDateTime } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { keepRetryAfter } from "~/utils/responses.server";
 import { buttonClass } from "~/styles/recipes";
-import { loadOrFail } from "~/utils/failures.server";
+import { loadOrFail, withDatabaseNet } from "~/utils/failures.server";
 import { PlatformHeader } from "~/features/admin/catalog/platform-header";
 
 export const handle = { i18n: ["admin", "admin-catalog", "offer", "lists"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const [t, { rows: platforms, pager }, deletions] = await Promise.all([
@@ -48,15 +48,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     meta: { title: t("platforms.title"), description: t("platforms.title"), path: "/admin/platforms", noindex: true },
   };
-}
+});
 
 export const meta = routeMeta;
 
 export const headers = keepRetryAfter;
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = withDatabaseNet(async function action({ request }: ActionFunctionArgs) {
   return platformTabAction(request);
-}
+});
 
 export default function AdminPlatforms() {
   const { platforms, pager, back, confirming, deletions } = useLoaderData<typeof loader>();

@@ -31,10 +31,11 @@ import { useTypedBeforeHydration } from "~/utils/typed-before-hydration";
 import { parseRowId } from "~/utils/row-id";
 import { redirectWithToast } from "~/utils/toast.server";
 import { keepRetryAfter } from "~/utils/responses.server";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-catalog"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const t = await getT(request, "admin-catalog");
   const suggestionId = parseRowId(new URL(request.url).searchParams.get("suggestion"));
@@ -53,13 +54,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     suggestionMissing: Boolean(suggestionId) && !pending,
     meta: { title: t("newPlatform.title"), description: t("newPlatform.title"), path: "/admin/platforms/new", noindex: true },
   };
-}
+});
 
 export const meta = routeMeta;
 
 export const headers = keepRetryAfter;
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = withDatabaseNet(async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const { form } = await readAdminForm(request);
   // One intent: creating a platform.
@@ -115,7 +116,7 @@ export async function action({ request }: ActionFunctionArgs) {
     key: "admin-catalog:newPlatform.toast.created",
     values: { page: `/${slug}`, drawPage: `/${slug}/get-code` },
   });
-}
+});
 
 export default function NewPlatform() {
   const { suggestion, suggestionMissing } = useLoaderData<typeof loader>();

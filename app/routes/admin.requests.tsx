@@ -17,7 +17,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import { invariantResponse } from "~/utils/responses.server";
-import { loadOrFail } from "~/utils/failures.server";
+import { loadOrFail, withDatabaseNet } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-site", "lists"] };
 
@@ -27,7 +27,7 @@ const PATH = "/admin/requests";
  * Read only: the draw log (pages of 50, newest first) and draws per day, all platforms or one
  * (?platform=slug), the log optionally for one day (?date=YYYY-MM-DD).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const slug = new URL(request.url).searchParams.get("platform") || null;
   const [platforms, t, range] = await Promise.all([
@@ -51,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pager,
     meta: { title: t("requests.title"), description: t("requests.description"), path: PATH, noindex: true },
   };
-}
+});
 
 export const meta = routeMeta;
 

@@ -29,12 +29,13 @@ import { ListFilters, SelectFilter, TextFilter } from "~/features/admin/list-fil
 import { choiceOf, dayRangeOf } from "~/features/admin/list-filters.server";
 import { Pager } from "~/components/pager";
 import { currentListHref, loadPage } from "~/utils/paging.server";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin", "admin-site", "lists"] };
 
 const PATH = "/admin/scores";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const device = choiceOf(url, "device", DEVICE_TYPES);
@@ -53,13 +54,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     confirming: askedDelete === null ? null : ((await getScore(askedDelete)) ?? null),
     meta: { title: t("scores.title"), description: t("scores.description"), path: PATH, noindex: true },
   };
-}
+});
 
 export const meta = routeMeta;
 
 export const headers = keepRetryAfter;
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = withDatabaseNet(async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const formData = await readFormData(request);
   const intent = await parseIntent(request, formData, ["update", "delete"] as const);
@@ -94,7 +95,7 @@ export async function action({ request }: ActionFunctionArgs) {
     default:
       return assertUnreachable(intent);
   }
-}
+});
 
 export default function AdminScores() {
   const { scores, confirming, pager, filters, devices, back } = useLoaderData<typeof loader>();

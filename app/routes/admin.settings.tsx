@@ -21,14 +21,14 @@ import { badRequest, keepRetryAfter } from "~/utils/responses.server";
 import { parseIntent } from "~/utils/intent.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
-import { loadOrFail } from "~/utils/failures.server";
+import { loadOrFail, withDatabaseNet } from "~/utils/failures.server";
 import { formatDateTime } from "~/utils/dates";
 
 export const handle = { i18n: ["admin", "admin-site"] };
 
 const PATH = "/admin/settings";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const [settings, t, storage] = await Promise.all([
     loadOrFail(request, "errors.load.generic", () => getSettings()),
@@ -41,14 +41,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     storage,
     meta: { title: t("settings.title"), description: t("settings.description"), path: PATH, noindex: true },
   };
-}
+});
 
 export const meta = routeMeta;
 
 /** One key per form, saved one by one; a change of enable_theme_toggle reaches open pages live. */
 export const headers = keepRetryAfter;
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = withDatabaseNet(async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const formData = await readFormData(request);
   const key = String(formData.get("key") ?? "");
@@ -66,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
     },
     refusedForm(formIdOf("save", key), "admin-site:settings.error", formData),
   );
-}
+});
 
 export default function AdminSettings() {
   const { settings, backups, storage } = useLoaderData<typeof loader>();

@@ -27,12 +27,13 @@ import { parseRowId } from "~/utils/row-id";
 import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 const PATH = "/admin/suggestions";
 
 export const handle = { i18n: ["admin", "admin-catalog", "lists"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const status = choiceOf(url, "status", REQUEST_STATUSES);
@@ -60,13 +61,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     confirming: confirming ? { id: confirming.id, name: confirming.name } : null,
     meta: { title: t("suggestions.title"), description: t("suggestions.title"), path: PATH, noindex: true },
   };
-}
+});
 
 export const meta = routeMeta;
 
 export const headers = keepRetryAfter;
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = withDatabaseNet(async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const form = await readFormData(request);
   const intent = await parseIntent(request, form, ["approve", "reject"] as const);
@@ -94,7 +95,7 @@ export async function action({ request }: ActionFunctionArgs) {
     default:
       return assertUnreachable(intent);
   }
-}
+});
 
 export default function AdminSuggestions() {
   const { suggestions, confirming, pager, status, statuses, back } = useLoaderData<typeof loader>();

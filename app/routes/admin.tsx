@@ -9,6 +9,7 @@ import { container, flush, muted } from "~/styles/ui.css";
 import { requireAdmin } from "~/utils/auth.server";
 import { routeMeta } from "~/utils/meta";
 import { buttonClass } from "~/styles/recipes";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 // Admin pages are never kept by the page cache (they need a session anyway).
 export const handle = {
@@ -30,7 +31,7 @@ const ADMIN_TABS = [
   { to: "settings", key: "tabs.settings" },
 ] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
   const [stats, t] = await Promise.all([getDashboardStats(), getT(request, "admin")]);
   return {
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     stats,
     meta: { title: t("dashboard.title"), description: t("dashboard.title"), path: "/admin", noindex: true },
   };
-}
+});
 
 export const meta = routeMeta;
 

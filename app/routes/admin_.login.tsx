@@ -21,10 +21,11 @@ import { keepRetryAfter } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { unavailableKindOf } from "~db/availability.server";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 export const handle = { i18n: ["admin"], pageCache: false } satisfies PageCacheHandle & { i18n: string[] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/admin");
   if (await getOptionalAdmin(request)) throw redirect(redirectTo, 303);
   const t = await getT(request, "admin");
@@ -32,12 +33,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     redirectTo,
     meta: { title: t("login.title"), description: t("login.description"), path: "/admin/login", noindex: true },
   };
-}
+});
 
 export const meta = routeMeta;
 export const headers = keepRetryAfter;
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = withDatabaseNet(async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth-form reads the body again: read a copy here.
   const form = await readFormData(request.clone());
   const submission = parseWithZod(form, { schema: loginSchema });
@@ -71,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers({ "Set-Cookie": await startAdminSession(request, user.id) });
   headers.append("Set-Cookie", await knownDeviceCookie(account));
   return redirectWithToast(redirectTo, { type: "success", key: "admin:login.success" }, { headers });
-}
+});
 
 export default function AdminLogin() {
   const { redirectTo } = useLoaderData<typeof loader>();

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { subscribe } from "~db/events.server";
 import { getSetting } from "~db/repositories/settings.server";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 const LIVE_KEY = "enable_theme_toggle";
 const settingEvent = (payload: { key: string; value: string }) => `event: setting\ndata: ${JSON.stringify(payload)}\n\n`;
@@ -12,7 +13,7 @@ const settingEvent = (payload: { key: string; value: string }) => `event: settin
  * once is bounded before this route (server/event-streams.ts). Hand-written: remix-utils' eventStream
  * sends neither `retry:` nor heartbeat comments, and throws when an event comes after the client left.
  */
-export function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(function loader({ request }: LoaderFunctionArgs) {
   const encoder = new TextEncoder();
   let cleanup = () => {};
   const stream = new ReadableStream<Uint8Array>({
@@ -68,4 +69,4 @@ export function loader({ request }: LoaderFunctionArgs) {
       "X-Accel-Buffering": "no",
     },
   });
-}
+});

@@ -14,13 +14,14 @@ import type { SitemapHandle } from "~/features/community/sitemap";
 import { SiteLink } from "~/components/site-link";
 import { ledgerHeads } from "~db/repositories/ledger.server";
 import { getEnv } from "~/utils/env.server";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 export const handle = {
   i18n: ["trust", "lists"],
   sitemap: { changefreq: "daily", priority: 0.5, lastmod: "content" } satisfies SitemapHandle,
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   // `?platform=` narrows to one platform (its own page links here that way); otherwise a page of
   // FAIRNESS_PAGE_SIZE platforms, in the order the site lists them.
   const slug = new URL(request.url).searchParams.get("platform")?.slice(0, 100) || null;
@@ -46,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     rule: PAUSE_RULE,
     meta: { title: t("fairness.title"), description: t("fairness.description"), path: "/fairness" },
   };
-}
+});
 
 export const meta = routeMeta;
 

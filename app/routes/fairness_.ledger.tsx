@@ -9,6 +9,7 @@ import { routeMeta } from "~/utils/meta";
 import * as trust from "~/features/trust/trust.css";
 import type { SitemapHandle } from "~/features/community/sitemap";
 import { SiteLink } from "~/components/site-link";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 export const handle = {
   i18n: ["trust"],
@@ -18,7 +19,7 @@ export const handle = {
 /** Platforms whose head is listed here; the rest are one URL away (head.json per platform). */
 const HEADS_SHOWN = 100;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
   const [t, heads] = await Promise.all([
     getT(request, "trust"),
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     heads,
     meta: { title: t("ledger.title"), description: t("ledger.description"), path: "/fairness/ledger" },
   };
-}
+});
 
 export const meta = routeMeta;
 

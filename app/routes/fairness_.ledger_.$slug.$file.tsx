@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ledgerDayFile, ledgerHead } from "~db/repositories/ledger.server";
 import { getEnv } from "~/utils/env.server";
 import { failure } from "~/utils/responses.server";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 /** A closed day never changes (docs/ledger.md): cached for a year. Today's grows: briefly. */
 const CLOSED = "public, max-age=31536000, immutable";
@@ -14,7 +15,7 @@ const CHUNK_BYTES = 64 * 1024;
  * from the database a page at a time as it is sent. GET /fairness/ledger/{slug}/head.json: the last
  * closed day and its file's SHA-256. Unknown platform, malformed, future or missing day: 404.
  */
-export async function loader({ params }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ params }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
   const file = params.file ?? "";
   const secret = getEnv().SESSION_SECRET;
@@ -53,4 +54,4 @@ export async function loader({ params }: LoaderFunctionArgs) {
       "Access-Control-Allow-Origin": "*",
     },
   });
-}
+});

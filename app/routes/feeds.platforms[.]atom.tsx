@@ -6,13 +6,14 @@ import { buildAtomFeed } from "~/features/trust/atom";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { getEnv } from "~/utils/env.server";
 import { languageUrl, SITE_NAME } from "~/utils/meta";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 /** Feed entries: the newest active platforms. Never codes: a feed of codes would skip the rotation. */
 const FEED_SIZE = 50;
 /** When the feed has no entry yet. */
 const EPOCH = "2025-01-01T00:00:00.000Z";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   const [t, language, platforms] = await Promise.all([
     getT(request, "trust"),
     getLanguage(request),
@@ -70,4 +71,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
       "Cache-Control": "public, max-age=600",
     },
   });
-}
+});

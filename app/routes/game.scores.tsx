@@ -7,6 +7,7 @@ import { forgetLeaderboard } from "~/features/game/leaderboard.server";
 import { checkCollections, isPlausibleScore } from "~/features/game/rules";
 import { scoreSchema } from "~/features/game/schemas";
 import { readGameSession, SESSION_MAX_AGE_MS, sessionAge } from "~/features/game/session.server";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 /**
  * POST a finished game's score. Accepted only with a valid, unspent session of the same device, from
@@ -16,13 +17,13 @@ import { readGameSession, SESSION_MAX_AGE_MS, sessionAge } from "~/features/game
  */
 const SCORE_LIMIT = { name: "game-score", max: 10, windowMs: 10 * 60_000 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   return methodNotAllowed(await gameT(request), "POST");
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = withDatabaseNet(async function action({ request, context }: ActionFunctionArgs) {
   return gameAction(request, context, SCORE_LIMIT, async (fields, t) => saveFromForm(fields, t, await subscriberHash(context)));
-}
+});
 
 async function saveFromForm(fields: Record<string, string>, t: GameT, network: string): Promise<Response> {
   const parsed = scoreSchema.safeParse(fields);

@@ -29,13 +29,14 @@ import { SiteLink } from "~/components/site-link";
 import { retryAfterOf } from "~/utils/responses.server";
 import { daysServed, ledgerHandle } from "~db/repositories/ledger.server";
 import { getEnv } from "~/utils/env.server";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 export const handle = { i18n: ["trust", "offer"] };
 
 /** The latest days the owner's page links to in the public ledger. */
 const LEDGER_DAYS_SHOWN = 30;
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const code = await requireOwnedCode(request, context, params.token);
   const now = new Date();
   const since = new Date(now.getTime() - ANSWER_STATS.days * 24 * 60 * 60 * 1000).toISOString();
@@ -78,7 +79,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // The private address is the page: never indexed, never canonical.
     meta: { title: t("owner.title"), description: t("owner.description"), noindex: true },
   };
-}
+});
 
 /** The address holds the secret: no Referer to other sites (same-origin still sends Origin, which form posts need), no caching. */
 export const headers: HeadersFunction = (args) => {
@@ -93,7 +94,7 @@ export const meta: MetaFunction<typeof loader> = (args) => [...routeMeta(args), 
 /** What the owner can do with their code: the one list this action reads its intent against. */
 const OWNER_INTENTS = ["pause", "resume", "delete"] as const;
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = withDatabaseNet(async function action({ request, params, context }: ActionFunctionArgs) {
   const code = await requireOwnedCode(request, context, params.token);
   const limit = await hitRateLimit(OWNER_WRITE_RATE_LIMIT, addressKeyOf(context));
   if (!limit.ok) throw await tooManyRequests(request, limit.retryAfterSeconds);
@@ -123,7 +124,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     default:
       return assertUnreachable(intent);
   }
-}
+});
 
 export default function OwnerPage() {
   const { code, rule, askDelete, ledger } = useLoaderData<typeof loader>();

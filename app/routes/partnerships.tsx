@@ -16,7 +16,7 @@ import { card, container, flush, grid, muted, section, visuallyHidden } from "~/
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 import { buttonClass } from "~/styles/recipes";
-import { loadOrFail } from "~/utils/failures.server";
+import { loadOrFail, withDatabaseNet } from "~/utils/failures.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
 import { SiteLink } from "~/components/site-link";
 
@@ -25,7 +25,7 @@ export const handle = {
   sitemap: { changefreq: "weekly", priority: 0.6, lastmod: "partnerships" } satisfies SitemapHandle,
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   const [t, language, platforms, partners] = await Promise.all([
     getT(request, "partnerships"),
     getLanguage(request),
@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ),
     },
   };
-}
+});
 
 export const meta = routeMeta;
 

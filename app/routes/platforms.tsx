@@ -20,7 +20,7 @@ import { Field } from "~/components/forms";
 import { alignEnd, button, card, container, flush, grid, input, muted, row, section } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
-import { loadOrFail } from "~/utils/failures.server";
+import { loadOrFail, withDatabaseNet } from "~/utils/failures.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
 import { SiteLink } from "~/components/site-link";
 import { Pager } from "~/components/pager";
@@ -39,7 +39,7 @@ const searchablePlatforms = () =>
     (await listActivePlatformsWithCounts()).map((p) => ({ ...p, searchName: normalizeName(p.name) })),
   );
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const [t, language, platforms] = await Promise.all([
@@ -104,7 +104,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ),
     },
   };
-}
+});
 
 export const meta = routeMeta;
 

@@ -7,9 +7,10 @@ import { readFormData } from "~/utils/form-data.server";
 import { badRequest } from "~/utils/responses.server";
 import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { isTheme } from "~/utils/theme";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 /** Language, theme and analytics-consent choices as plain forms: each sets its cookie and redirects back (303). */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = withDatabaseNet(async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const intent = await parseIntent(request, form, ["set-language", "set-theme", "set-consent"] as const);
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
@@ -36,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
     default:
       return assertUnreachable(intent);
   }
-}
+});
 
 /** The same page on the chosen language's own URL (decision 220): French bare, the others `?lng=`. */
 function inLanguage(path: string, language: string): string {
@@ -46,6 +47,6 @@ function inLanguage(path: string, language: string): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-export function loader() {
+export const loader = withDatabaseNet(function loader() {
   return redirect("/", 303);
-}
+});

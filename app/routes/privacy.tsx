@@ -25,16 +25,17 @@ import { muted, narrow, section } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
 import type { SitemapHandle } from "~/features/community/sitemap";
 import { SiteLink } from "~/components/site-link";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 export const handle = {
   i18n: ["legal"],
   sitemap: { changefreq: "yearly", priority: 0.3, lastmod: "2026-12-05" } satisfies SitemapHandle,
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   const [meta, facts] = await Promise.all([legalMeta(request, "privacy"), privacyFacts()]);
   return { meta, facts };
-}
+});
 
 export const meta = routeMeta;
 
@@ -44,7 +45,7 @@ export const headers = keepRetryAfter;
  * A request to remove anything about the visitor, no code needed (decision 324): what they
  * describe goes to the admin's queue (the deletion requests tab). Validated on the server only.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = withDatabaseNet(async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const submission = parseWithZod(form, { schema: removalSchema });
   if (isHoneypotFilled(form)) {
@@ -55,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await runWrite("removal request", () => createRemovalRequest(submission.value.details));
   return redirectWithToast("/privacy", { type: "success", key: "legal:privacy.removal.sent" });
-}
+});
 
 /** Each processing and its legal basis (GDPR art. 6). */
 const PROCESSING = [

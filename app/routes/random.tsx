@@ -20,13 +20,14 @@ import { keepRetryAfter } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
 import { SiteLink } from "~/components/site-link";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 export const handle = {
   i18n: ["platform", "trust", "offer"],
   sitemap: { changefreq: "daily", priority: 0.7, lastmod: "content" } satisfies SitemapHandle,
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request, "platform");
   const token = new URL(request.url).searchParams.get("draw");
   if (token !== null) {
@@ -42,14 +43,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     result: null,
     meta: { title: t("meta.randomTitle"), description: t("meta.randomDescription"), path: "/random" },
   };
-}
+});
 
 export const meta = routeMeta;
 // A 503 thrown by the action (the database refused the draw) keeps its Retry-After.
 export const headers = keepRetryAfter;
 
 /** Draws across every active platform; only a POST spends a serve (as on a platform's page). */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = withDatabaseNet(async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   // An answer about a draw of any platform: the draw token names its log row.
   const intent = await parseIntent(request, form, DRAW_PAGE_INTENTS, "platform:errors.badIntent");
@@ -62,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!location) return data({ noCode: true }, { status: 200 });
   return redirect(location, { status: 303, headers: await drawCookieHeaders(request, context, location) });
-}
+});
 
 export default function RandomDrawPage() {
   const { available, result, report, claim } = useLoaderData<typeof loader>();

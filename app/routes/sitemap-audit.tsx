@@ -14,13 +14,14 @@ import { routeMeta } from "~/utils/meta";
 import { usePending } from "~/utils/use-pending";
 import { tooManyRequests } from "~/utils/rate-limit.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 export const handle = {
   i18n: ["audit"],
   sitemap: { changefreq: "monthly", priority: 0.4, lastmod: "2026-11-23" } satisfies SitemapHandle,
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request, context }: LoaderFunctionArgs) {
   const siteUrl = getEnv().SITE_URL;
   const query = readAuditQuery(request);
   const [t, outcome] = await Promise.all([getT(request, "audit"), runAuditRequest(request, context, query)]);
@@ -50,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       headers: { "Cache-Control": "private, no-store", ...(outcome.kind === "busy" ? { "Retry-After": "10" } : {}) },
     },
   );
-}
+});
 
 export const meta = routeMeta;
 

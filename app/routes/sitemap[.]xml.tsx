@@ -3,6 +3,7 @@ import { latestDates, listSitemapPlatforms } from "~db/repositories/sitemap.serv
 import { indexablePages } from "~/features/community/indexable-pages.server";
 import { buildSitemapXml, newest, type SitemapEntry, type SitemapHandle } from "~/features/community/sitemap";
 import { getEnv } from "~/utils/env.server";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 const EPOCH = "2025-01-01";
 
@@ -11,12 +12,12 @@ const EPOCH = "2025-01-01";
  * active platform. Kept a minute like the other published figures (decision 293): 352 KB built from
  * a read per platform (7 ms on the scale data set) on each crawler's request otherwise.
  */
-export async function loader() {
+export const loader = withDatabaseNet(async function loader() {
   const xml = await cachedRead(`published:sitemap:${getEnv().SITE_URL}`, "published", buildSitemap);
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
   });
-}
+});
 
 async function buildSitemap(): Promise<string> {
   const [platforms, dates] = await Promise.all([listSitemapPlatforms(), latestDates()]);

@@ -31,7 +31,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { useArrivalFocus } from "~/utils/arrival-focus";
 import { serverForm } from "~/utils/server-form";
 import { runWrite } from "~db/availability.server";
-import { loadOrFail } from "~/utils/failures.server";
+import { loadOrFail, withDatabaseNet } from "~/utils/failures.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
 import { SiteLink } from "~/components/site-link";
 import { keepRetryAfter } from "~/utils/responses.server";
@@ -41,7 +41,7 @@ export const handle = {
   sitemap: { changefreq: "weekly", priority: 0.8, lastmod: "content" } satisfies SitemapHandle,
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const [t, platforms, captcha] = await Promise.all([
     getT(request, "submit"),
@@ -67,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // A page with someone's private link is theirs alone: never kept by the page cache.
     owner ? { headers: { "Cache-Control": "no-store" } } : undefined,
   );
-}
+});
 
 export const meta = routeMeta;
 
@@ -79,7 +79,7 @@ export const headers: HeadersFunction = (args) => {
   return headers;
 };
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = withDatabaseNet(async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const intent = await parseIntent(
     request,
@@ -191,7 +191,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { type: "success", key: "submit:toast.added" },
     { headers: { "Set-Cookie": await ownerLinkCookie({ token: owner.token, code: normalized.code, platform: platform.name }) } },
   );
-}
+});
 
 export default function SubmitPage() {
   const { platforms, preselected, siteKey, captchaOff, thanks, siteUrl } = useLoaderData<typeof loader>();

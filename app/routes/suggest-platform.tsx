@@ -38,7 +38,7 @@ import { answerVote } from "~/features/community/vote-action.server";
 import { parseRowId } from "~/utils/row-id";
 import { buttonClass } from "~/styles/recipes";
 import { runWrite } from "~db/availability.server";
-import { loadOrFail } from "~/utils/failures.server";
+import { loadOrFail, withDatabaseNet } from "~/utils/failures.server";
 import { messageWithValues, parseMessage, translateMessage } from "~/utils/messages";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -53,7 +53,7 @@ export const handle = {
 
 const SUGGEST_LIMIT = { name: "suggest", max: 10, windowMs: 10 * 60_000 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const identity = getClientIdentity(request);
   const sort = url.searchParams.get("sort") === "new" ? "new" : "top";
@@ -115,13 +115,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ),
     },
   });
-}
+});
 
 export const meta = routeMeta;
 
 export const headers = keepRetryAfter;
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = withDatabaseNet(async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const identity = getClientIdentity(request);
   const headers = new Headers();
@@ -137,7 +137,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     default:
       return assertUnreachable(intent);
   }
-}
+});
 
 /** A new suggestion: checked against stored names, then written (or refused next to its field). */
 async function answerSuggestion(request: Request, context: AppLoadContext, form: FormData, headers: Headers) {

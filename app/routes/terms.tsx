@@ -7,15 +7,16 @@ import { muted, narrow, section } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
 import type { SitemapHandle } from "~/features/community/sitemap";
 import { SiteLink } from "~/components/site-link";
+import { withDatabaseNet } from "~/utils/failures.server";
 
 export const handle = {
   i18n: ["legal"],
   sitemap: { changefreq: "yearly", priority: 0.3, lastmod: "2026-11-22" } satisfies SitemapHandle,
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withDatabaseNet(async function loader({ request }: LoaderFunctionArgs) {
   return { meta: await legalMeta(request, "terms") };
-}
+});
 
 export const meta = routeMeta;
 
