@@ -15,8 +15,8 @@ import { redactedPath } from "../server/request-log";
 
 export const streamTimeout = 5_000;
 
-// The Express server reaches the app only through this build (decision 001).
-export { serverHooks } from "./server-hooks.server";
+// The Express server is a module of this build: the runner (server/index.ts) starts it (decision 001).
+export { startServer } from "../server/app";
 
 export default async function handleRequest(
   request: Request,

@@ -1,16 +1,13 @@
-// Bundles server/index.ts (with Express) into build/server.mjs and precompresses the hashed client assets.
+// Bundles server/index.ts (the runner) into build/server.mjs and precompresses the hashed client assets.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { build } from "esbuild";
 
-// Express and its dependencies (about 60 CommonJS files) are bundled in: Node no longer resolves,
-// reads and scans each of them at start-up, about 80 ms of CPU before the first answer (decision
-// 241). Every other package stays in node_modules: the Remix packages, React and the database
-// drivers must be the very modules the Remix build uses, and the patches apply there.
+// The runner (server/index.ts) alone: the Express server is a module of the Remix build (decision
+// 001), which the runner loads; every package stays outside, in node_modules.
 const pkg = JSON.parse(fs.readFileSync("package.json", "utf8"));
-const BUNDLED = new Set(["express"]);
-const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => !BUNDLED.has(name));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies });
 
 await build({
   entryPoints: ["server/index.ts"],
@@ -20,10 +17,6 @@ await build({
   format: "esm",
   target: "node20",
   external: [...external, ...external.map((name) => `${name}/*`)],
-  // The bundled CommonJS code requires Node's own modules: give it a `require`.
-  banner: {
-    js: 'import { createRequire as createRequireForBundle } from "node:module";\nconst require = createRequireForBundle(import.meta.url);',
-  },
   tsconfig: "tsconfig.json",
   logLevel: "warning",
 });

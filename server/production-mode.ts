@@ -1,5 +1,3 @@
-import { createRequire } from "node:module";
-
 /**
  * React picks its development or production build from NODE_ENV when it is first loaded. The
  * production server build always loads the production one, whatever NODE_ENV says: `npm start`
@@ -16,12 +14,4 @@ export async function withProductionReact<T>(load: () => Promise<T>): Promise<T>
     if (asSet === undefined) Reflect.deleteProperty(process.env, "NODE_ENV");
     else process.env.NODE_ENV = asSet;
   }
-}
-
-/** Which React DOM server build this process loaded, read from the module cache (for the start-up line). */
-export function reactBuildLoaded(): "production" | "development" | "unknown" {
-  const files = Object.keys(createRequire(import.meta.url).cache);
-  if (files.some((file) => /react-dom-server[^/]*\.development\.js$/.test(file))) return "development";
-  if (files.some((file) => /react-dom-server[^/]*\.production(\.min)?\.js$/.test(file))) return "production";
-  return "unknown";
 }

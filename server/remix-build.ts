@@ -2,43 +2,36 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import type { RequestHandler } from "express";
-import { appHooksOf, type AppHooks } from "./app-hooks";
+import type { RemixBuild, startServer } from "./app";
 import { withProductionReact } from "./production-mode";
 
-export interface RemixBuild {
-  /** What Remix's request handler takes: the build, or in development a function that loads the current one. */
-  build: ServerBuild | (() => Promise<ServerBuild>);
-  /** The app's hooks from the current build (in development it changes as files are edited). */
-  hooks: () => Promise<AppHooks>;
-  /** In development, Vite's middleware (assets, HMR); none in production. */
-  devMiddleware?: RequestHandler;
-  /** In production, the client files of the build (assets, favicon...). */
-  clientDir?: string;
-  /** In production, the site's stylesheet (build/site.css) as text, read once, inlined in every page. */
-  siteCss?: string;
+/** What app/entry.server.tsx exports for this runner. */
+interface ServerEntry {
+  startServer: typeof startServer;
+}
+
+function entryOf(build: ServerBuild): ServerEntry {
+  const entry = build.entry.module as Partial<ServerEntry>;
+  if (typeof entry.startServer !== "function")
+    throw new Error("The Remix build has no startServer: app/entry.server.tsx must export it.");
+  return entry as ServerEntry;
 }
 
 /**
  * The Remix server build: in production the bundle next to this file (build/server/index.js), in
- * development Vite's live module graph (each app module loaded once, reloaded when edited).
+ * development Vite's live module graph (each route module reloaded when edited; the server's own
+ * modules, server/app.ts and what it imports, stay those of the first load until a restart).
  */
-export async function loadRemixBuild(dev: boolean): Promise<RemixBuild> {
+export async function loadRemixBuild(dev: boolean): Promise<RemixBuild & { entry: ServerEntry }> {
   if (dev) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
-    const build = async () => {
-      const current = (await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
-      appHooksOf(current).guardRoutes(current.routes);
-      return current;
-    };
-    return { build, hooks: async () => appHooksOf(await build()), devMiddleware: vite.middlewares };
+    const build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+    return { build, entry: entryOf(await build()), devMiddleware: vite.middlewares };
   }
   const here = path.dirname(fileURLToPath(import.meta.url));
   const build = await withProductionReact(
     () => import(/* @vite-ignore */ pathToFileURL(path.join(here, "server", "index.js")).href) as Promise<ServerBuild>,
   );
-  const hooks = appHooksOf(build);
-  hooks.guardRoutes(build.routes);
   const siteCss = fs.readFileSync(path.join(here, "site.css"), "utf8");
-  return { build, hooks: () => Promise.resolve(hooks), clientDir: path.join(here, "client"), siteCss };
+  return { build, entry: entryOf(build), clientDir: path.join(here, "client"), siteCss };
 }

@@ -75,15 +75,3 @@ export function withDatabaseNet<Args extends { request: Request }, Result>(
 export function hasDatabaseNet(fn: unknown): boolean {
   return typeof fn === "function" && (fn as unknown as Record<symbol, unknown>)[NETTED] === true;
 }
-
-/** Until every route declares its net: the server's build, once at start. */
-export function guardRouteModules(routes: Record<string, { module: Record<string | symbol, unknown> } | undefined>): void {
-  for (const route of Object.values(routes)) {
-    if (!route) continue;
-    const module: Record<string | symbol, unknown> = { ...route.module };
-    for (const name of ["loader", "action"])
-      if (typeof module[name] === "function" && !hasDatabaseNet(module[name]))
-        module[name] = withDatabaseNet(module[name] as (args: { request: Request }) => unknown);
-    route.module = module;
-  }
-}

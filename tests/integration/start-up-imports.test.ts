@@ -34,8 +34,22 @@ describe("start-up imports", () => {
     expect(loaded("react-dom")).toBe(true);
     expect(loaded("better-sqlite3")).toBe(true);
     for (const pkg of ["pg", "pg-protocol", "saxes", "robots-parser"]) expect(loaded(pkg), pkg).toBe(false);
+    // Express and its dependencies are in the build (vite.config.ts, decision 241), not read file by file.
+    for (const pkg of ["express", "body-parser"]) expect(loaded(pkg), pkg).toBe(false);
     // rate-limiter-flexible is imported by its public entry only (decision 331), which loads each of
     // its stores' modules (not their clients): no longer checked here.
+  });
+});
+
+describe("the runner and the build (decision 001)", () => {
+  it("the runner imports no module of the server or the app: the build's entry exports the server", () => {
+    const runner = fs.readFileSync(path.join(ROOT, "build", "server.mjs"), "utf8");
+    expect(runner).toContain("startServer");
+    // What the Express server is made of lives in the build, once.
+    for (const part of ["admissionControl", "createRequestHandler", "pageCache", "closeWithGrace"])
+      expect(runner, part).not.toContain(part);
+    const server = fs.readFileSync(path.join(ROOT, "build", "server", "index.js"), "utf8");
+    expect(server).toMatch(/\bentry\b/);
   });
 });
 

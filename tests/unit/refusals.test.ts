@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SUPPORTED_LANGUAGES } from "~/i18n/config";
 import { browserLanguage, languageOf } from "~/i18n/language-rule";
 import { refusalText } from "~/i18n/refusals.server";
-import type { RefusalKey } from "../../server/app-hooks";
+import type { RefusalKey } from "~/i18n/refusals.server";
 
 const KEYS: RefusalKey[] = ["notFound", "tooLarge", "overloaded", "badRequest", "serverError"];
 const read = { method: "GET", search: "", cookie: undefined, acceptLanguage: undefined, contentType: undefined };

@@ -1,14 +1,16 @@
-import type { AppHooks, WriteSummary } from "../server/app-hooks";
-import { isAdminPath, normalizePath } from "../server/request-path";
+/**
+ * The app's life around its requests, which the server (server/app.ts) calls: the database made
+ * ready before the port opens, the background jobs, and the close at shutdown.
+ */
 import { applyStagedRestore, claimDatabase } from "~db/backup.server";
-import { databaseHealth, setAvailabilityLog, watchDatabase } from "~db/availability.server";
+import { setAvailabilityLog, watchDatabase } from "~db/availability.server";
+import { shareWritesAcrossProcesses } from "~db/site-writes.server";
 import { closeDb, dialectOf, getDb, getDialect, openPgClient, shortenLockWaits, roomToWrite } from "~db/client.server";
 import { migrateToLatest } from "~db/migrate.server";
 import { migrations } from "~migrations/index";
 import { getSettings } from "~db/repositories/settings.server";
 import { seedBase } from "~db/seed.server";
 import { startReadReplica } from "~db/read-replica.server";
-import { announcePagesChanged, onPagesChangedElsewhere, shareWritesAcrossProcesses } from "~db/site-writes.server";
 import {
   explainStartFailure,
   markDatabaseExists,
@@ -17,39 +19,12 @@ import {
   refuseTransactionPooler,
   StartRefused,
 } from "~db/start-checks.server";
-import { readStoredLogo } from "~/features/admin/catalog/logo.server";
 import { startBackupJob } from "~/features/admin/site/backup-job.server";
 import { startCleanupJob } from "~/features/admin/site/cleanup-job.server";
 import { startHistoryJob } from "~/features/admin/site/history-job.server";
 import { startRetentionJob } from "~/features/admin/site/retention-job.server";
 import { startPlatformDeletionsJob } from "~/features/admin/catalog/platform-deletions.server";
-import { refusalText } from "~/i18n/refusals.server";
-import { getOptionalAdmin } from "~/utils/auth.server";
 import { getEnv, seedsDemo, sqlitePathFromUrl } from "~/utils/env.server";
-import { guardRouteModules } from "~/utils/failures.server";
-import { forbidden } from "~/utils/responses.server";
-import { assertSameOrigin, isCrossSiteWrite } from "~/utils/same-origin.server";
-
-/**
- * What the Express server (server/index.ts) gets from the app, through the Remix build: exported
- * by app/entry.server.tsx, so the server never bundles an app module of its own (decision 001).
- */
-export const serverHooks: AppHooks = {
-  config: getEnv,
-  prepare: prepareDatabase,
-  startJobs,
-  close,
-  health: databaseHealth,
-  mayRefuseWrite,
-  refuseWrite,
-  refusalText,
-  readUpload: readStoredLogo,
-  sharePageWrites: (clear) => {
-    onPagesChangedElsewhere(clear);
-    return announcePagesChanged;
-  },
-  guardRoutes: (routes) => guardRouteModules(routes as unknown as Parameters<typeof guardRouteModules>[0]),
-};
 
 let releaseDatabase = () => {};
 
@@ -57,7 +32,7 @@ let releaseDatabase = () => {};
  * Everything true before the first request; a database that stops the start does so with one line
  * for the operator (StartRefused: which file, what is wrong, what to do).
  */
-async function prepareDatabase(log: (line: string) => void): Promise<void> {
+export async function prepareDatabase(log: (line: string) => void): Promise<void> {
   const env = getEnv();
   // From the URL, not getDialect(): nothing may open the file before a staged restore and the checks.
   const sqliteFile = dialectOf(env.DATABASE_URL) === "sqlite" ? sqlitePathFromUrl(env.DATABASE_URL) : null;
@@ -131,7 +106,7 @@ async function prepareDatabaseFile(log: (line: string) => void, sqliteFile: stri
   }
 }
 
-function startJobs(log: (line: string) => void): () => Promise<void> {
+export function startJobs(log: (line: string) => void): () => Promise<void> {
   const env = getEnv();
   // Expired temporary codes go when enable_auto_cleanup is 'true' (checked at each run).
   // The database file still in place, and whether a full disk has room again (/healthz).
@@ -162,43 +137,11 @@ function startJobs(log: (line: string) => void): () => Promise<void> {
   };
 }
 
-async function close(): Promise<void> {
+/** Closes the database (graceful shutdown); a failure to fold the WAL in is logged, not thrown. */
+export async function closeDatabase(): Promise<void> {
   try {
     await closeDb();
   } finally {
     releaseDatabase();
   }
-}
-
-const OPEN_ADMIN_PATHS = new Set(["/admin/login", "/admin/login.data", "/admin/logout", "/admin/logout.data"]);
-
-const isRead = (method: string) => method === "GET" || method === "HEAD" || method === "OPTIONS";
-/** `path` normalised (server/request-path.ts): `/%61dmin` and `/ADMIN` are the admin too, as the router sees them. */
-const isGuardedAdminPath = (path: string) => isAdminPath(path) && !OPEN_ADMIN_PATHS.has(path);
-
-function mayRefuseWrite({ method, path, fetchSite, origin, referer, host, forwardedHost }: WriteSummary): boolean {
-  if (isRead(method)) return false;
-  return (
-    isGuardedAdminPath(path) ||
-    isCrossSiteWrite({ method, fetchSite, origin, referer, host, forwardedHost, siteHost: new URL(getEnv().SITE_URL).host })
-  );
-}
-
-/**
- * Refusals answered before Remix: they must be a clean 403 whatever route is hit.
- * - Remix 2.17 checks cross-site writes itself on page routes, but throws (a 500) before our action runs.
- * - A stranger's write to a nested admin tab would otherwise render the error page through the
- *   admin layout, whose loader redirects to the login page (303) instead of refusing.
- * Route loaders and actions still check the role themselves; this is the first line, not the only one.
- */
-async function refuseWrite(request: Request): Promise<Response | null> {
-  if (isRead(request.method)) return null;
-  try {
-    await assertSameOrigin(request);
-  } catch (refusal) {
-    if (refusal instanceof Response) return refusal;
-    throw refusal;
-  }
-  if (!isGuardedAdminPath(normalizePath(new URL(request.url).pathname)) || (await getOptionalAdmin(request))) return null;
-  return forbidden(request, "admin:auth.required");
 }
