@@ -37,13 +37,15 @@ export function ServerHtml({ id, as = "div", children, ...props }: ServerHtmlPro
   });
   const frozen = kept !== null && kept.key === location.key && kept.language === i18n.language;
 
+  // `data-server-html` marks the region for `npm run bench -- --only hydration` (decision 251's figure).
   if (frozen) {
     return createElement(as, {
       ...props,
       id,
+      "data-server-html": "",
       dangerouslySetInnerHTML: { __html: kept.html },
       suppressHydrationWarning: true,
     });
   }
-  return createElement(as, { ...props, id }, children);
+  return createElement(as, { ...props, id, "data-server-html": "" }, children);
 }
