@@ -15,7 +15,7 @@ import { redactedPath } from "../server/request-log";
 
 export const streamTimeout = 5_000;
 
-// The Express server is a module of this build: the runner (server/index.ts) starts it (decision 001).
+// The Express server is a module of this build: the runner (server/index.ts) starts it (decision 403).
 export { startServer } from "../server/app";
 
 export default async function handleRequest(
