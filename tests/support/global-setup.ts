@@ -4,11 +4,11 @@ import { TMP } from "./paths";
 
 /**
  * Whether this run may start the built server: yes unless every test file it names is a unit test
- * (`npx vitest run tests/unit/x.test.ts` needs no build; a run with no file named may).
+ * (`npx vitest run tests/unit` or `tests/unit/x.test.ts` needs no build; a run with no file named may).
  */
 function mayUseBuild(args = process.argv.slice(2)): boolean {
   const files = args.filter((arg) => /\.test\.tsx?$/.test(arg) || arg.startsWith("tests/"));
-  return files.length === 0 || files.some((file) => !/(^|\/)tests\/unit\/|^(app|db)\//.test(file));
+  return files.length === 0 || files.some((file) => !/(^|\/)tests\/unit(\/|$)|^(app|db)\//.test(file));
 }
 
 export default function setup() {
