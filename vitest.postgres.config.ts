@@ -37,6 +37,8 @@ const SQLITE_ONLY = [
   // URL answers in through the in-memory page cache: what a row holds does not change either.
   "tests/integration/nul-bytes.test.ts",
   "tests/integration/one-url-one-language.test.ts",
+  // `npm run dev`'s server (Vite's module graph): how the server is loaded, not how rows are read.
+  "tests/integration/dev-server.test.ts",
 ];
 
 // Each pass empties and uses its own scratch folder (tests/support/paths.ts), so that the SQLite

@@ -31,17 +31,21 @@ function databaseUrlFor(dbFile: string): Promise<string> {
  * PostgreSQL pass, its own PostgreSQL database). Integration tests talk to it over real HTTP.
  * `npm test` builds before running tests.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, { dev = false } = {}): Promise<RunningServer> {
   const entry = path.join(ROOT, "build", "server.mjs");
-  if (!fs.existsSync(entry)) throw new Error("No build: run `npm run build` first (npm test does).");
+  if (!dev && !fs.existsSync(entry)) throw new Error("No build: run `npm run build` first (npm test does).");
   const dbFile = env.DATABASE_FILE ?? tmpPath("server.db");
   const databaseUrl = await databaseUrlFor(dbFile);
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, [entry], {
+  // `dev`: `npm run dev`'s server (tsx, Vite's module graph) instead of the build.
+  const args = dev ? ["--import", "tsx", path.join(ROOT, "server", "index.ts"), "--dev"] : [entry];
+  // Vitest's own variables would keep the Remix plugin out of Vite's config (vite.config.ts).
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !(dev && name.startsWith("VITEST"))));
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
-      ...process.env,
-      NODE_ENV: "production",
+      ...inherited,
+      NODE_ENV: dev ? "development" : "production",
       SESSION_SECRET: "integration-secret-0123456789",
       PORT: "0",
       DATABASE_URL: databaseUrl,
@@ -63,7 +67,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdio: ["ignore", "pipe", "pipe"],
   });
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), dev ? 60_000 : 20_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
