@@ -9,6 +9,8 @@ import { closeDb, dialectOf, getDb, getDialect, openPgClient, shortenLockWaits, 
 import { migrateToLatest } from "~db/migrate.server";
 import { migrations } from "~migrations/index";
 import { getSettings } from "~db/repositories/settings.server";
+// Statically: the server's write guard (server/guards.ts, through auth.server) loads it at start anyway.
+import { anyAdmin, PASSWORD_HASH_COST, upsertAdmin } from "~db/repositories/users.server";
 import { seedBase } from "~db/seed.server";
 import { startReadReplica } from "~db/read-replica.server";
 import {
@@ -85,7 +87,6 @@ async function prepareDatabaseFile(log: (line: string) => void, sqliteFile: stri
         : `[db] new database: demo data added (${added}); SEED_DEMO=0 starts an empty site`,
     );
   }
-  const { anyAdmin, upsertAdmin, PASSWORD_HASH_COST } = await import("~db/repositories/users.server");
   if ((env.PASSWORD_HASH_COST ?? PASSWORD_HASH_COST) < PASSWORD_HASH_COST)
     log(
       `[admin] PASSWORD_HASH_COST=${env.PASSWORD_HASH_COST}: new password hashes are cheaper than OWASP's setting (14); for tests only`,
