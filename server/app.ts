@@ -46,7 +46,7 @@ const sharePageWrites = (clear: () => void) => {
 
 /**
  * The Express server: a module of the Remix server build (app/entry.server.tsx exports it), so it
- * imports the app's modules as any route does, and each is loaded once (decision 001). The
+ * imports the app's modules as any route does, and each is loaded once (decisions 001, 403). The
  * configuration and the database are made ready before the port opens; then the middleware in the
  * order a request meets it, Remix's official Express adapter last; then the graceful shutdown.
  */
