@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { median } from "./page-load";
+import { phonePage } from "./phone-page.mjs";
 import { startBuiltServer } from "./spawn-server.mjs";
 
 const PAGES = ["/", "/tesla", "/platforms", "/privacy"];
@@ -34,18 +35,8 @@ declare global {
 }
 
 async function loadOnce(browser: Browser, url: string, mode: Mode): Promise<Sample> {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 1.75,
-  });
-  const page = await context.newPage();
+  const { page, cdp, close } = await phonePage(browser);
   try {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await cdp.send("Performance.enable");
     await page.addInitScript((everything: boolean) => {
       window.__longTasks = [];
@@ -83,7 +74,7 @@ async function loadOnce(browser: Browser, url: string, mode: Mode): Promise<Samp
     });
     return { taskMs: metric("TaskDuration"), scriptMs: metric("ScriptDuration"), ...inPage };
   } finally {
-    await context.close();
+    await close();
   }
 }
 

@@ -13,6 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { phonePage } from "./phone-page.mjs";
 import { startBaselineServer, startBuiltServer } from "./spawn-server.mjs";
 
 const arg = (name, fallback) => {
@@ -36,24 +37,14 @@ const browser = await chromium.launch({
 
 /** One cold load: first contentful paint and largest contentful paint, ms from navigation. */
 async function measure(port, pagePath) {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 1.75,
-  });
-  const page = await context.newPage();
+  const { page, cdp, close } = await phonePage(browser);
   try {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
     await cdp.send("Network.emulateNetworkConditions", {
       offline: false,
       latency: 150,
       downloadThroughput: (1.6e6 / 8) * 0.9,
       uploadThroughput: (750e3 / 8) * 0.9,
     });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await page.addInitScript(() => {
       window.__lcp = 0;
       new PerformanceObserver((list) => {
@@ -67,7 +58,7 @@ async function measure(port, pagePath) {
       lcp: window.__lcp,
     }));
   } finally {
-    await context.close();
+    await close();
   }
 }
 
