@@ -8,8 +8,7 @@
 // 3 processes: scripts/bench-postgres.ts), --only scale (every page on the demo data and on
 // years of data, with RSS: scripts/bench-scale.ts; a few minutes, so only when asked), --only overload
 // (120 and 400 concurrent visitors on uncached pages, admission control off and on, then the mixed
-// load of pages and draws for 60 s: scripts/bench-overload.ts), --only hydration (what ServerHtml's kept
-// regions save a phone's main thread, in Chromium, --rounds N: scripts/bench-hydration.ts). HTTP runs use the built server: `npm run build` first.
+// load of pages and draws for 60 s: scripts/bench-overload.ts). HTTP runs use the built server: `npm run build` first.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -37,11 +36,8 @@ const CODES = option("codes", 20);
 const CONNECTIONS = 50;
 const onlyIndex = process.argv.indexOf("--only");
 const ONLY = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
-if (
-  ONLY !== undefined &&
-  !["repository", "http", "audit", "pages", "postgres", "scale", "overload", "hydration"].includes(ONLY)
-) {
-  console.error("--only takes repository, http, audit, pages, postgres, scale, overload or hydration");
+if (ONLY !== undefined && !["repository", "http", "audit", "pages", "postgres", "scale", "overload"].includes(ONLY)) {
+  console.error("--only takes repository, http, audit, pages, postgres, scale or overload");
   process.exit(2);
 }
 const root = path.resolve(import.meta.dirname, "..");
@@ -187,7 +183,6 @@ try {
     await benchPages({ root, seconds: SECONDS, rounds: option("rounds", 3), jsonFile });
   }
   // What ServerHtml's kept regions save a phone's main thread (decision 251): Chromium, so only when asked.
-  if (ONLY === "hydration") await (await import("./bench-hydration")).benchHydration(root, option("rounds", 5));
   if (ONLY === "scale") await (await import("./bench-scale")).benchScale(root);
   // More visitors than the server serves, and the mixed load: admission control off and on (decision 212).
   if (ONLY === undefined || ONLY === "overload") {

@@ -1,5 +1,4 @@
-// A cold page on a phone, as the Chromium measurements load it (scripts/paint-times.mjs,
-// scripts/bench-hydration.ts): a 412 px screen at 1.75x with touch, no cache, 4x slower CPU
+// A cold page on a phone, as the Chromium measurements load it (scripts/paint-times.mjs): a 412 px screen at 1.75x with touch, no cache, 4x slower CPU
 // (Lighthouse's mobile setting).
 
 /**

@@ -1,15 +1,11 @@
 import * as layout from "~/styles/layout.css";
-import { contents } from "~/styles/ui.css";
 import { FooterContent } from "./footer-content";
-import { ServerHtml } from "./server-html";
 
-/** The same on every page: kept as the server rendered it at hydration (ServerHtml, decision 250). */
+/** The same on every page. Its id is the first paint's default target (first-paint-hold.tsx). */
 export function SiteFooter() {
   return (
-    <footer className={layout.footer}>
-      <ServerHtml id="site-footer" className={contents}>
-        <FooterContent />
-      </ServerHtml>
+    <footer id="site-footer" className={layout.footer}>
+      <FooterContent />
     </footer>
   );
 }

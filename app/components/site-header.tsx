@@ -2,10 +2,8 @@ import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/utils/root-data";
 import * as layout from "~/styles/layout.css";
-import { contents } from "~/styles/ui.css";
 import { GiftIcon, MenuIcon } from "./icons";
 import { LanguageForm } from "./language-form";
-import { ServerHtml } from "./server-html";
 import { ThemeForm, useThemeToggleEnabled } from "./theme-form";
 import { SiteLink } from "./site-link";
 
@@ -27,46 +25,42 @@ export function SiteHeader() {
   return (
     <header className={layout.header}>
       <div className={layout.headerInner}>
-        {/* The drawer and the brand never change without a navigation: kept as the server rendered
-            them (ServerHtml); the drawer is native (details), and a navigation renders it anew,
-            closed (its key). */}
-        <ServerHtml id="header-start" className={contents}>
-          {inAdmin ? null : (
-            <details className={layout.drawer} key={location.key}>
-              <summary className={layout.drawerSummary} aria-label={t("nav.menu")}>
-                <MenuIcon />
-              </summary>
-              <div className={layout.drawerBackdrop} aria-hidden="true" />
-              <nav className={layout.drawerPanel} aria-label={t("nav.menu")}>
-                <SiteLink to="/" className={layout.navLink}>
-                  {t("nav.home")}
-                </SiteLink>
-                {NAV.map((item) => (
-                  <SiteLink key={item.to} to={item.to} className={layout.navLink}>
-                    {t(item.key)}
-                  </SiteLink>
-                ))}
-                <SiteLink to="/privacy" className={layout.navLink}>
-                  {t("footer.privacy")}
-                </SiteLink>
-                <SiteLink to="/terms" className={layout.navLink}>
-                  {t("footer.terms")}
-                </SiteLink>
-              </nav>
-            </details>
-          )}
-          <SiteLink to="/" className={layout.brand}>
-            <GiftIcon /> Parrainly
-          </SiteLink>
-        </ServerHtml>
+        {/* The drawer is native (details); a navigation renders it anew, closed (its key). */}
         {inAdmin ? null : (
-          <ServerHtml as="nav" id="main-nav" className={layout.nav} aria-label={t("nav.main")}>
+          <details className={layout.drawer} key={location.key}>
+            <summary className={layout.drawerSummary} aria-label={t("nav.menu")}>
+              <MenuIcon />
+            </summary>
+            <div className={layout.drawerBackdrop} aria-hidden="true" />
+            <nav className={layout.drawerPanel} aria-label={t("nav.menu")}>
+              <SiteLink to="/" className={layout.navLink}>
+                {t("nav.home")}
+              </SiteLink>
+              {NAV.map((item) => (
+                <SiteLink key={item.to} to={item.to} className={layout.navLink}>
+                  {t(item.key)}
+                </SiteLink>
+              ))}
+              <SiteLink to="/privacy" className={layout.navLink}>
+                {t("footer.privacy")}
+              </SiteLink>
+              <SiteLink to="/terms" className={layout.navLink}>
+                {t("footer.terms")}
+              </SiteLink>
+            </nav>
+          </details>
+        )}
+        <SiteLink to="/" className={layout.brand}>
+          <GiftIcon /> Parrainly
+        </SiteLink>
+        {inAdmin ? null : (
+          <nav id="main-nav" className={layout.nav} aria-label={t("nav.main")}>
             {NAV.map((item) => (
               <SiteLink key={item.to} to={item.to} className={layout.navLink}>
                 {t(item.key)}
               </SiteLink>
             ))}
-          </ServerHtml>
+          </nav>
         )}
         <div className={layout.headerTools}>
           <LanguageForm />

@@ -24,8 +24,8 @@ export function SiteLink({ to, children, ...props }: SiteLinkProps) {
 
 /**
  * What a click on a site link does with JavaScript: a plain left click without a modifier on a
- * same-origin link marked `data-discover` (SiteLink's, those inside ServerHtml's kept HTML; Remix's
- * own `<Link>` handles its clicks itself) becomes Remix's client navigation, as `<Link>`'s own handler does (replacing the history
+ * same-origin link marked `data-discover` (SiteLink's; Remix's own `<Link>` handles its clicks
+ * itself) becomes Remix's client navigation, as `<Link>`'s own handler does (replacing the history
  * entry when the URL is the current one). Everything else is the browser's: modified and middle
  * clicks, `target`, `download`, `data-reload`, another origin, a jump to an anchor of the same page
  * (the browser moves focus there), a click a handler already took (`defaultPrevented`), and every

@@ -5,7 +5,6 @@ import { useTranslation } from "react-i18next";
 import { platformDescription } from "~db/repositories/platforms.server";
 import * as styles from "~/features/codes/codes.css";
 import { PlatformLogo } from "~/features/codes/platform-logo";
-import { ServerHtml } from "~/components/server-html";
 import {
   answerFigure,
   availableCodes,
@@ -14,9 +13,9 @@ import {
   platformHeader,
 } from "~/features/codes/platform-page.server";
 import { offerLd } from "~/features/offer/offer.server";
-import { ClaimGuide } from "~/features/offer/claim-guide";
+import { OfferDetails } from "~/features/offer/offer-views";
 import { OfferLead } from "~/features/offer/offer-lead";
-import { KeptAnswerFigure } from "~/features/trust/kept-answer-figure";
+import { AnswerFigure } from "~/features/trust/answer-figure";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
 import {
@@ -125,7 +124,7 @@ export default function PlatformLanding() {
             <p className={styles.count} data-testid="available-count">
               {available > 0 ? t("landing.available", { count: available }) : t("landing.none")}
             </p>
-            <KeptAnswerFigure figure={figure} />
+            <AnswerFigure figure={figure} />
           </div>
         </div>
         <div className={styles.heroActions}>
@@ -141,10 +140,9 @@ export default function PlatformLanding() {
         </div>
       </section>
 
-      <ClaimGuide offer={offer} hints={hints} testId="platform-offer" platformName={platform.name} spaced />
+      <OfferDetails offer={offer} hints={hints} testId="platform-offer" platformName={platform.name} spaced />
 
-      {/* Text only: kept as the server rendered it, never hydrated. */}
-      <ServerHtml as="section" id="platform-benefits" className={section} aria-labelledby="benefits-heading">
+      <section className={section} aria-labelledby="benefits-heading">
         <h2 id="benefits-heading">{t("landing.benefitsHeading")}</h2>
         <ul className={`${grid} ${bareList}`}>
           {BENEFITS.map((key) => (
@@ -154,9 +152,9 @@ export default function PlatformLanding() {
             </li>
           ))}
         </ul>
-      </ServerHtml>
+      </section>
 
-      <ServerHtml as="section" id="platform-steps" aria-labelledby="steps-heading">
+      <section aria-labelledby="steps-heading">
         <h2 id="steps-heading">{t("landing.stepsHeading")}</h2>
         <ol className={styles.steps}>
           {STEPS.map((key, index) => (
@@ -176,7 +174,7 @@ export default function PlatformLanding() {
             {tt("fairness.platformLink")}
           </SiteLink>
         </p>
-      </ServerHtml>
+      </section>
     </div>
   );
 }

@@ -14,7 +14,7 @@ import { drawProofStep } from "~/features/trust/draw-proof.server";
 import { DrawProofStep } from "~/features/trust/draw-proof-step";
 import { parseIntent } from "~/utils/intent.server";
 import { ReportError } from "~/features/trust/report-error";
-import { ClaimGuide } from "~/features/offer/claim-guide";
+import { OfferDetails } from "~/features/offer/offer-views";
 import { OfferLead } from "~/features/offer/offer-lead";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
@@ -147,7 +147,7 @@ export default function DrawPage() {
             />
           )}
           {claim ? (
-            <ClaimGuide offer={claim.offer} hints={claim.hints} testId="platform-offer" platformName={platform.name} />
+            <OfferDetails offer={claim.offer} hints={claim.hints} testId="platform-offer" platformName={platform.name} />
           ) : null}
         </>
       )}

@@ -18,7 +18,6 @@ import { PartnerStrip } from "~/features/community/partner-strip";
 import { PlatformCarousel } from "~/features/community/platform-carousel";
 import { organizationLd } from "~/features/community/structured-data";
 import { GameMount } from "~/features/game/game-mount";
-import { ServerHtml } from "~/components/server-html";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { badge, card, container, flush, gradientHero, muted, section, visuallyHidden } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
@@ -115,8 +114,7 @@ export default function Home() {
     <div className={container}>
       {/* The hidden constellation game: nothing without JS; with JS, its chunk loads once the page is idle. */}
       <GameMount />
-      {/* Text and two links: kept as the server rendered it, never hydrated. */}
-      <ServerHtml as="section" id="home-hero" className={gradientHero} aria-labelledby="hero-heading">
+      <section id="home-hero" className={gradientHero} aria-labelledby="hero-heading">
         <h1 id="hero-heading">{t("hero.title")}</h1>
         <p>{t("hero.subtitle")}</p>
         <div className={styles.heroActions}>
@@ -129,7 +127,7 @@ export default function Home() {
             {t("hero.share")}
           </SiteLink>
         </div>
-      </ServerHtml>
+      </section>
 
       <section className={section} aria-labelledby="platforms-heading">
         <h2 id="platforms-heading" tabIndex={-1}>
@@ -143,8 +141,7 @@ export default function Home() {
         </p>
       </section>
 
-      {/* Text only: kept as the server rendered it, never hydrated. */}
-      <ServerHtml as="section" id="home-steps" className={section} aria-labelledby="steps-heading">
+      <section className={section} aria-labelledby="steps-heading">
         <h2 id="steps-heading">{t("steps.heading")}</h2>
         <ol className={styles.steps}>
           {STEPS.map((step, i) => (
@@ -157,9 +154,9 @@ export default function Home() {
             </li>
           ))}
         </ol>
-      </ServerHtml>
+      </section>
 
-      <ServerHtml as="section" id="home-promo" className={section} aria-labelledby="promo-heading">
+      <section className={section} aria-labelledby="promo-heading">
         <div className={`${card} ${styles.promo}`} data-testid="price-tracker-promo">
           <span className={`${badge} ${styles.promoFree}`}>{t("promo.free")}</span>
           <h2 id="promo-heading" className={flush}>
@@ -178,7 +175,7 @@ export default function Home() {
             </a>
           </p>
         </div>
-      </ServerHtml>
+      </section>
 
       <PartnerStrip partners={partners} />
     </div>

@@ -11,7 +11,6 @@ import { PartnerCard, toPartnerView } from "~/features/community/partner-card";
 import { breadcrumbLd } from "~/features/community/structured-data";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
-import { ServerHtml } from "~/components/server-html";
 import { card, container, flush, grid, muted, section, visuallyHidden } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
@@ -71,13 +70,7 @@ export default function Partnerships() {
         {platforms.length === 0 ? (
           <p className={muted}>{t("platforms.empty")}</p>
         ) : (
-          // A long list that only a navigation changes: kept as the server rendered it, never hydrated.
-          <ServerHtml
-            as="ul"
-            id="partnership-platforms"
-            className={`${grid} ${styles.plainList}`}
-            data-testid="partnership-platforms"
-          >
+          <ul className={`${grid} ${styles.plainList}`} data-testid="partnership-platforms">
             {platforms.map((p) => (
               <li
                 key={p.slug}
@@ -96,7 +89,7 @@ export default function Partnerships() {
                 </SiteLink>
               </li>
             ))}
-          </ServerHtml>
+          </ul>
         )}
       </section>
 

@@ -15,7 +15,6 @@ import { normalizeName } from "~/features/community/similarity";
 import { breadcrumbLd } from "~/features/community/structured-data";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { gradientFrom, gradientTo } from "~/styles/theme.css";
-import { ServerHtml } from "~/components/server-html";
 import { Field } from "~/components/forms";
 import { alignEnd, button, card, container, flush, grid, input, muted, row, section } from "~/styles/ui.css";
 import { getEnv } from "~/utils/env.server";
@@ -135,8 +134,7 @@ export default function Platforms() {
             {q ? t("search.none", { q }) : t("empty")}
           </p>
         ) : (
-          // A long list that only a navigation changes: kept as the server rendered it, never hydrated.
-          <ServerHtml as="ul" id="platforms-list" className={`${grid} ${styles.plainList}`} data-testid="platform-list">
+          <ul className={`${grid} ${styles.plainList}`} data-testid="platform-list">
             {platforms.map((p) => (
               <li
                 key={p.slug}
@@ -156,7 +154,7 @@ export default function Platforms() {
                 </p>
               </li>
             ))}
-          </ServerHtml>
+          </ul>
         )}
         {pager.prev || pager.next ? <Pager {...pager} label={tl("pager.label")} /> : null}
         <OpenDataLinks />

@@ -20,7 +20,6 @@ import { useTranslation } from "react-i18next";
 import * as styles from "~/features/community/community.css";
 import { legalMeta } from "~/features/community/legal-page.server";
 import { privacyFacts } from "~/features/community/privacy-page.server";
-import { ServerHtml } from "~/components/server-html";
 import { muted, narrow, section } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
 import type { SitemapHandle } from "~/features/community/sitemap";
@@ -108,8 +107,7 @@ export default function Privacy() {
   ];
   return (
     <>
-      {/* Legal text: kept as the server rendered it, never hydrated. */}
-      <ServerHtml as="article" id="privacy" className={`${narrow} ${section} ${styles.prose}`}>
+      <article className={`${narrow} ${section} ${styles.prose}`}>
         <h1>{t("privacy.heading")}</h1>
         <p>{t("privacy.intro")}</p>
 
@@ -176,7 +174,7 @@ export default function Privacy() {
         <p data-testid="legal-publisher">{t("privacy.legal.publisher", { name, address, email })}</p>
         <p data-testid="legal-host">{t("privacy.legal.host", { host })}</p>
         <p className={muted}>{t("privacy.updated")}</p>
-      </ServerHtml>
+      </article>
       <RemovalForm />
     </>
   );

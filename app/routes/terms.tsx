@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import * as styles from "~/features/community/community.css";
 import { legalMeta } from "~/features/community/legal-page.server";
-import { ServerHtml } from "~/components/server-html";
 import { muted, narrow, section } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
 import type { SitemapHandle } from "~/features/community/sitemap";
@@ -25,8 +24,7 @@ const SECTIONS = ["service", "use", "codes", "affiliate", "liability", "changes"
 export default function Terms() {
   const { t } = useTranslation("legal");
   return (
-    // Legal text: kept as the server rendered it, never hydrated.
-    <ServerHtml as="article" id="terms" className={`${narrow} ${section} ${styles.prose}`}>
+    <article className={`${narrow} ${section} ${styles.prose}`}>
       <h1>{t("terms.heading")}</h1>
       <p>{t("terms.intro")}</p>
       {SECTIONS.map((key) => (
@@ -39,7 +37,7 @@ export default function Terms() {
         <SiteLink to="/privacy">{t("terms.privacyLink")}</SiteLink>
       </p>
       <p className={muted}>{t("updated")}</p>
-    </ServerHtml>
+    </article>
   );
 }
 

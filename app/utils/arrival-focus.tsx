@@ -29,10 +29,10 @@ function announce(text: string) {
  */
 export function useArrivalFocus<T extends HTMLElement>(key: unknown, announcement?: string | null) {
   const ref = useRef<T>(null);
-  const inServerHtml = useRef(useHydrationRender());
+  const fromServer = useRef(useHydrationRender());
   useEffect(() => {
-    const first = inServerHtml.current;
-    inServerHtml.current = false;
+    const first = fromServer.current;
+    fromServer.current = false;
     if (first || key === null || key === undefined || !ref.current) return;
     const target = ref.current;
     (target instanceof HTMLFormElement ? firstProblem(target) : target)?.focus();

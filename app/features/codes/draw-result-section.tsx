@@ -1,4 +1,4 @@
-import { ClaimGuide } from "~/features/offer/claim-guide";
+import { OfferDetails } from "~/features/offer/offer-views";
 import type { HintCounts } from "~/features/offer/offer-views";
 import type { OfferView } from "~/features/offer/offer";
 import { DrawReport, type DrawReportData } from "~/features/trust/report-views";
@@ -19,7 +19,7 @@ export function DrawResultSection({ result, report, claim, pagePath, showPlatfor
   return (
     <DrawResultView result={result} anotherHref={pagePath} showPlatform={showPlatform} bonus={claim?.offer?.referee ?? null}>
       {claim ? (
-        <ClaimGuide offer={claim.offer} hints={claim.hints} testId="claim-guide" platformName={result.platformName} />
+        <OfferDetails offer={claim.offer} hints={claim.hints} testId="claim-guide" platformName={result.platformName} />
       ) : null}
       <DrawReport report={report} pagePath={pagePath} error={reportError} />
     </DrawResultView>

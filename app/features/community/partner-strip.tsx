@@ -1,6 +1,5 @@
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { ServerHtml } from "~/components/server-html";
 import { flush, muted, scriptOnly } from "~/styles/ui.css";
 import { ArrowButton } from "./arrow-button";
 import * as styles from "./community.css";
@@ -13,9 +12,9 @@ const PARTNERS_PER_VIEW = 3;
 export function PartnerStrip({ partners }: { partners: PartnerView[] }) {
   const { t } = useTranslation("home");
   const listId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) => {
-    // By id: the list is kept as the server rendered it (ServerHtml), so React holds no ref to it.
-    const list = document.getElementById(listId);
+    const list = listRef.current;
     if (!list) return;
     const atEnd = list.scrollLeft + list.clientWidth >= list.scrollWidth - 2;
     const atStart = list.scrollLeft <= 2;
@@ -45,14 +44,13 @@ export function PartnerStrip({ partners }: { partners: PartnerView[] }) {
       {partners.length === 0 ? (
         <p className={muted}>{t("partners.empty")}</p>
       ) : (
-        // The cards never change after the server rendered them: kept as they are, never hydrated.
-        <ServerHtml as="ul" id={listId} className={styles.strip} data-testid="partner-strip">
+        <ul ref={listRef} id={listId} className={styles.strip} data-testid="partner-strip">
           {partners.map((p) => (
             <li key={p.id} className={styles.stripItem}>
               <PartnerCard partner={p} />
             </li>
           ))}
-        </ServerHtml>
+        </ul>
       )}
     </section>
   );

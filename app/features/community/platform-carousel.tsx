@@ -6,7 +6,6 @@ import { card, flush, muted, scriptOnly, snapItem, snapList, visuallyHidden } fr
 import { ArrowButton } from "./arrow-button";
 import * as styles from "./community.css";
 import { buttonClass } from "~/styles/recipes";
-import { ServerHtml } from "~/components/server-html";
 import { SiteLink } from "~/components/site-link";
 import { OfferLead } from "~/features/offer/offer-lead";
 import { PlatformLogo, type BrandMark } from "~/features/codes/platform-logo";
@@ -85,12 +84,11 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
     };
   }, []);
 
-  // By id: the slides are kept as the server rendered them (ServerHtml), so React holds no ref to the list.
-  const listElement = useCallback(() => document.getElementById(listId), [listId]);
+  const listRef = useRef<HTMLUListElement>(null);
 
   const goTo = useCallback(
     (target: number) => {
-      const list = listElement();
+      const list = listRef.current;
       const last = currentLastIndex();
       const next = target > last ? 0 : target < 0 ? last : target;
       indexRef.current = next;
@@ -104,12 +102,12 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
         });
       }
     },
-    [currentLastIndex, listElement],
+    [currentLastIndex],
   );
 
   // Follow the visitor's own scrolling (touch, trackpad, focus moving to a link).
   useEffect(() => {
-    const list = listElement();
+    const list = listRef.current;
     if (!list) return;
     const sync = () => {
       if (programmatic.current) {
@@ -128,7 +126,7 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
     };
     list.addEventListener("scrollend", sync);
     return () => list.removeEventListener("scrollend", sync);
-  }, [currentLastIndex, listElement]);
+  }, [currentLastIndex]);
 
   useEffect(() => {
     if (awake) return;
@@ -154,10 +152,9 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
     setAnnounce(true);
   };
 
-  // The slides never change after the server rendered them (only the position, the dots and the live
-  // text do): kept as they are at hydration, never walked by React (ServerHtml, decision 250); on a
-  // client navigation they render here, the same elements from one render to the next. Their group
-  // role and label are in the server's HTML too.
+  // The slides change only with the platforms (the position, the dots and the live text change on
+  // their own): the same elements from one render to the next. Their group role and label are in the
+  // server's HTML too.
   const slides = useMemo(
     () =>
       platforms.map((p, i) => (
@@ -214,9 +211,9 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
     >
-      <ServerHtml as="ul" id={listId} className={`${snapList} ${styles.carouselList}`} data-testid="platform-list">
+      <ul ref={listRef} id={listId} className={`${snapList} ${styles.carouselList}`} data-testid="platform-list">
         {slides}
-      </ServerHtml>
+      </ul>
       {count > 1 ? (
         <div className={`${styles.carouselControls} ${scriptOnly} ${count === 2 ? styles.narrowOnly : ""}`}>
           {/* The arrows and dots, centred on the carousel whatever the pause button's width beside them. */}

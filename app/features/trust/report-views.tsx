@@ -3,8 +3,7 @@ import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/styles/recipes";
 import { alert, card, muted, stack } from "~/styles/ui.css";
 import { useArrivalFocus } from "~/utils/arrival-focus";
-import type { AnswerFigureData } from "./answer-figure";
-import { KeptAnswerFigure } from "./kept-answer-figure";
+import { AnswerFigure, type AnswerFigureData } from "./answer-figure";
 import { ReportForms } from "~/features/offer/report-reasons";
 import * as trust from "./trust.css";
 
@@ -53,7 +52,7 @@ export function DrawReport({ report, pagePath, error }: { report: DrawReportData
           {t(error)}
         </p>
       ) : null}
-      <KeptAnswerFigure figure={report.figure} />
+      <AnswerFigure figure={report.figure} />
       <p className={`${muted} ${trust.flush}`} data-testid="last-worked">
         {report.lastWorkedOn ? t("report.lastWorked", { date: report.lastWorkedOn }) : t("report.neverWorked")}
       </p>
