@@ -4,7 +4,7 @@ import type { ColdSummary } from "./cold-start";
 import type { LoadSummary } from "./page-load";
 
 type Bytes = { files: number; gzBytes: number };
-type Apps = { parrainly: LoadSummary; uncached: LoadSummary; stock: LoadSummary };
+type Apps = { parrainly: LoadSummary; uncached: LoadSummary; stock: LoadSummary; stockRouteTable: LoadSummary };
 type PerApp = { parrainly: number; stock: number };
 
 /** The figures the table reads, of those the bench writes to its JSON file. */
@@ -33,6 +33,7 @@ export function printPagesTable(result: PagesFigures) {
       const ours = result[page].parrainly;
       const theirs = result[page].stock;
       const raw = result[page].uncached;
+      const tabled = result[page].stockRouteTable;
       return [
         {
           figure: `${page} req/s (min-max)`,
@@ -62,6 +63,14 @@ export function printPagesTable(result: PagesFigures) {
           stock: `${theirs.cpuMsPerRequest}`,
           ratio: `${ratio(theirs.cpuMsPerRequest, raw.cpuMsPerRequest)} (stock's / ours)`,
           target: ">= 0.70x",
+        },
+        {
+          // Stock with Parrainly's route table and nothing else: what the table alone costs the framework.
+          figure: `${page}: stock with our route table, req/s (CPU ms)`,
+          parrainly: `uncached ${ratio(raw.rps, tabled.rps)} of it`,
+          stock: `${tabled.rps} (${tabled.cpuMsPerRequest})`,
+          ratio: ratio(tabled.rps, theirs.rps),
+          target: "(the table alone)",
         },
       ];
     }),

@@ -1,6 +1,8 @@
 // The pages part of `npm run bench`: Parrainly's built server against a stock Remix 2.17.5 + Express
 // app (built here, in a temporary directory, from the installed node_modules) serving a page of about
-// the same size from an in-memory list, and against a bare node:http server (the ceiling). In one run,
+// the same size from an in-memory list, against the same stock app given Parrainly's route table
+// (one trivial module per route file: what the framework's matching costs a table of this size,
+// before anything renders), and against a bare node:http server (the ceiling). In one run,
 // interleaved: req/s, p50/p99 and the server's CPU per request at 10 keep-alive connections for the
 // home page and a platform page, with the anonymous page cache and without it (a cookie the cache
 // does not know, as a visitor with a vote or a toast has), RSS before and after the load, cold start
@@ -57,13 +59,15 @@ export async function benchPages(options: PagesOptions) {
   const flags = options.nodeFlags ?? startFlags(root);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "parrainly-bench-pages-"));
   const stockDir = path.join(tmp, "stock");
+  const tabledDir = path.join(tmp, "stock-route-table");
   const servers: SpawnedServer[] = [];
   try {
     console.log(`Pages benchmark: ${rounds} interleaved round(s) of ${seconds} s per page and app, ${CONNECTIONS} connections`);
     console.log(`Parrainly node flags: ${flags.join(" ") || "(none)"}`);
     const buildStart = performance.now();
     buildStock(root, stockDir);
-    console.log(`stock Remix app built in ${Math.round(performance.now() - buildStart)} ms`);
+    buildStock(root, tabledDir, { routeTable: true });
+    console.log(`stock Remix apps built in ${Math.round(performance.now() - buildStart)} ms`);
 
     const parrainlyEnv = {
       NODE_ENV: "production",
@@ -84,8 +88,9 @@ export async function benchPages(options: PagesOptions) {
 
     const parrainly = await startServer(parrainlyArgs, root, parrainlyEnv);
     const stock = await startServer(stockArgs, stockDir, stockEnv);
+    const tabled = await startServer(stockArgs, tabledDir, stockEnv);
     const bare = await startServer(["-e", BARE], tmp, {});
-    servers.push(parrainly, stock, bare);
+    servers.push(parrainly, stock, tabled, bare);
     const idle = { parrainly: rssMb(parrainly.pid), stock: rssMb(stock.pid) };
 
     const home = await get(false, parrainly.port, "/");
@@ -113,14 +118,15 @@ export async function benchPages(options: PagesOptions) {
     for (let round = 0; round < rounds; round++) {
       for (const [name, ours, theirs] of targets) {
         // Alternate which app goes first, so neither always gets the quieter moment.
-        const apps = ["parrainly", "uncached", "stock"] as const;
+        const apps = ["parrainly", "uncached", "stock", "stockRouteTable"] as const;
         const order = apps.map((_, i) => apps[(i + round) % apps.length]!);
         for (const app of order) {
-          const server = app === "stock" ? stock : parrainly;
+          const server = app === "stock" ? stock : app === "stockRouteTable" ? tabled : parrainly;
+          const target = app === "stock" || app === "stockRouteTable" ? theirs : ours;
           // Uncached: the same server, asked with a cookie the page cache does not know, so every
           // request renders (as a visitor with a vote, a toast or a draw result does).
           const headers: Record<string, string> = app === "uncached" ? { cookie: "bench=1" } : {};
-          push(`${app}:${name}`, await load(server.port, app === "stock" ? theirs : ours, seconds, server.pid, headers));
+          push(`${app}:${name}`, await load(server.port, target, seconds, server.pid, headers));
         }
       }
       push("bare", await load(bare.port, "/", seconds, bare.pid));
@@ -143,11 +149,17 @@ export async function benchPages(options: PagesOptions) {
       connections: CONNECTIONS,
       nodeFlags: flags,
       pageBytes: sizes,
-      home: { parrainly: summary("parrainly:home"), uncached: summary("uncached:home"), stock: summary("stock:home") },
+      home: {
+        parrainly: summary("parrainly:home"),
+        uncached: summary("uncached:home"),
+        stock: summary("stock:home"),
+        stockRouteTable: summary("stockRouteTable:home"),
+      },
       platform: {
         parrainly: summary("parrainly:platform"),
         uncached: summary("uncached:platform"),
         stock: summary("stock:platform"),
+        stockRouteTable: summary("stockRouteTable:platform"),
         slug,
       },
       bare: summary("bare"),

@@ -123,13 +123,32 @@ process.on("SIGTERM", () => process.exit(0));
 
 /**
  * Writes the stock app into `dir` (node_modules linked from `root`) and runs its production build.
+ * With `routeTable`, the app also gets one trivial module for each of Parrainly's route files that it
+ * lacks (a `<div>` page, or a loader-only resource route where Parrainly's has no component): the same
+ * route table, nothing rendered. The framework matches every request against the whole table, several
+ * times, so this prices the table alone (issue 58's uncached figure; docs/performance.md).
  * @param {string} root Parrainly's checkout (its node_modules has Remix, React, Vite)
  * @param {string} dir an empty directory
+ * @param {{ routeTable?: boolean }} [options]
  */
-export function buildStock(root, dir) {
+export function buildStock(root, dir, options = {}) {
   for (const [file, text] of Object.entries(STOCK_FILES)) {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), text);
+  }
+  if (options.routeTable) {
+    const ours = path.join(root, "app", "routes");
+    for (const name of fs.readdirSync(ours)) {
+      const file = path.join(dir, "app", "routes", name);
+      if (fs.existsSync(file)) continue;
+      const page = /export default/.test(fs.readFileSync(path.join(ours, name), "utf8"));
+      fs.writeFileSync(
+        file,
+        page
+          ? "export default function Page() {\n  return <div>page</div>;\n}\n"
+          : 'export const loader = () => new Response("x");\n',
+      );
+    }
   }
   fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
   const result = spawnSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"], {
