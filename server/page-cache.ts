@@ -21,6 +21,9 @@ import { PAGE_CACHE_HEADER } from "./page-cache-header";
  * The URLs whose cookie list is remembered are bounded by bytes too (a stranger's thousands of
  * distinct 12 KB queries once kept 25 MB there, outside the pages' bound), and a URL longer than any
  * page of the site has is neither looked up nor kept.
+ * Hand-written around lru-cache (decision 334): no Express cache middleware asks the app, page by
+ * page, which cookies its bytes depend on (decision 261); keyed on the URL, a visitor's language or
+ * theme would reach the next one.
  */
 /** Per entry, on top of its body and key: the headers and the cache's own share. */
 const ENTRY_OVERHEAD_BYTES = 1024;

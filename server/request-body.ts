@@ -7,6 +7,8 @@ import { isAdminPath, normalizedPathOf } from "./request-path";
  * upload (multipart, under /admin only: no other form takes one) is capped by the app at 512 KB
  * per file, so 2 MB leaves room for the form around it. A declared length over the cap is refused before a byte is read; a chunked body
  * (no declared length) is counted as it arrives and refused as soon as it passes the cap.
+ * Hand-written: body-parser's `limit` holds only for a body it reads itself, and Remix reads the
+ * request stream itself (`request.formData()`), so the cap has to count what passes on to Remix.
  */
 const MAX_FORM_BYTES = 64 * 1024;
 const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
