@@ -1,12 +1,12 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import {
+  data,
   Links,
   Meta,
   Outlet,
+  redirect,
   Scripts,
   ScrollRestoration,
-  data,
-  redirect,
   useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -20,7 +20,6 @@ import { FirstPaintHold } from "./components/first-paint-hold";
 import { SiteFooter } from "./components/site-footer";
 import { LanguageOffer } from "./components/language-offer";
 import { SiteHeader } from "./components/site-header";
-import { useSiteLinkNavigation } from "./components/site-link";
 import { ToastRegion } from "./components/toast";
 import { chosenLanguageUrl, getLanguage, getT, offeredLanguage } from "./i18n/i18next.server";
 import { isLanguage } from "./i18n/config";
@@ -118,7 +117,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const language = root?.language ?? i18n.language ?? "fr";
   const theme = root?.theme ?? DEFAULT_THEME;
-  useSiteLinkNavigation();
   return (
     <html lang={language} data-theme={theme} dir="ltr">
       <head>

@@ -1,9 +1,8 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useId, useRef, type ReactNode } from "react";
 import { buttonClass, type ButtonTone } from "~/styles/recipes";
 import { alert, row, stack } from "~/styles/ui.css";
 import * as styles from "./confirm.css";
-import { SiteLink } from "./site-link";
 import { HiddenFields } from "./submit-button";
 
 /** The one field name that says "yes, carry out this destructive action". */
@@ -116,9 +115,9 @@ export function ConfirmStep({
             {confirm.yes}
           </button>
         </Form>
-        <SiteLink to={cancelTo} className={buttonClass({ tone: "secondary", size: "small" })}>
+        <Link to={cancelTo} className={buttonClass({ tone: "secondary", size: "small" })}>
           {cancelLabel}
-        </SiteLink>
+        </Link>
       </div>
     </div>
   );

@@ -1,8 +1,7 @@
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { buttonClass, cardClass } from "~/styles/recipes";
 import { bigEmoji, lead, muted, narrow, stack } from "~/styles/ui.css";
-import { SiteLink } from "./site-link";
 
 /** The not-found page (status 404): any unknown route, unknown platform, missing row. */
 export function NotFound({ message }: { message?: string }) {
@@ -33,9 +32,9 @@ function PageCard({ children, ...attributes }: { children: React.ReactNode; test
       >
         {children}
         <p>
-          <SiteLink to="/" className={buttonClass()}>
+          <Link to="/" className={buttonClass()}>
             {t("notFound.home")}
-          </SiteLink>
+          </Link>
         </p>
       </div>
     </div>

@@ -1,7 +1,7 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/styles/recipes";
 import { muted, row, spread } from "~/styles/ui.css";
-import { SiteLink } from "./site-link";
 
 export interface PagerProps {
   next: string | null;
@@ -28,14 +28,14 @@ export function Pager({ next, prev, total, shown, label }: PagerProps & { label:
       {prev || next ? (
         <div className={row}>
           {prev ? (
-            <SiteLink to={prev} rel="prev" className={buttonClass({ tone: "secondary", size: "small" })} data-testid="pager-prev">
+            <Link to={prev} rel="prev" className={buttonClass({ tone: "secondary", size: "small" })} data-testid="pager-prev">
               {t("pager.prev")}
-            </SiteLink>
+            </Link>
           ) : null}
           {next ? (
-            <SiteLink to={next} rel="next" className={buttonClass({ tone: "secondary", size: "small" })} data-testid="pager-next">
+            <Link to={next} rel="next" className={buttonClass({ tone: "secondary", size: "small" })} data-testid="pager-next">
               {t("pager.next")}
-            </SiteLink>
+            </Link>
           ) : null}
         </div>
       ) : null}

@@ -1,11 +1,10 @@
-import { useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/utils/root-data";
 import * as layout from "~/styles/layout.css";
 import { GiftIcon, MenuIcon } from "./icons";
 import { LanguageForm } from "./language-form";
 import { ThemeForm, useThemeToggleEnabled } from "./theme-form";
-import { SiteLink } from "./site-link";
 
 const NAV = [
   { to: "/platforms", key: "nav.platforms" },
@@ -33,32 +32,32 @@ export function SiteHeader() {
             </summary>
             <div className={layout.drawerBackdrop} aria-hidden="true" />
             <nav className={layout.drawerPanel} aria-label={t("nav.menu")}>
-              <SiteLink to="/" className={layout.navLink}>
+              <Link to="/" className={layout.navLink}>
                 {t("nav.home")}
-              </SiteLink>
+              </Link>
               {NAV.map((item) => (
-                <SiteLink key={item.to} to={item.to} className={layout.navLink}>
+                <Link key={item.to} to={item.to} className={layout.navLink}>
                   {t(item.key)}
-                </SiteLink>
+                </Link>
               ))}
-              <SiteLink to="/privacy" className={layout.navLink}>
+              <Link to="/privacy" className={layout.navLink}>
                 {t("footer.privacy")}
-              </SiteLink>
-              <SiteLink to="/terms" className={layout.navLink}>
+              </Link>
+              <Link to="/terms" className={layout.navLink}>
                 {t("footer.terms")}
-              </SiteLink>
+              </Link>
             </nav>
           </details>
         )}
-        <SiteLink to="/" className={layout.brand}>
+        <Link to="/" className={layout.brand}>
           <GiftIcon /> Parrainly
-        </SiteLink>
+        </Link>
         {inAdmin ? null : (
           <nav id="main-nav" className={layout.nav} aria-label={t("nav.main")}>
             {NAV.map((item) => (
-              <SiteLink key={item.to} to={item.to} className={layout.navLink}>
+              <Link key={item.to} to={item.to} className={layout.navLink}>
                 {t(item.key)}
-              </SiteLink>
+              </Link>
             ))}
           </nav>
         )}

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
 import { platformDescription } from "~db/repositories/platforms.server";
@@ -36,7 +36,6 @@ import { getEnv } from "~/utils/env.server";
 import { breadcrumbLd } from "~/features/community/structured-data";
 import { languageUrl, routeMeta } from "~/utils/meta";
 import type { SitemapHandle } from "~/features/community/sitemap";
-import { SiteLink } from "~/components/site-link";
 import { keepRetryAfter } from "~/utils/responses.server";
 import { withDatabaseNet } from "~/utils/failures.server";
 
@@ -130,13 +129,13 @@ export default function PlatformLanding() {
         <div className={styles.heroActions}>
           {/* No code to draw: no button that leads to "no code". */}
           {available > 0 ? (
-            <SiteLink to={`/${platform.slug}/get-code`} className={styles.onGradientButton} data-testid="get-code-link">
+            <Link to={`/${platform.slug}/get-code`} className={styles.onGradientButton} data-testid="get-code-link">
               {t("landing.getCode", { name: platform.name })}
-            </SiteLink>
+            </Link>
           ) : null}
-          <SiteLink to={`/submit?platform=${encodeURIComponent(platform.slug)}`} className={styles.onGradientButton}>
+          <Link to={`/submit?platform=${encodeURIComponent(platform.slug)}`} className={styles.onGradientButton}>
             {t("landing.submit", { name: platform.name })}
-          </SiteLink>
+          </Link>
         </div>
       </section>
 
@@ -170,9 +169,9 @@ export default function PlatformLanding() {
           ))}
         </ol>
         <p>
-          <SiteLink to={`/fairness?platform=${platform.slug}`} data-testid="fairness-link">
+          <Link to={`/fairness?platform=${platform.slug}`} data-testid="fairness-link">
             {tt("fairness.platformLink")}
-          </SiteLink>
+          </Link>
         </p>
       </section>
     </div>

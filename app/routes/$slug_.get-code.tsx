@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
 import { DrawReadyForm } from "~/features/codes/draw-ready-form";
@@ -26,7 +26,6 @@ import { addressKeyOf } from "~/utils/client-address.server";
 import { keepRetryAfter } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
-import { SiteLink } from "~/components/site-link";
 import { withDatabaseNet } from "~/utils/failures.server";
 
 export const handle = {
@@ -152,7 +151,7 @@ export default function DrawPage() {
         </>
       )}
       <p>
-        <SiteLink to={`/${platform.slug}`}>{t("draw.back", { name: platform.name })}</SiteLink>
+        <Link to={`/${platform.slug}`}>{t("draw.back", { name: platform.name })}</Link>
       </p>
     </div>
   );

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { MetaFunction } from "@remix-run/react";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { safeHref } from "~db/platform-links";
 import { listActivePartnerships } from "~db/repositories/partnerships.server";
@@ -24,7 +24,6 @@ import { getEnv } from "~/utils/env.server";
 import { languageUrl, routeMeta, SITE_NAME } from "~/utils/meta";
 import { loadOrFail, withDatabaseNet } from "~/utils/failures.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
-import { SiteLink } from "~/components/site-link";
 
 export const handle = {
   i18n: ["home", "partnerships", "trust"],
@@ -120,12 +119,12 @@ export default function Home() {
         <div className={styles.heroActions}>
           {/* Getting a code is the main action, and it starts by choosing the platform (a random
               brand's code serves nobody); sharing one's code comes second. */}
-          <SiteLink to="/platforms" className={styles.heroPrimary} data-testid="hero-draw">
+          <Link to="/platforms" className={styles.heroPrimary} data-testid="hero-draw">
             {t("hero.draw")}
-          </SiteLink>
-          <SiteLink to="/submit" className={styles.heroLink} data-testid="hero-share">
+          </Link>
+          <Link to="/submit" className={styles.heroLink} data-testid="hero-share">
             {t("hero.share")}
-          </SiteLink>
+          </Link>
         </div>
       </section>
 
@@ -135,9 +134,9 @@ export default function Home() {
         </h2>
         <PlatformCarousel platforms={platforms} />
         <p className={styles.allPlatforms}>
-          <SiteLink to="/platforms" data-testid="all-platforms-link">
+          <Link to="/platforms" data-testid="all-platforms-link">
             {t("platforms.all")}
-          </SiteLink>
+          </Link>
         </p>
       </section>
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PAUSE_RULE } from "~db/repositories/code-reports.server";
 import { FAIRNESS_PAGE_SIZE, listPlatformFairness } from "~db/repositories/fairness.server";
@@ -11,7 +11,6 @@ import { routeMeta } from "~/utils/meta";
 import { loadPage } from "~/utils/paging.server";
 import * as trust from "~/features/trust/trust.css";
 import type { SitemapHandle } from "~/features/community/sitemap";
-import { SiteLink } from "~/components/site-link";
 import { ledgerHeads } from "~db/repositories/ledger.server";
 import { getEnv } from "~/utils/env.server";
 import { withDatabaseNet } from "~/utils/failures.server";
@@ -70,9 +69,9 @@ export default function FairnessPage() {
           </p>
         ))}
         <p className={trust.measure}>
-          <SiteLink to="/fairness/ledger" data-testid="fairness-ledger-link">
+          <Link to="/fairness/ledger" data-testid="fairness-ledger-link">
             {t("ledger.fairnessLink")}
-          </SiteLink>
+          </Link>
         </p>
       </section>
       <section aria-labelledby="per-platform-heading" className={stack}>
@@ -81,9 +80,9 @@ export default function FairnessPage() {
         {slug ? (
           <p className={trust.flush}>
             {platforms[0] ? `${t("fairness.onePlatform", { name: platforms[0].name })} ` : null}
-            <SiteLink to="/fairness" data-testid="fairness-all">
+            <Link to="/fairness" data-testid="fairness-all">
               {t("fairness.allPlatforms")}
-            </SiteLink>
+            </Link>
           </p>
         ) : null}
         {platforms.length === 0 ? (
@@ -93,7 +92,7 @@ export default function FairnessPage() {
             {platforms.map((p) => (
               <li key={p.slug} className={`${card} ${stack}`} data-testid="fairness-platform" data-slug={p.slug}>
                 <h3 className={trust.flush}>
-                  <SiteLink to={`/${p.slug}`}>{p.name}</SiteLink>
+                  <Link to={`/${p.slug}`}>{p.name}</Link>
                 </h3>
                 <dl className={trust.flush}>
                   <div>

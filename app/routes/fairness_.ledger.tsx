@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ledgerHeads } from "~db/repositories/ledger.server";
 import { getT } from "~/i18n/i18next.server";
@@ -8,7 +8,6 @@ import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 import * as trust from "~/features/trust/trust.css";
 import type { SitemapHandle } from "~/features/community/sitemap";
-import { SiteLink } from "~/components/site-link";
 import { withDatabaseNet } from "~/utils/failures.server";
 
 export const handle = {
@@ -64,7 +63,7 @@ export default function LedgerPage() {
           <code>{`npm run fairness:verify -- ${site}${example ? ` --platform ${example.platform}` : ""}`}</code>
         </pre>
         <p className={trust.measure}>
-          <SiteLink to="/fairness">{t("ledger.ruleLink")}</SiteLink>
+          <Link to="/fairness">{t("ledger.ruleLink")}</Link>
         </p>
       </section>
       <section aria-labelledby="ledger-heads-heading" className={stack}>

@@ -1,7 +1,7 @@
 import { assertUnreachable, parseIntent } from "~/utils/intent.server";
 import { runWrite } from "~db/availability.server";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, type MetaFunction, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, type MetaFunction, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { CONFIRM_FIELD, ConfirmDialog, ConfirmStep } from "~/components/confirm";
 import { HiddenFields, IntentButton, SubmitButton } from "~/components/submit-button";
 import { askToConfirm, confirmationAsked, isConfirmed } from "~/utils/confirmation.server";
@@ -25,7 +25,6 @@ import { hitRateLimit, tooManyRequests } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import * as trust from "~/features/trust/trust.css";
 import { readFormData } from "~/utils/form-data.server";
-import { SiteLink } from "~/components/site-link";
 import { retryAfterOf } from "~/utils/responses.server";
 import { daysServed, ledgerHandle } from "~db/repositories/ledger.server";
 import { getEnv } from "~/utils/env.server";
@@ -177,7 +176,7 @@ export default function OwnerPage() {
         ) : null}
         <dl className={`${stack} ${trust.facts}`}>
           <Fact term={t("owner.facts.platform")}>
-            <SiteLink to={`/${code.platformSlug}`}>{code.platformName}</SiteLink>
+            <Link to={`/${code.platformSlug}`}>{code.platformName}</Link>
           </Fact>
           <Fact term={t("owner.facts.served")} testId="owned-served">
             {t("owner.facts.servedValue", { count: code.timesServed })}
@@ -231,7 +230,7 @@ export default function OwnerPage() {
           </ul>
         )}
         <p className={`${muted} ${trust.flush}`}>
-          {t("ledger.ownerHint")} <SiteLink to="/fairness/ledger">{t("ledger.title")}</SiteLink>
+          {t("ledger.ownerHint")} <Link to="/fairness/ledger">{t("ledger.title")}</Link>
         </p>
       </section>
 

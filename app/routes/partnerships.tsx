@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { LinkList } from "~/components/link-list";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useTranslation } from "react-i18next";
 import { cachedRead } from "~db/read-cache.server";
@@ -17,7 +17,6 @@ import { routeMeta } from "~/utils/meta";
 import { buttonClass } from "~/styles/recipes";
 import { loadOrFail, withDatabaseNet } from "~/utils/failures.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
-import { SiteLink } from "~/components/site-link";
 
 export const handle = {
   i18n: ["partnerships"],
@@ -83,10 +82,10 @@ export default function Partnerships() {
                 </h3>
                 {p.description ? <p className={`${muted} ${flush}`}>{p.description}</p> : null}
                 {/* The accessible name starts with the visible text (then says whose codes). */}
-                <SiteLink to={`/${p.slug}`} className={buttonClass({ tone: "gradient" })}>
+                <Link to={`/${p.slug}`} className={buttonClass({ tone: "gradient" })}>
                   {t("platforms.seeCodes")}
                   <span className={visuallyHidden}> {p.name}</span>
-                </SiteLink>
+                </Link>
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { OpenDataLinks } from "~/features/offer/open-data-links";
 import { OfferLead } from "~/features/offer/offer-lead";
 import { brandMarkOf } from "~/features/codes/brand-marks.server";
@@ -21,7 +21,6 @@ import { getEnv } from "~/utils/env.server";
 import { routeMeta } from "~/utils/meta";
 import { loadOrFail, withDatabaseNet } from "~/utils/failures.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
-import { SiteLink } from "~/components/site-link";
 import { Pager } from "~/components/pager";
 
 export const handle = {
@@ -126,7 +125,7 @@ export default function Platforms() {
         </Form>
         {q ? (
           <p className={muted} role="status" data-testid="platforms-result-count">
-            {t("search.results", { count: matches, q })} <SiteLink to="/platforms">{t("search.clear")}</SiteLink>
+            {t("search.results", { count: matches, q })} <Link to="/platforms">{t("search.clear")}</Link>
           </p>
         ) : null}
         {platforms.length === 0 ? (
@@ -145,7 +144,7 @@ export default function Platforms() {
               >
                 <h2 className={`${styles.platformCardTitle} ${styles.markedTitle}`}>
                   <PlatformLogo name={p.name} emoji={p.emoji} light={p.logoLight} dark={p.logoDark} mark={p.mark} size="card" />
-                  <SiteLink to={`/${p.slug}`}>{p.name}</SiteLink>
+                  <Link to={`/${p.slug}`}>{p.name}</Link>
                 </h2>
                 <OfferLead text={p.bonus} />
                 {p.description ? <p className={`${muted} ${flush}`}>{p.description}</p> : null}

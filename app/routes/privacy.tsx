@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorList, Field } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { createRemovalRequest } from "~db/repositories/removal-requests.server";
@@ -23,7 +23,6 @@ import { privacyFacts } from "~/features/community/privacy-page.server";
 import { muted, narrow, section } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
 import type { SitemapHandle } from "~/features/community/sitemap";
-import { SiteLink } from "~/components/site-link";
 import { withDatabaseNet } from "~/utils/failures.server";
 
 export const handle = {
@@ -156,9 +155,9 @@ export default function Privacy() {
         </ul>
         <p>{t("privacy.rights.how", { email })}</p>
         <p>
-          <SiteLink to="#removal-request" data-testid="privacy-removal-link">
+          <Link to="#removal-request" data-testid="privacy-removal-link">
             {t("privacy.rights.link")}
-          </SiteLink>
+          </Link>
         </p>
         <p data-testid="privacy-complaint">{t("privacy.rights.complaint")}</p>
 

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { loadDrawResult } from "~/features/codes/draw-result.server";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cachedRead } from "~db/read-cache.server";
 import { countAllAvailableCodes } from "~db/repositories/code-counts.server";
@@ -19,7 +19,6 @@ import { addressKeyOf } from "~/utils/client-address.server";
 import { keepRetryAfter } from "~/utils/responses.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
-import { SiteLink } from "~/components/site-link";
 import { withDatabaseNet } from "~/utils/failures.server";
 
 export const handle = {
@@ -103,7 +102,7 @@ export default function RandomDrawPage() {
         </>
       )}
       <p>
-        <SiteLink to="/">{t("draw.backHome")}</SiteLink>
+        <Link to="/">{t("draw.backHome")}</Link>
       </p>
     </div>
   );

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorList, Field } from "~/components/forms";
 import { IntentButton, SubmitButton } from "~/components/submit-button";
 import { useEffect, useRef } from "react";
@@ -33,7 +33,6 @@ import { serverForm } from "~/utils/server-form";
 import { runWrite } from "~db/availability.server";
 import { loadOrFail, withDatabaseNet } from "~/utils/failures.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
-import { SiteLink } from "~/components/site-link";
 import { keepRetryAfter } from "~/utils/responses.server";
 
 export const handle = {
@@ -266,7 +265,7 @@ export default function SubmitPage() {
             <SubmitButton intent="submit" pendingLabel={t("submitting")}>
               {t("submit")}
             </SubmitButton>
-            <SiteLink to="/">{t("back")}</SiteLink>
+            <Link to="/">{t("back")}</Link>
           </div>
           <p className={hint}>{t("info")}</p>
         </Form>

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import {
   listPublicSuggestions,
@@ -43,7 +43,6 @@ import { messageWithValues, parseMessage, translateMessage } from "~/utils/messa
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { SitemapHandle } from "~/features/community/sitemap";
-import { SiteLink } from "~/components/site-link";
 import { keepRetryAfter } from "~/utils/responses.server";
 
 export const handle = {
@@ -345,14 +344,14 @@ export default function SuggestPlatform() {
         <p className={muted}>{t("vote.capNote", { max: loaderData.maxVotesPerAddress })}</p>
         <nav aria-label={tl("sort.label")} className={row} data-testid="suggestion-sort">
           {(["top", "new"] as const).map((value) => (
-            <SiteLink
+            <Link
               key={value}
               to={loaderData.sortLinks[value]}
               aria-current={loaderData.sort === value ? "page" : undefined}
               className={buttonClass({ tone: loaderData.sort === value ? "primary" : "secondary", size: "small" })}
             >
               {tl(`sort.${value}`)}
-            </SiteLink>
+            </Link>
           ))}
         </nav>
         <SuggestionList suggestions={loaderData.suggestions} refusal={actionData?.vote ?? null} />

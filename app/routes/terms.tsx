@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import * as styles from "~/features/community/community.css";
@@ -5,7 +6,6 @@ import { legalMeta } from "~/features/community/legal-page.server";
 import { muted, narrow, section } from "~/styles/ui.css";
 import { routeMeta } from "~/utils/meta";
 import type { SitemapHandle } from "~/features/community/sitemap";
-import { SiteLink } from "~/components/site-link";
 import { withDatabaseNet } from "~/utils/failures.server";
 
 export const handle = {
@@ -34,7 +34,7 @@ export default function Terms() {
         </section>
       ))}
       <p>
-        <SiteLink to="/privacy">{t("terms.privacyLink")}</SiteLink>
+        <Link to="/privacy">{t("terms.privacyLink")}</Link>
       </p>
       <p className={muted}>{t("updated")}</p>
     </article>

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { createE2ePlatform, e2eDb } from "./support";
 
 /**
  * Client navigations after hydration: a site link is followed by Remix's router (no new document),
@@ -59,29 +60,23 @@ test("a footer link navigates on the client; React renders the page it opens, an
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });
 
-/** A client navigation to `href`: a click on a link marked as Remix marks its own (SiteLink's listener takes it). */
-async function navigateOnClient(page: Page, href: string) {
-  await page.evaluate((to) => {
-    const a = document.createElement("a");
-    a.href = to;
-    a.dataset.discover = "true";
-    a.textContent = to;
-    document.body.append(a);
-    a.click();
-  }, href);
-}
-
-test("an error page the server rendered hydrates; a client navigation to a missing page renders it too", async ({ page }) => {
+test("an error page the server rendered hydrates; a link to a platform removed meanwhile renders it in place", async ({
+  page,
+}) => {
   await page.goto("/no-such-platform");
   await waitForHydration(page);
   expect(await hydratedByReact(page, "[data-testid='not-found'] h1")).toBe(true);
 
-  await page.goto("/privacy");
+  // The list still shows the platform when it goes: its link's client navigation finds nothing.
+  const platform = await createE2ePlatform();
+  await page.goto(`/platforms?q=${encodeURIComponent(platform.name)}`);
   await waitForHydration(page);
+  const link = page.locator(`main a[href='/${platform.slug}']`);
+  await expect(link).toBeVisible();
+  await e2eDb().deleteFrom("platforms").where("id", "=", platform.id).execute();
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-  await page.locator("#site-footer a[href='/terms']").click();
-  await expect(page).toHaveURL(/\/terms$/);
-  await navigateOnClient(page, "/no-such-platform");
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/${platform.slug}$`));
   await expect(page.getByTestId("not-found")).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });

@@ -139,7 +139,7 @@ test.describe("layout, languages, theme", () => {
     await expect(page).toHaveURL(/\/terms$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Conditions");
     await expect(page.locator("details:has(nav)")).not.toHaveAttribute("open", /.*/);
-    // With JavaScript the router took the click (the drawer is kept server HTML: SiteLink's one listener).
+    // With JavaScript the router took the click (the drawer's links are Remix's <Link>).
     const sameDocument = await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument);
     expect(sameDocument).toBe(jsDisabled(testInfo) ? undefined : true);
   });

@@ -1,6 +1,5 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SiteLink } from "~/components/site-link";
 import { alert, button, muted, row, stack } from "~/styles/ui.css";
 import { useArrivalFocus } from "~/utils/arrival-focus";
 import { usePending } from "~/utils/use-pending";
@@ -50,9 +49,9 @@ export function DrawReadyForm({
           {busy ? t("draw.drawing") : t("draw.launch")}
         </button>
         {noCodeMessage && shareHref ? (
-          <SiteLink to={shareHref} className={button.primary} data-testid="share-yours">
+          <Link to={shareHref} className={button.primary} data-testid="share-yours">
             {t("draw.shareYours")}
-          </SiteLink>
+          </Link>
         ) : null}
       </p>
     </Form>

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { safeHref } from "~db/platform-links";
@@ -6,7 +7,6 @@ import { useArrivalFocus } from "~/utils/arrival-focus";
 import * as styles from "./codes.css";
 import { CopyButton } from "./copy-button";
 import { drawAnimation } from "./draw-animation";
-import { SiteLink } from "~/components/site-link";
 import { lead } from "~/features/offer/offer.css";
 
 /** The slot machine: 5 candidates, every 50 ms for 2 s, then every 100 ms for 1.5 s, result 500 ms after settling. */
@@ -168,9 +168,9 @@ export function DrawResultView({
           </div>
           <p className={muted}>{t("draw.lruNote")}</p>
           <p>
-            <SiteLink to={anotherHref} className={button.gradient}>
+            <Link to={anotherHref} className={button.gradient}>
               {t("draw.another")}
-            </SiteLink>
+            </Link>
           </p>
         </div>
       </section>

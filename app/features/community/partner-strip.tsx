@@ -1,10 +1,10 @@
+import { Link } from "@remix-run/react";
 import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { flush, muted, scriptOnly } from "~/styles/ui.css";
 import { ArrowButton } from "./arrow-button";
 import * as styles from "./community.css";
 import { PartnerCard, type PartnerView } from "./partner-card";
-import { SiteLink } from "~/components/site-link";
 
 const PARTNERS_PER_VIEW = 3;
 
@@ -38,7 +38,7 @@ export function PartnerStrip({ partners }: { partners: PartnerView[] }) {
               <ArrowButton direction="next" controls={listId} label={t("partners.next")} onClick={() => scroll(1)} />
             </span>
           ) : null}
-          <SiteLink to="/partnerships">{t("partners.seeAll")}</SiteLink>
+          <Link to="/partnerships">{t("partners.seeAll")}</Link>
         </div>
       </div>
       {partners.length === 0 ? (

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,7 +7,6 @@ import { card, flush, muted, scriptOnly, snapItem, snapList, visuallyHidden } fr
 import { ArrowButton } from "./arrow-button";
 import * as styles from "./community.css";
 import { buttonClass } from "~/styles/recipes";
-import { SiteLink } from "~/components/site-link";
 import { OfferLead } from "~/features/offer/offer-lead";
 import { PlatformLogo, type BrandMark } from "~/features/codes/platform-logo";
 
@@ -174,9 +174,9 @@ export function PlatformCarousel({ platforms }: { platforms: CarouselPlatform[] 
             <p className={`${flush} ${muted}`} data-testid="platform-available">
               {p.available > 0 ? t("platforms.available", { count: p.available }) : t("platforms.none")}
             </p>
-            <SiteLink to={`/${p.slug}`} className={buttonClass({ tone: "gradient" })}>
+            <Link to={`/${p.slug}`} className={buttonClass({ tone: "gradient" })}>
               {t("platforms.getCode", { name: p.name })}
-            </SiteLink>
+            </Link>
           </div>
         </li>
       )),

@@ -1,5 +1,5 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SiteLink } from "~/components/site-link";
 import * as styles from "./suggestions.css";
 import type { SimilarName } from "./similarity";
 
@@ -10,11 +10,7 @@ export function SimilarNames({ items }: { items: SimilarName[] }) {
       {items.map((item) => (
         <li key={`${item.kind}-${item.name}`} data-testid="similar-name">
           {/* A live platform is not to be voted for: its page is where the codes are. */}
-          {item.kind === "platform" && item.slug ? (
-            <SiteLink to={`/${item.slug}`}>{item.name}</SiteLink>
-          ) : (
-            <span>{item.name}</span>
-          )}{" "}
+          {item.kind === "platform" && item.slug ? <Link to={`/${item.slug}`}>{item.name}</Link> : <span>{item.name}</span>}{" "}
           <span className={styles.kindTag}>{t(item.kind === "platform" ? "similar.platform" : "similar.suggestion")}</span>{" "}
           <strong>{t("similar.percent", { percent: item.percent })}</strong>
         </li>

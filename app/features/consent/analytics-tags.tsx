@@ -24,9 +24,10 @@ let guarding = false;
 /**
  * The tags a document loaded stay loaded through its client navigations, and would read a private
  * page's address and content (decision 323). So in a document that loaded them, a click on a link
- * to a private page (isPrivatePage) is marked `data-reload` before the site links' listener sees it
- * (app/components/site-link.tsx): the browser loads that page itself, and the server renders it
- * without tags. Set once, for the document's life: the tags do not go when this part unmounts.
+ * to a private page (isPrivatePage) goes no further than the window, where this listener catches it
+ * first: Remix's `<Link>` (whose handler React runs on the document) never sees it, and the browser
+ * loads that page itself, which the server renders without tags. Set once, for the document's life:
+ * the tags do not go when this part unmounts.
  */
 function useNoTagsOnPrivatePages() {
   useEffect(() => {
@@ -37,7 +38,7 @@ function useNoTagsOnPrivatePages() {
       (event) => {
         const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
         if (link instanceof HTMLAnchorElement && link.origin === window.location.origin && isPrivatePage(link.pathname)) {
-          link.setAttribute("data-reload", "");
+          event.stopPropagation();
         }
       },
       true,

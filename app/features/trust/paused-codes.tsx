@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as admin from "~/features/admin/admin.css";
 import { RowAction } from "~/features/admin/row-action";
@@ -5,7 +6,6 @@ import { card, muted, stack } from "~/styles/ui.css";
 import { formatDateTime } from "~/utils/dates";
 import * as trust from "./trust.css";
 import { ReasonTally, type ReasonCounts } from "~/features/offer/reason-tally";
-import { SiteLink } from "~/components/site-link";
 
 export interface PausedCodeView {
   id: number;
@@ -33,7 +33,7 @@ export function PausedCodes({ codes }: { codes: PausedCodeView[] }) {
             <li key={c.id} className={`${stack} ${trust.tight}`} data-testid={`paused-${c.code}`}>
               <div className={admin.actions}>
                 <strong>{c.code}</strong>
-                <SiteLink to={`/admin/codes?platform=${encodeURIComponent(c.platformSlug)}`}>{c.platformName}</SiteLink>
+                <Link to={`/admin/codes?platform=${encodeURIComponent(c.platformSlug)}`}>{c.platformName}</Link>
                 <span className={muted}>{t("admin.pausedAt", { date: formatDateTime(c.pausedAt, i18n.language) })}</span>
                 <RowAction intent="restore" id={c.id} tone="primary" label={t("admin.restore")} subject={c.code} />
               </div>

@@ -1,5 +1,5 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/styles/recipes";
 import { alert, card, muted, stack } from "~/styles/ui.css";
 import { useArrivalFocus } from "~/utils/arrival-focus";
@@ -42,9 +42,9 @@ export function DrawReport({ report, pagePath, error }: { report: DrawReportData
       {/* The code did not work: another one, right beside the answer (the draw page). */}
       {report.answer === "failed" ? (
         <p className={trust.flush}>
-          <SiteLink to={pagePath} className={buttonClass({ tone: "primary" })} data-testid="try-another">
+          <Link to={pagePath} className={buttonClass({ tone: "primary" })} data-testid="try-another">
             {t("report.tryAnother")}
-          </SiteLink>
+          </Link>
         </p>
       ) : null}
       {error ? (
